@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run, several projects. The API suite runs on the embedded database
+// and, when TEST_DATABASE_URL is set, once more on a PostgreSQL server.
+const apiOnPostgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'api-pg',
+          include: ['apps/api/test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'optimizer',
+          include: ['packages/optimizer/test/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/test/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...apiOnPostgres,
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
