@@ -6,3 +6,4 @@ export * from './distance';
 export * from './dates';
 export * from './zip';
 export * from './reason';
+export * from './model/instance';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { RoleSchema } from '@meridian/domain';
+
+/** Passwords: at least 8 characters, at most 128, no composition rules (SECURITY.md). */
+export const PasswordSchema = z.string().min(8, 'Password must be at least 8 characters').max(128);
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore');
+
+/** POST /api/v1/token, form-encoded. */
+export const TokenRequestSchema = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** POST /api/v1/auth/register. */
+export const RegisterRequestSchema = z.strictObject({
+  username: UsernameSchema,
+  email: z.email(),
+  password: PasswordSchema,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+export const RegisterResponseSchema = z.object({ username: z.string() });
+
+/** The claims of the session token (HS256 JWT). */
+export const TokenClaimsSchema = z.object({ sub: z.string(), role: RoleSchema, exp: z.number() });
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;

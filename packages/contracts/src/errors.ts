@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** Every error answer of the API: a JSON body with a human-readable `detail`. */
+export const ErrorBodySchema = z.object({ detail: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

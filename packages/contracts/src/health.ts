@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['embedded', 'postgres']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof HealthSchema>;
