@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { IsoDateSchema, JobSchema } from '@meridian/domain';
+
+export const JobListSchema = z.array(JobSchema);
+
+/**
+ * PUT /api/v1/jobs/{id}: the full job including `version`. Only the editable
+ * fields are taken from the body; derived fields (duration, region, assigned
+ * names, kit_location) are recomputed by the server, and id comes from the path.
+ */
+export const JobUpdateRequestSchema = z.object({
+  version: z.number().int(),
+  customer: z.string().max(200),
+  location: z.string().max(300),
+  zip_code: z.string().max(20),
+  package: z.string().max(200),
+  start: IsoDateSchema.nullable(),
+  end: IsoDateSchema.nullable(),
+  reason: z.string().max(4000),
+});
+export type JobUpdateRequest = z.infer<typeof JobUpdateRequestSchema>;
+
+export const JobIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST /api/v1/assignments/manual. */
+export const ManualAssignmentRequestSchema = z.strictObject({
+  job_id: z.number().int().positive(),
+  role: z.enum(['lead', 'data_acq']),
+  physicist_id: z.number().int().positive().nullable(),
+});
+export type ManualAssignmentRequest = z.infer<typeof ManualAssignmentRequestSchema>;
+
+/** POST /api/v1/kits/manual_override. */
+export const KitOverrideRequestSchema = z.strictObject({
+  job_id: z.number().int().positive(),
+  kit_id: z.number().int().positive().nullable(),
+});
+
+/** A plain `{message}` answer (analyze, kits/assign). */
+export const MessageSchema = z.object({ message: z.string() });
