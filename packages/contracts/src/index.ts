@@ -5,3 +5,5 @@ export * from './admin';
 export * from './settings';
 export * from './jobs';
 export * from './roster';
+export * from './tasks';
+export * from './analytics';
