@@ -7,3 +7,4 @@ export * from './dates';
 export * from './zip';
 export * from './reason';
 export * from './model/instance';
+export * from './region';
