@@ -1,0 +1,78 @@
+/** Upload limits of DATA-FORMATS.md: bigger files are refused (HTTP 413), never truncated. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Data rows (the header not counted) accepted in one upload. */
+export const MAX_UPLOAD_ROWS = 100_000;
+/** Errors (and warnings) listed in one answer; the total is always given too. */
+export const MAX_LISTED_ISSUES = 100;
+
+/** One line-numbered problem in an uploaded file (the contracts' ImportErrorSchema shape). */
+export interface ImportIssue {
+  /** Physical line where the record starts; the header is line 1. */
+  line: number;
+  column: string;
+  value: string;
+  message: string;
+}
+
+/** The file is over a limit; nothing was read. */
+export interface TooLargeResult {
+  ok: false;
+  kind: 'too_large';
+  limit: 'bytes' | 'rows';
+  max: number;
+  detail: string;
+}
+
+/** The file cannot be read; nothing is returned but the errors. */
+export interface InvalidResult {
+  ok: false;
+  kind: 'invalid';
+  errors: ImportIssue[];
+  total_errors: number;
+}
+
+/** A list that keeps the first MAX_LISTED_ISSUES entries and counts the rest. */
+export class IssueList {
+  readonly listed: ImportIssue[] = [];
+  total = 0;
+
+  /** Records one issue. */
+  add(line: number, column: string, value: string, message: string): void {
+    this.total++;
+    // Values are cut so a 20 MB cell cannot be echoed back in the answer.
+    const shown = value.length > 200 ? `${value.slice(0, 200)}...` : value;
+    if (this.listed.length < MAX_LISTED_ISSUES) {
+      this.listed.push({ line, column, value: shown, message });
+    }
+  }
+}
+
+/** The 'too large' answer naming the limit that was exceeded. */
+export function tooLarge(limit: 'bytes' | 'rows', actual?: number): TooLargeResult {
+  const detail =
+    limit === 'bytes'
+      ? `The file is larger than the limit of 20 MB (${MAX_UPLOAD_BYTES} bytes).`
+      : `The file has more than the limit of ${MAX_UPLOAD_ROWS} rows${actual ? ` (${actual} or more)` : ''}.`;
+  return {
+    ok: false,
+    kind: 'too_large',
+    limit,
+    max: limit === 'bytes' ? MAX_UPLOAD_BYTES : MAX_UPLOAD_ROWS,
+    detail,
+  };
+}
+
+/** The failure answer built from an error list. */
+export function invalid(errors: IssueList): InvalidResult {
+  // Reader and row errors are collected in two passes; the answer reads top to bottom.
+  const sorted = [...errors.listed].sort((a, b) => a.line - b.line);
+  return { ok: false, kind: 'invalid', errors: sorted, total_errors: errors.total };
+}
+
+/** One line of text for an issue, e.g. for the upload answer's `warnings` strings. */
+export function issueToText(issue: ImportIssue): string {
+  const where = issue.column ? `line ${issue.line}, column ${issue.column}` : `line ${issue.line}`;
+  return issue.value
+    ? `${where} ('${issue.value}'): ${issue.message}`
+    : `${where}: ${issue.message}`;
+}
