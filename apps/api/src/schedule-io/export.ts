@@ -1,0 +1,83 @@
+import ExcelJS from 'exceljs';
+import { neutralizeCell } from './cells';
+import {
+  buildExportTable,
+  type ExportCell,
+  type ExportData,
+  type ExportPage,
+  type ExportTable,
+} from './export-tables';
+
+export { EXPORT_PAGES, buildExportTable } from './export-tables';
+export type { ExportCell, ExportData, ExportPage, ExportTable } from './export-tables';
+
+/** The two export formats. */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** A finished export file, ready to send. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `{page}_export.csv` or `{page}_export.xlsx` (DATA-FORMATS.md). */
+export function exportFileName(page: ExportPage, format: ExportFormat): string {
+  return `${page}_export.${format}`;
+}
+
+/** The text a cell is written with: strings neutralised, numbers plain, empties empty. */
+function cellOut(cell: ExportCell): string | number {
+  if (cell === null) return '';
+  return typeof cell === 'number' ? cell : neutralizeCell(cell);
+}
+
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * RFC 4180 CSV: CRLF line ends, fields quoted when they hold a comma, quote or
+ * line break, and a UTF-8 byte order mark so Excel does not read it as ANSI.
+ */
+export function tableToCsv(table: ExportTable): Buffer {
+  const lines = [table.columns.map(csvField).join(',')];
+  for (const row of table.rows) lines.push(row.map((cell) => csvField(cellOut(cell))).join(','));
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * One-sheet XLSX. Values are written as plain strings and numbers, never as
+ * formulas, and strings get the same apostrophe as in CSV because a user who
+ * saves the sheet as CSV would otherwise hand the formula on.
+ */
+export async function tableToXlsx(table: ExportTable, sheetName: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.addRow([...table.columns]);
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of table.rows) sheet.addRow(row.map(cellOut));
+  table.columns.forEach((name, i) => {
+    sheet.getColumn(i + 1).width = Math.max(12, Math.min(40, name.length + 4));
+  });
+  const written = await workbook.xlsx.writeBuffer();
+  return Buffer.from(written);
+}
+
+/** Builds a page's export file in the asked format (what GET /api/v1/export sends). */
+export async function buildExport(
+  page: ExportPage,
+  format: ExportFormat,
+  data: ExportData,
+): Promise<ExportFile> {
+  const table = buildExportTable(page, data);
+  const body = format === 'csv' ? tableToCsv(table) : await tableToXlsx(table, page);
+  return { fileName: exportFileName(page, format), contentType: CONTENT_TYPES[format], body };
+}
