@@ -1,0 +1,44 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { AuthService } from './auth/auth.service';
+import { TokenSigner } from './auth/jwt';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
+import type { RuntimeConfig } from './config/config';
+import type { DB } from './db/schema';
+import { SettingsRepository } from './settings/settings.repository';
+import { SettingsService } from './settings/settings.service';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+/** Every repository and service of the app, built once per app and injected into routes. */
+export interface AppServices {
+  db: Kysely<DB>;
+  signer: TokenSigner;
+  usersRepository: UsersRepository;
+  users: UsersService;
+  auth: AuthService;
+  settings: SettingsService;
+}
+
+/** Wires repositories and services over one database handle (no singletons). */
+export function createServices(
+  config: RuntimeConfig,
+  db: Kysely<DB>,
+  throttleLimits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+): AppServices {
+  const signer = new TokenSigner(config.jwtSecret, config.tokenTtlMinutes);
+  const usersRepository = new UsersRepository(db);
+  const users = new UsersService(db, usersRepository);
+  const auth = new AuthService(
+    usersRepository,
+    users,
+    signer,
+    new LoginThrottle(throttleLimits),
+    config.registration,
+  );
+  const settings = new SettingsService(
+    new SettingsRepository(db),
+    path.join(config.dataDir, 'media', 'music'),
+  );
+  return { db, signer, usersRepository, users, auth, settings };
+}

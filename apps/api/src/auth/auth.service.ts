@@ -1,0 +1,63 @@
+import type { RegisterRequest } from '@meridian/contracts';
+import type { RegistrationPolicy } from '../config/config';
+import { HttpError, forbidden, unauthorized } from '../http/http-error';
+import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import type { TokenSigner } from './jwt';
+import type { LoginThrottle } from './login-throttle';
+import { verifyAgainstDummy, verifyPassword } from './password';
+
+const LOGIN_FAILED = 'Incorrect username or password';
+
+/** Sign-in and self-registration rules. */
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly signer: TokenSigner,
+    private readonly throttle: LoginThrottle,
+    private readonly registration: RegistrationPolicy,
+  ) {}
+
+  /** Checks credentials and issues a token; the same 401 for unknown users and wrong passwords. */
+  async login(username: string, password: string, address: string): Promise<string> {
+    const wait = this.throttle.retryAfterSeconds(username, address);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many failed sign-in attempts; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      });
+    }
+    const user = await this.users.findByLogin(username);
+    // One argon2 verification either way, so timing does not reveal whether the user exists.
+    const isValid =
+      user === undefined
+        ? await verifyAgainstDummy(password)
+        : await verifyPassword(user.password_hash, password);
+    if (user === undefined || !isValid) {
+      this.throttle.recordFailure(username, address);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    this.throttle.recordSuccess(username);
+    return this.signer.sign({ sub: user.username, role: user.role, ver: user.token_version });
+  }
+
+  /** Creates a regular account when REGISTRATION allows it; 409 on a taken username or e-mail. */
+  async register(input: RegisterRequest): Promise<string> {
+    const policy = this.registration;
+    switch (policy.mode) {
+      case 'open':
+        break;
+      case 'closed':
+        throw forbidden('Registration is closed; ask an administrator for an account');
+      case 'domain': {
+        const domain = input.email.split('@').pop()?.toLowerCase() ?? '';
+        if (!policy.domains.includes(domain)) {
+          throw forbidden(`Registration is limited to addresses at ${policy.domains.join(', ')}`);
+        }
+        break;
+      }
+    }
+    const user = await this.usersService.create({ ...input, role: 'regular' });
+    return user.username;
+  }
+}

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
+export type RegistrationPolicy =
+  { mode: 'open' } | { mode: 'closed' } | { mode: 'domain'; domains: string[] };
+
+/** Server configuration parsed from the environment (secrets not yet resolved). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** From JWT_SECRET; null means "generate once into DATA_DIR/jwt-secret". */
+  jwtSecret: string | null;
+  adminUsername: string;
+  adminPassword: string | null;
+  tokenTtlMinutes: number;
+  kitEditorUsernames: string[];
+  registration: RegistrationPolicy;
+  logLevel: LogLevel;
+  demo: boolean;
+}
+
+/** Configuration with the signing key resolved: what the app needs to run. */
+export type RuntimeConfig = Config & { jwtSecret: string };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A configuration value that cannot be used; main prints its message on one line and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The smallest HS256 key we accept (RFC 7518 3.2: key at least as long as the hash). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+const emptyToUndefined = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const integer = (
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+) => {
+  const value = emptyToUndefined(raw);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${value}'`);
+  }
+  return Number(value);
+};
+
+const commaList = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+const DomainSchema = z
+  .string()
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'expected a domain such as example.org');
+
+/** Parses REGISTRATION: open | closed | domain:a.org,b.org. */
+export function parseRegistration(raw: string | undefined): RegistrationPolicy {
+  const value = emptyToUndefined(raw)?.toLowerCase() ?? 'open';
+  if (value === 'open') return { mode: 'open' };
+  if (value === 'closed') return { mode: 'closed' };
+  if (value.startsWith('domain:')) {
+    const domains = commaList(value.slice('domain:'.length));
+    const bad = domains.find((d) => !DomainSchema.safeParse(d).success);
+    if (domains.length === 0 || bad !== undefined) {
+      throw new ConfigError(
+        `REGISTRATION domain list is invalid${bad ? ` ('${bad}')` : ''}: use domain:example.org,other.org`,
+      );
+    }
+    return { mode: 'domain', domains };
+  }
+  throw new ConfigError(`REGISTRATION must be open, closed or domain:a.org,b.org, got '${value}'`);
+}
+
+/** Reads and checks every setting; throws ConfigError with a one-line message on a bad value. */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  argv: readonly string[] = [],
+): Config {
+  const demo = argv.includes('--demo');
+  // npm runs workspace scripts inside apps/api; INIT_CWD is where the user typed the command.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(
+    baseDir,
+    emptyToUndefined(env.DATA_DIR) ?? (demo ? './data-demo' : './data'),
+  );
+
+  const databaseUrl = emptyToUndefined(env.DATABASE_URL) ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const jwtSecret = env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? null : env.JWT_SECRET;
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes; refusing to start with a weak signing key`,
+    );
+  }
+
+  const adminUsername = emptyToUndefined(env.ADMIN_USERNAME) ?? 'admin';
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(adminUsername)) {
+    throw new ConfigError(
+      'ADMIN_USERNAME must be 3 to 64 letters, digits, dots, dashes or underscores',
+    );
+  }
+  const adminPassword =
+    env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD;
+  if (adminPassword !== null && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters');
+  }
+
+  const logLevel = (emptyToUndefined(env.LOG_LEVEL)?.toLowerCase() ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  }
+
+  return {
+    port: integer('PORT', env.PORT, 8000, 0, 65535),
+    host: emptyToUndefined(env.HOST) ?? '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    adminUsername,
+    adminPassword,
+    tokenTtlMinutes: integer('TOKEN_TTL_MINUTES', env.TOKEN_TTL_MINUTES, 480, 1, 60 * 24 * 30),
+    kitEditorUsernames: commaList(env.KIT_EDITOR_USERNAMES),
+    registration: parseRegistration(env.REGISTRATION),
+    logLevel,
+    demo,
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { migrate } from './migrate';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type { DB } from './schema';
+
+/** Which engine backs the app: embedded PGlite or a PostgreSQL server. */
+export type DatabaseKind = 'embedded' | 'postgres';
+
+/** An open database: the Kysely handle, its kind and how to close it. */
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Closes connections and, for the embedded database, releases DATA_DIR/.lock. */
+  close(): Promise<void>;
+}
+
+/** How to open the database; a Config satisfies it. */
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PostgreSQL only: use (and create) this schema via search_path, e.g. one per test file. */
+  schema?: string;
+  /** Embedded only: keep the database in memory (tests); no folder, no lock. */
+  inMemory?: boolean;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Kysely<DB>> {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Invalid schema name '${schema}'`);
+  if (schema !== undefined) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens PGlite (in DATA_DIR/db under an exclusive lock, or in memory) or PostgreSQL, then migrates. */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  let db: Kysely<DB>;
+  let kind: DatabaseKind;
+  let unlock = () => {};
+  if (options.databaseUrl !== null) {
+    kind = 'postgres';
+    db = await openPostgres(options.databaseUrl, options.schema);
+  } else {
+    kind = 'embedded';
+    if (!options.inMemory) unlock = lockDataDir(options.dataDir);
+    try {
+      const pglite = options.inMemory
+        ? await PGlite.create()
+        : await PGlite.create(path.join(options.dataDir, 'db'));
+      db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      unlock();
+    }
+  };
+  try {
+    // A trivial query first so a wrong DATABASE_URL fails here, with the connection error.
+    await sql`select 1`.execute(db);
+    if (options.migrate !== false) await migrate(db as Kysely<unknown>);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, kind, close };
+}

@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+
+/** Where the committed SQL migrations live (apps/api/migrations/NNNN_name.sql). */
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
+
+const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+\.sql$/;
+
+/** Lists migration files in apply order; refuses misnamed files so a typo cannot be skipped silently. */
+export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const bad = files.find((f) => !MIGRATION_NAME.test(f));
+  if (bad !== undefined)
+    throw new Error(`Migration file ${bad} must be named NNNN_lower_snake.sql`);
+  return files;
+}
+
+/** Applies every migration not yet in schema_migrations, each in its own transaction; returns the names applied. */
+export async function migrate(db: Kysely<unknown>, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now()
+  )`.execute(db);
+  const applied: string[] = [];
+  for (const name of await listMigrations(dir)) {
+    const script = await readFile(path.join(dir, name), 'utf8');
+    const didApply = await db.transaction().execute(async (trx) => {
+      // The lock makes concurrent starts on PostgreSQL apply each file exactly once.
+      await sql`lock table schema_migrations in exclusive mode`.execute(trx);
+      const done = await sql<{
+        n: number;
+      }>`select count(*)::int as n from schema_migrations where name = ${name}`.execute(trx);
+      if ((done.rows[0]?.n ?? 0) > 0) return false;
+      await sql.raw(script).execute(trx);
+      await sql`insert into schema_migrations (name) values (${name})`.execute(trx);
+      return true;
+    });
+    if (didApply) applied.push(name);
+  }
+  return applied;
+}

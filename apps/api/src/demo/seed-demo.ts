@@ -1,0 +1,86 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Role } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppServices } from '../app-services';
+import { generatePassword } from '../auth/password';
+import type { DB } from '../db/schema';
+
+/** What demo seeding may use: the database, the data folder and the app's services. */
+export interface DemoSeedDeps {
+  db: Kysely<DB>;
+  dataDir: string;
+  services: AppServices;
+}
+
+const DemoLoginSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  role: z.enum(['regular', 'manager', 'admin']),
+});
+/** One demo account as stored in DATA_DIR/demo-logins.json and printed at start. */
+export type DemoLogin = z.infer<typeof DemoLoginSchema>;
+
+/** What seeding did; main prints the logins on every demo start. */
+export interface DemoSeedResult {
+  logins: DemoLogin[];
+}
+
+const DEMO_ACCOUNTS: ReadonlyArray<{ username: string; role: Role }> = [
+  { username: 'admin', role: 'admin' },
+  { username: 'manager', role: 'manager' },
+  { username: 'viewer', role: 'regular' },
+];
+
+async function readLogins(file: string): Promise<DemoLogin[] | null> {
+  try {
+    return z.array(DemoLoginSchema).parse(JSON.parse(await readFile(file, 'utf8')));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new Error(`${file} is unreadable; delete it to generate new demo logins`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Demo accounts: created on first start with random passwords kept in
+ * DATA_DIR/demo-logins.json (0600), so every later start can print them again.
+ */
+async function seedDemoUsers({ dataDir, services }: DemoSeedDeps): Promise<DemoLogin[]> {
+  const file = path.join(dataDir, 'demo-logins.json');
+  const stored = await readLogins(file);
+  const logins =
+    stored ?? DEMO_ACCOUNTS.map((account) => ({ ...account, password: generatePassword() }));
+  if (stored === null)
+    await writeFile(file, `${JSON.stringify(logins, null, 2)}\n`, { mode: 0o600 });
+  for (const login of logins) {
+    const existing = await services.usersRepository.findByUsername(login.username);
+    if (existing === undefined) {
+      await services.users.create({ ...login, email: `${login.username}@demo.invalid` });
+    } else if (stored === null) {
+      // The file was lost but the account exists: give it the newly printed password.
+      await services.users.resetPassword(existing.id, login.password);
+    }
+  }
+  return logins;
+}
+
+/**
+ * Seeds the demo installation; idempotent, called by main on every `--demo`
+ * start. Add further steps (roster, jobs, kits from demo-data.ts) below the
+ * users, each one skipping work that is already done.
+ */
+export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedResult> {
+  const logins = await seedDemoUsers(deps);
+  return { logins };
+}
+
+/** The lines main prints on every demo start. */
+export function formatDemoLogins(logins: DemoLogin[]): string {
+  return [
+    'Demo logins:',
+    ...logins.map((l) => `  username: ${l.username}  password: ${l.password}  role: ${l.role}`),
+  ].join('\n');
+}

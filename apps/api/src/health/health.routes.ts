@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { HealthSchema } from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/database';
+import type { DB } from '../db/schema';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
+/** GET /api/v1/health: no token; checks the database answers. */
+export const healthRoutes: FastifyPluginCallbackZod<{
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+}> = (app, { db, kind }, done) => {
+  app.get(
+    '/api/v1/health',
+    { config: { public: true }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
+    async () => {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' as const, database: kind, version };
+    },
+  );
+  done();
+};

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** apps/web/dist, the Vite build the server hosts. */
+export const WEB_DIST_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/dist',
+);
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Serves the built web app when it exists; client routes (/assignments, ...) get
+ * index.html. /api/* never falls back: unknown API paths answer 404 JSON.
+ */
+export async function installStaticWeb(
+  app: FastifyInstance,
+  distDir: string = WEB_DIST_DIR,
+): Promise<void> {
+  const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // wildcard:false registers one route per built file, so GET / needs the shell explicitly.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      hasWeb &&
+      !isApiPath(pathname) &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.extname(pathname);
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .code(404)
+      .send({ detail: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+  });
+}
