@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { DRAWER_WIDTH } from '@meridian/domain';
+import type { Session } from '../../lib/session-store';
+import { clearToken } from '../../lib/session-store';
+import type { AppRoute } from '../route-definitions';
+import { NavDrawer } from './nav-drawer';
+import { TopBar } from './top-bar';
+
+interface AppShellProps {
+  route: AppRoute;
+  session: Session;
+}
+
+/** The chrome around every signed-in screen: top bar, drawer, content. */
+export function AppShell({ route, session }: AppShellProps) {
+  const theme = useTheme();
+  const isOverlay = !useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // Null means "follow the screen size"; a click on the toggle makes it explicit.
+  const [openChoice, setOpenChoice] = useState<boolean | null>(null);
+  const isOpen = openChoice ?? !isOverlay;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const logout = () => {
+    clearToken();
+    // Nothing of this user's data may remain for the next one.
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+  };
+
+  const isPushed = isOpen && !isOverlay;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar
+        title={route.title}
+        claims={session.claims}
+        isNavigating={navigation.state === 'loading'}
+        onToggleDrawer={() => setOpenChoice(!isOpen)}
+        onLogout={logout}
+      />
+      <NavDrawer
+        role={session.claims.role}
+        isOpen={isOpen}
+        isOverlay={isOverlay}
+        onClose={() => setOpenChoice(false)}
+      />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 2, sm: 3 },
+          ml: isPushed || isOverlay ? 0 : `-${DRAWER_WIDTH}px`,
+          transition: theme.transitions.create('margin', {
+            easing: theme.transitions.easing.sharp,
+            duration: theme.transitions.duration.leavingScreen,
+          }),
+        }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

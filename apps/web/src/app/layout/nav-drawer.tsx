@@ -1,0 +1,66 @@
+import { NavLink } from 'react-router';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { DRAWER_WIDTH, type Role } from '@meridian/domain';
+import { navEntriesFor } from '../route-access';
+import { NAV_ICONS } from './nav-icons';
+import { usePrenavigation } from './use-prenavigation';
+
+interface NavDrawerProps {
+  role: Role;
+  isOpen: boolean;
+  /** Temporary (overlay) on small screens, persistent beside the content on wide ones. */
+  isOverlay: boolean;
+  onClose: () => void;
+}
+
+/** The navigation drawer: only the entries the role may open (spec section 2). */
+export function NavDrawer({ role, isOpen, isOverlay, onClose }: NavDrawerProps) {
+  const { schedule, cancel } = usePrenavigation();
+  return (
+    <Drawer
+      variant={isOverlay ? 'temporary' : 'persistent'}
+      open={isOpen}
+      onClose={onClose}
+      sx={{
+        width: DRAWER_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+      }}
+    >
+      <Toolbar />
+      <nav aria-label="Main navigation">
+        <List>
+          {navEntriesFor(role).map((entry) => (
+            <ListItemButton
+              key={entry.path}
+              component={NavLink}
+              to={entry.path}
+              onMouseEnter={() => schedule(entry.path)}
+              onFocus={() => schedule(entry.path)}
+              onMouseLeave={cancel}
+              onBlur={cancel}
+              onClick={isOverlay ? onClose : undefined}
+              sx={{
+                mx: 1,
+                borderRadius: 1,
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  '& .MuiListItemIcon-root, & .MuiListItemText-primary': { color: 'primary.main' },
+                  '& .MuiListItemText-primary': { fontWeight: 600 },
+                },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{NAV_ICONS[entry.path]}</ListItemIcon>
+              <ListItemText primary={entry.navLabel} />
+            </ListItemButton>
+          ))}
+        </List>
+      </nav>
+    </Drawer>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactElement } from 'react';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Assignment from '@mui/icons-material/Assignment';
+import BarChart from '@mui/icons-material/BarChart';
+import EventBusy from '@mui/icons-material/EventBusy';
+import Info from '@mui/icons-material/InfoOutlined';
+import Inventory from '@mui/icons-material/Inventory2';
+import Storage from '@mui/icons-material/Storage';
+import ViewList from '@mui/icons-material/ViewList';
+
+/** The drawer icon of each screen, keyed by path. */
+export const NAV_ICONS: Record<string, ReactElement> = {
+  '/import': <Storage />,
+  '/schedule': <ViewList />,
+  '/assignments': <Assignment />,
+  '/kits': <Inventory />,
+  '/analytics': <BarChart />,
+  '/unavailability': <EventBusy />,
+  '/about': <Info />,
+  '/admin': <AdminPanelSettings />,
+};

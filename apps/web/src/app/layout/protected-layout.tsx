@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../lib/session-store';
+import { resolveAccess } from '../route-access';
+import { AppShell } from './app-shell';
+
+/** Guards every screen behind the login: redirects per spec section 2, else the chrome. */
+export function ProtectedLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const access = resolveAccess(pathname, session?.claims.role ?? null);
+  if (access.kind === 'allow' && session)
+    return <AppShell route={access.route} session={session} />;
+  return <Navigate to={access.kind === 'redirect' ? access.to : '/login'} replace />;
+}
+
+/** '/' and unknown paths: the role's home, or /login without a token. */
+export function FallbackRedirect() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const access = resolveAccess(pathname, session?.claims.role ?? null);
+  return <Navigate to={access.kind === 'redirect' ? access.to : '/login'} replace />;
+}
+
+/** /login for guests; a signed-in visitor goes to their home instead. */
+export function LoginGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const access = resolveAccess('/login', session?.claims.role ?? null);
+  return access.kind === 'redirect' ? <Navigate to={access.to} replace /> : children;
+}

@@ -1,0 +1,39 @@
+import type { Role } from '@meridian/domain';
+
+/** One screen behind the login: where it lives, its title and who may open it (spec section 2). */
+export interface AppRoute {
+  path: string;
+  title: string;
+  /** The drawer's label for the entry. */
+  navLabel: string;
+  roles: readonly Role[];
+}
+
+const SCHEDULERS: readonly Role[] = ['admin', 'manager'];
+const EVERYONE: readonly Role[] = ['admin', 'manager', 'regular'];
+
+/** The screens in drawer order. Add a screen here, in route-modules.ts and in nav-icons.tsx. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/import', title: 'Data Management', navLabel: 'Data Management', roles: SCHEDULERS },
+  {
+    path: '/schedule',
+    title: 'Job Ingestion & Review',
+    navLabel: 'Job Ingestion & Review',
+    roles: SCHEDULERS,
+  },
+  { path: '/assignments', title: 'Assignments', navLabel: 'Assignments', roles: EVERYONE },
+  { path: '/kits', title: 'Kit Management', navLabel: 'Kit Management', roles: EVERYONE },
+  { path: '/analytics', title: 'Analytics', navLabel: 'Analytics', roles: EVERYONE },
+  {
+    path: '/unavailability',
+    title: 'Unavailabilities',
+    navLabel: 'Unavailabilities',
+    roles: EVERYONE,
+  },
+  { path: '/about', title: 'About', navLabel: 'About', roles: EVERYONE },
+  { path: '/admin', title: 'Admin', navLabel: 'Admin', roles: ['admin'] },
+];
+
+export const LOGIN_PATH = '/login';
+/** Where a role that may not open a screen is sent (spec section 2). */
+export const FORBIDDEN_FALLBACK_PATH = '/assignments';

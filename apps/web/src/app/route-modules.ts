@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What a lazily loaded screen module exports. */
+export interface RouteModule {
+  Component: ComponentType;
+  /** Warms the screen's queries; the drawer calls it when an entry is hovered or focused. */
+  prefetch?: (queryClient: QueryClient) => Promise<void>;
+}
+
+/**
+ * The code of each screen, loaded on first visit or on pre-navigation. The
+ * browser caches a dynamic import, so a hover-loaded screen opens at once.
+ */
+export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
+  '/import': () => import('../features/import/import-route'),
+  '/schedule': () => import('../features/schedule/schedule-route'),
+  '/assignments': () => import('../features/assignments/assignments-route'),
+  '/kits': () => import('../features/kits/kits-route'),
+  '/analytics': () => import('../features/analytics/analytics-route'),
+  '/unavailability': () => import('../features/unavailability/unavailability-route'),
+  '/about': () => import('../features/about/about-route'),
+  '/admin': () => import('../features/admin/admin-route'),
+};
+
+/** Loads a screen's code and warms its queries; failures are left to the real navigation. */
+export async function preloadRoute(path: string, queryClient: QueryClient): Promise<void> {
+  const load = ROUTE_MODULES[path];
+  if (!load) return;
+  const module = await load();
+  await module.prefetch?.(queryClient);
+}

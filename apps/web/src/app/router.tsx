@@ -1,0 +1,64 @@
+import { createBrowserRouter, Outlet, useRouteError } from 'react-router';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { ErrorPage } from '../components/error-page';
+import { APP_ROUTES, LOGIN_PATH } from './route-definitions';
+import { ROUTE_MODULES } from './route-modules';
+import { FallbackRedirect, LoginGate, ProtectedLayout } from './layout/protected-layout';
+
+function RouteError() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+/** Shown while the first screen's code loads. */
+function InitialLoading() {
+  return (
+    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0 }}>
+      <LinearProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/** Lazy route: only the screen's Component goes to the router; prefetch is the drawer's. */
+const lazyScreen = (path: string) => async () => {
+  const load = ROUTE_MODULES[path];
+  if (!load) throw new Error(`No screen module for ${path}`);
+  const { Component } = await load();
+  return { Component };
+};
+
+/** The route tree of spec section 2. Access rules live in route-access.ts. */
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <InitialLoading />,
+    children: [
+      {
+        path: LOGIN_PATH,
+        element: (
+          <LoginGate>
+            <Outlet />
+          </LoginGate>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/auth/login-route')).Component,
+            }),
+          },
+        ],
+      },
+      {
+        element: <ProtectedLayout />,
+        children: APP_ROUTES.map((route) => ({
+          path: route.path,
+          lazy: lazyScreen(route.path),
+          errorElement: <RouteError />,
+        })),
+      },
+      { path: '*', element: <FallbackRedirect /> },
+    ],
+  },
+]);

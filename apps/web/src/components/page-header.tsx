@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/** A screen's heading (the top bar repeats the title; this is the page's h1). */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, flexWrap: 'wrap' }}
+    >
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}

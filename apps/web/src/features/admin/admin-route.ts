@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { usersQueryOptions } from './api/get-users';
+import { AdminPage } from './components/admin-page';
+
+/** Lazy route module for /admin. */
+export const Component = AdminPage;
+
+/** Pre-navigation warms the first tab's data (the user list). */
+export const prefetch = (queryClient: QueryClient) =>
+  queryClient.prefetchQuery(usersQueryOptions());

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AppearanceSettings } from '@meridian/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAppearanceSettings } from '../api/get-appearance-settings';
+import { useUpdateAppearanceSettings } from '../api/update-appearance-settings';
+import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { ThemePicker } from './theme-picker';
+
+/** Appearance: the organisation's theme (and, in a later release, background videos). */
+export function AppearanceTab() {
+  const settings = useAppearanceSettings();
+  useFetchFailureToast(settings.error);
+  if (settings.isPending) return <CircularProgress aria-label="Loading settings" />;
+  if (settings.error)
+    return (
+      <Alert severity="error">Failed to fetch admin data: {errorMessage(settings.error)}</Alert>
+    );
+  // Keyed so the draft restarts from the server's answer whenever that changes.
+  return <AppearanceForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+}
+
+function AppearanceForm({ saved }: { saved: AppearanceSettings }) {
+  const [theme, setTheme] = useState(saved.theme);
+  const update = useUpdateAppearanceSettings();
+  const toast = useToast();
+
+  const save = () =>
+    update.mutate(
+      { ...saved, theme },
+      {
+        onSuccess: () => toast.success('Settings saved successfully.'),
+        onError: (error) => toast.error(`Failed to save settings: ${errorMessage(error)}`),
+      },
+    );
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h6" component="h2">
+          Theme
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Everyone sees this theme after signing in.
+        </Typography>
+        <ThemePicker value={theme} onChange={setTheme} />
+      </div>
+      <Divider />
+      <div>
+        <Typography variant="h6" component="h2">
+          Background video
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Uploading and choosing background videos comes in a later release. Active video:{' '}
+          {saved.activeVideo ?? 'none'}.
+        </Typography>
+      </div>
+      <div>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={update.isPending || theme === saved.theme}
+        >
+          Save Appearance
+        </Button>
+      </div>
+    </Stack>
+  );
+}

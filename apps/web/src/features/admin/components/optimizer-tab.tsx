@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { WEIGHT_STEP, type Weights } from '@meridian/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { useToast } from '../../../components/toast/toast-context';
+import { useWeights } from '../api/get-weights';
+import { useUpdateWeights } from '../api/update-weights';
+import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { toWeight } from '../weights-input';
+
+const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
+  { key: 'proximity', label: 'Proximity', help: 'Weight on travel miles (applied per 100 miles).' },
+  {
+    key: 'job_balance',
+    label: 'Job balance',
+    help: "Weight on distance from each physicist's fair share.",
+  },
+  {
+    key: 'staff_rotation',
+    label: 'Staff rotation',
+    help: 'Weight on repeat visits to the same customer.',
+  },
+];
+
+/** Optimizer: the three objective weights. */
+export function OptimizerTab() {
+  const weights = useWeights();
+  useFetchFailureToast(weights.error);
+  if (weights.isPending) return <CircularProgress aria-label="Loading weights" />;
+  if (weights.error)
+    return (
+      <Alert severity="error">Failed to fetch admin data: {errorMessage(weights.error)}</Alert>
+    );
+  return <WeightsForm key={JSON.stringify(weights.data)} saved={weights.data} />;
+}
+
+function WeightsForm({ saved }: { saved: Weights }) {
+  // Text while typing, so a cleared field is not forced to 0 until it is saved.
+  const [draft, setDraft] = useState<Record<keyof Weights, string>>({
+    proximity: String(saved.proximity),
+    job_balance: String(saved.job_balance),
+    staff_rotation: String(saved.staff_rotation),
+  });
+  const update = useUpdateWeights();
+  const toast = useToast();
+
+  const save = () =>
+    update.mutate(
+      {
+        proximity: toWeight(draft.proximity),
+        job_balance: toWeight(draft.job_balance),
+        staff_rotation: toWeight(draft.staff_rotation),
+      },
+      {
+        onSuccess: () => toast.success('Optimizer weights updated successfully.'),
+        onError: (error) => toast.error(`Failed to update weights: ${errorMessage(error)}`),
+      },
+    );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 480 }}>
+      <Typography color="text.secondary">
+        The optimiser minimises F = 1,000,000·U + proximity·D/100 + job_balance·B +
+        staff_rotation·R. Larger weights make that term matter more.
+      </Typography>
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.key}
+          label={field.label}
+          type="number"
+          value={draft[field.key]}
+          helperText={field.help}
+          slotProps={{ htmlInput: { step: WEIGHT_STEP, min: 0 } }}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, [field.key]: event.target.value }))
+          }
+          onBlur={() =>
+            setDraft((current) => ({
+              ...current,
+              [field.key]: String(toWeight(current[field.key])),
+            }))
+          }
+        />
+      ))}
+      <div>
+        <Button variant="contained" onClick={save} disabled={update.isPending}>
+          Save Weights
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import type { Role, User } from '@meridian/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { useToast } from '../../../components/toast/toast-context';
+import { useUsers } from '../api/get-users';
+import { useUpdateUserRole } from '../api/update-user-role';
+import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { AddUserDialog } from './add-user-dialog';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { UsersTable } from './users-table';
+
+/** User Management: list, add, change role, reset password, delete. */
+export function UserManagementTab() {
+  const users = useUsers();
+  const updateRole = useUpdateUserRole();
+  const toast = useToast();
+  const [isAdding, setIsAdding] = useState(false);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  useFetchFailureToast(users.error);
+
+  const changeRole = (user: User, role: Role) => {
+    if (role === user.role) return;
+    updateRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => toast.success('User role updated.'),
+        onError: (error) => toast.error(`Operation failed: ${errorMessage(error)}`),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography color="text.secondary">
+          {users.data ? `${users.data.length} accounts` : 'Accounts'}
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setIsAdding(true)}>
+          Add User
+        </Button>
+      </Stack>
+      {users.isPending && <CircularProgress aria-label="Loading users" />}
+      {users.error && (
+        <Alert severity="error">Failed to fetch admin data: {errorMessage(users.error)}</Alert>
+      )}
+      {users.data && (
+        <UsersTable
+          users={users.data}
+          onRoleChange={changeRole}
+          onResetPassword={setResetting}
+          onDelete={setDeleting}
+        />
+      )}
+      <AddUserDialog isOpen={isAdding} onClose={() => setIsAdding(false)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

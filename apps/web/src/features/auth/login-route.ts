@@ -1,0 +1,4 @@
+import { LoginPage } from './components/login-page';
+
+/** Lazy route module for /login. */
+export const Component = LoginPage;
