@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { apiToken, createUser } from './support/api';
+import type { Credentials } from './support/provided';
+import { freePort, startServer, stopServer, waitForHealth } from './support/server';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the real server on a free port with a fresh data folder, creates a
+ * manager and a regular user through the admin API, and hands the base URL and
+ * the three logins to the tests. Everything is removed afterwards.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const admin: Credentials = {
+    username: 'admin',
+    password: `admin-${randomBytes(6).toString('hex')}`,
+  };
+  const server = startServer(REPO_ROOT, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
+  const teardown = async () => {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server, 110_000);
+    const adminToken = await apiToken(baseUrl, admin);
+    const manager: Credentials = { username: 'e2e.manager', password: 'manager-pass-1' };
+    const regular: Credentials = { username: 'e2e.regular', password: 'regular-pass-1' };
+    await createUser(baseUrl, adminToken, {
+      ...manager,
+      email: 'manager@example.org',
+      role: 'manager',
+    });
+    await createUser(baseUrl, adminToken, {
+      ...regular,
+      email: 'regular@example.org',
+      role: 'regular',
+    });
+    project.provide('baseUrl', baseUrl);
+    project.provide('admin', admin);
+    project.provide('manager', manager);
+    project.provide('regular', regular);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+import type { Credentials } from './provided';
+
+/** Signs in through the login form and waits until the app has left /login. */
+export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The drawer's entries, in order. */
+export async function drawerEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link').first().waitFor();
+  return (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** The path of the current URL (no origin, no query). */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** Waits until the app is at `path`, following client-side redirects. */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The title in the top bar. */
+export async function topBarTitle(page: Page): Promise<string> {
+  const title = page.getByTestId('page-title');
+  await title.waitFor();
+  return (await title.textContent())?.trim() ?? '';
+}

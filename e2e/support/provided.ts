@@ -1,0 +1,15 @@
+/** A login the suite created (or configured) on the server under test. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** What e2e/global-setup.ts hands to the tests through vitest's provide/inject. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    admin: Credentials;
+    manager: Credentials;
+    regular: Credentials;
+  }
+}
