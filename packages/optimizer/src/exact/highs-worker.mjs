@@ -1,0 +1,133 @@
+// HiGHS worker thread for the milp algorithm (plain JavaScript so that Node
+// loads it without a TypeScript loader). HiGHS runs synchronously here; the
+// parent stops it through a shared flag read in HiGHS's interrupt callbacks,
+// and terminates the thread if it does not answer (e.g. after a WASM Aborted()).
+//
+// Two phases (OPTIMIZATION.md): 1) maximise coverage sum(x) unless the parent
+// already proved it (every fillable slot filled); 2) minimise the rest with
+// sum(x) >= the phase-1 coverage. Incumbents stream back as they improve.
+import { parentPort, workerData } from 'node:worker_threads';
+import loadHighs from 'highs';
+
+const port = parentPort;
+const job = workerData;
+const stop = new Int32Array(job.stop);
+const started = performance.now();
+const elapsedSec = () => (performance.now() - started) / 1000;
+
+const highs = await loadHighs();
+const K = highs.constants.modelStatus;
+const CB = highs.constants.callbackType;
+const statusName = (code) => Object.keys(K).find((key) => K[key] === code) ?? `status ${code}`;
+
+const model = highs.createModel({
+  numCols: job.numCols,
+  numRows: job.numRows,
+  offset: job.offset,
+  colCost: job.colCost,
+  colLower: job.colLower,
+  colUpper: job.colUpper.map((v) => (v === Infinity ? highs.infinity : v)),
+  rowLower: job.rowLower.map((v) => (v === -Infinity ? -highs.infinity : v)),
+  rowUpper: job.rowUpper.map((v) => (v === Infinity ? highs.infinity : v)),
+  integrality: job.isLp ? new Int32Array(job.numCols) : job.integrality,
+  matrix: {
+    format: 'csr',
+    numRows: job.numRows,
+    numCols: job.numCols,
+    starts: job.starts,
+    indices: job.indices,
+    values: job.values,
+  },
+});
+
+const callbacks = (phase) => ({
+  [CB.simplexInterrupt](event) {
+    if (Atomics.load(stop, 0) !== 0) event.interrupt();
+  },
+  [CB.mipInterrupt](event) {
+    if (Atomics.load(stop, 0) !== 0) event.interrupt();
+  },
+  [CB.mipImprovingSolution](event) {
+    const x = event.data.mip_solution;
+    if (x) port.postMessage({ type: 'incumbent', phase, colValue: x.slice(0, job.xCount) });
+  },
+  [CB.mipLogging](event) {
+    port.postMessage({
+      type: 'log',
+      phase,
+      primal: event.data.mip_primal_bound,
+      dual: event.data.mip_dual_bound,
+      gap: event.data.mip_gap,
+    });
+  },
+});
+
+function run(phase, timeLimit) {
+  model.options.set({
+    output_flag: false,
+    time_limit: Math.max(0.05, timeLimit),
+    random_seed: job.seed,
+    mip_rel_gap: job.mipRelGap,
+  });
+  model.zeroAllClocks();
+  const { modelStatus } = model.run(callbacks(phase));
+  const hasPrimal = model.info.get('primal_solution_status') === 2;
+  const colValue = hasPrimal ? model.getSolution().colValue : null;
+  const optimal = modelStatus === K.optimal;
+  const objective = hasPrimal ? model.getObjectiveValue() : null;
+  // An LP relaxation's optimum is itself the bound; a MIP reports its dual bound.
+  return {
+    status: statusName(modelStatus),
+    optimal,
+    objective,
+    bound: job.isLp ? (optimal ? objective : NaN) : model.info.get('mip_dual_bound'),
+    gap: job.isLp ? NaN : model.info.get('mip_gap'),
+    nodes: job.isLp ? 0 : Number(model.info.get('mip_node_count')),
+    colValue,
+  };
+}
+
+try {
+  const xIdx = Array.from({ length: job.xCount }, (_, k) => k);
+  let coverage = job.knownCoverage;
+  let phase1 = null;
+  let start = job.warmStart;
+  if (coverage === null) {
+    const ones = new Float64Array(job.numCols);
+    ones.fill(1, 0, job.xCount);
+    model.changeColsCost({ kind: 'range', from: 0, to: job.numCols - 1 }, ones);
+    model.changeObjectiveSense(highs.constants.objectiveSense.maximize);
+    model.changeObjectiveOffset(0);
+    if (start) model.setSolution({ colValue: start });
+    phase1 = run(1, job.timeLimitSec * job.phase1Share);
+    const best = phase1.colValue;
+    coverage = best ? Math.round(phase1.objective) : job.warmCoverage;
+    if (best) start = best;
+    port.postMessage({ type: 'phase', phase: 1, ...phase1, colValue: undefined });
+    model.changeColsCost({ kind: 'range', from: 0, to: job.numCols - 1 }, job.colCost);
+    model.changeObjectiveSense(highs.constants.objectiveSense.minimize);
+    model.changeObjectiveOffset(job.offset);
+  }
+  const phase1Proven = phase1 === null || phase1.optimal;
+  const stopped = () => Atomics.load(stop, 0) !== 0;
+  let phase2 = null;
+  if (!stopped() && !job.onlyPhase1) {
+    model.addRow(coverage, highs.infinity, { indices: xIdx, values: xIdx.map(() => 1) });
+    if (start) model.setSolution({ colValue: start });
+    phase2 = run(2, job.timeLimitSec - elapsedSec());
+  }
+  port.postMessage({
+    type: 'done',
+    coverage,
+    phase1Proven,
+    phase1: phase1 && { ...phase1, colValue: undefined },
+    phase2: phase2 && { ...phase2, colValue: undefined },
+    colValue: phase2?.colValue ?? start ?? null,
+    seconds: elapsedSec(),
+    memoryBytes: highs.memoryBytes,
+  });
+} catch (error) {
+  // A WASM Aborted() (e.g. the 2 GiB heap cap) leaves this runtime unusable:
+  // the parent terminates the thread and keeps the incumbents it received.
+  port.postMessage({ type: 'error', message: String(error?.message ?? error) });
+}

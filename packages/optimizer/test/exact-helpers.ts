@@ -1,0 +1,58 @@
+import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import type { Instance } from '@meridian/domain';
+import { compileInstance } from '../src/core/compile';
+import { AlgorithmContext } from '../src/core/context';
+import type { Algorithm, AlgorithmOutcome, RunOptions } from '../src/core/context';
+import { SolutionState } from '../src/core/solution';
+
+/** Runs one algorithm function directly (no registry, no worker) and judges it with the domain evaluator. */
+export async function runDirect(
+  instance: Instance,
+  algorithm: Algorithm,
+  options: Partial<RunOptions> & Pick<RunOptions, 'algorithm'>,
+  signal?: AbortSignal,
+) {
+  const run: RunOptions = { timeLimitMs: 30_000, seed: 1, ...options };
+  const compiled = compileInstance(instance, run.weights ?? instance.weights);
+  const ctx = new AlgorithmContext(instance, compiled, run, signal);
+  const outcome: AlgorithmOutcome = await algorithm(ctx);
+  const assignments = ctx.best.toAssignments();
+  return {
+    ctx,
+    outcome,
+    assignments,
+    violations: checkHardConstraints(instance, assignments),
+    evaluated: evaluateObjective(instance, assignments, run.weights ?? instance.weights),
+    reported: ctx.best.objective(),
+  };
+}
+
+/** Exhaustive optimum of F, judged by the domain evaluator, over every feasible assignment (tiny instances only). */
+export function bruteForceOptimum(instance: Instance): number {
+  const compiled = compileInstance(instance);
+  const state = new SolutionState(compiled);
+  const slots = Array.from(compiled.openSlots);
+  let best = Infinity;
+  const visit = (i: number): void => {
+    if (i === slots.length) {
+      best = Math.min(
+        best,
+        evaluateObjective(instance, state.toAssignments(), instance.weights).total,
+      );
+      return;
+    }
+    const slot = slots[i]!;
+    visit(i + 1);
+    const from = compiled.candidateStart[slot]!;
+    const to = compiled.candidateStart[slot + 1]!;
+    for (let k = from; k < to; k++) {
+      const p = compiled.candidates[k]!;
+      if (!state.canMove(slot, p)) continue;
+      state.move(slot, p);
+      visit(i + 1);
+      state.move(slot, -1);
+    }
+  };
+  visit(0);
+  return best;
+}

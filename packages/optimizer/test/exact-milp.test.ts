@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { milp } from '../src/exact/milp';
+import { randomInstance } from './fixtures';
+import { bruteForceOptimum, runDirect } from './exact-helpers';
+
+describe('milp (HiGHS)', () => {
+  it('proves the brute-force optimum on tiny instances', async () => {
+    for (const seed of [3, 7, 11]) {
+      const instance = randomInstance(seed, 5, 6, 1);
+      const optimum = bruteForceOptimum(instance);
+      const run = await runDirect(instance, milp, { algorithm: 'milp', seed });
+      expect(run.violations).toEqual([]);
+      expect(run.outcome.status).toBe('optimal');
+      expect(run.evaluated.total).toBeCloseTo(optimum, 6);
+      expect(run.reported.total).toBeCloseTo(run.evaluated.total, 6);
+      expect(run.outcome.bound).toBeCloseTo(optimum, 4);
+    }
+  });
+
+  it('is feasible, exact in its report and deterministic on a 30-job instance', async () => {
+    const instance = randomInstance(5, 30, 8, 2);
+    const a = await runDirect(instance, milp, { algorithm: 'milp', seed: 9 });
+    const b = await runDirect(instance, milp, { algorithm: 'milp', seed: 9 });
+    expect(a.violations).toEqual([]);
+    expect(a.reported.total).toBeCloseTo(a.evaluated.total, 6);
+    expect(a.outcome.status).toBe('optimal');
+    expect(b.assignments).toEqual(a.assignments);
+    expect(a.outcome.bound!).toBeLessThanOrEqual(a.evaluated.total + 1e-6);
+  });
+
+  it('returns its best within 2 s of a cancel', async () => {
+    const instance = randomInstance(21, 400, 40, 0);
+    const controller = new AbortController();
+    const started = performance.now();
+    const pending = runDirect(
+      instance,
+      milp,
+      { algorithm: 'milp', seed: 1, timeLimitMs: 120_000 },
+      controller.signal,
+    );
+    setTimeout(() => controller.abort(), 1_500);
+    const run = await pending;
+    const afterAbort = performance.now() - started - 1_500;
+    expect(afterAbort).toBeLessThan(2_000);
+    expect(run.violations).toEqual([]);
+    expect(run.outcome.status).not.toBe('optimal');
+  });
+});
