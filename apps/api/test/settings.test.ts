@@ -1,0 +1,110 @@
+import { DEFAULT_WEIGHTS } from '@meridian/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUSIC_TRACK_KEYS } from '../src/settings/music-catalogue';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: t.bearer(token),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+describe('appearance, theme and music', () => {
+  it('starts from defaults', async () => {
+    expect((await call('GET', '/api/v1/theme/active', t.tokens.regular)).json()).toEqual({
+      theme_name: 'default',
+    });
+    const appearance: unknown = (
+      await call('GET', '/api/v1/admin/appearance-settings', t.tokens.admin)
+    ).json();
+    expect(appearance).toEqual({
+      theme: 'default',
+      activeVideo: null,
+      music: { mode: 'playlist', keys: MUSIC_TRACK_KEYS },
+    });
+  });
+
+  it('saves appearance and every role sees the theme and music choice', async () => {
+    const body = {
+      theme: 'sunset',
+      activeVideo: 'waves.mp4',
+      music: { mode: 'radio', keys: ['bach_air', 'bach_air'] },
+    };
+    const put = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, body);
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ ...body, music: { mode: 'radio', keys: ['bach_air'] } });
+    expect((await call('GET', '/api/v1/theme/active', t.tokens.manager)).json()).toEqual({
+      theme_name: 'sunset',
+    });
+    const music: unknown = (await call('GET', '/api/v1/music/settings', t.tokens.regular)).json();
+    // No audio files ship, so nothing is playable: urls empty, url/name null.
+    expect(music).toEqual({ mode: 'radio', keys: ['bach_air'], urls: {}, url: null, name: null });
+  });
+
+  it('refuses unknown themes, unknown track keys and unsafe video names', async () => {
+    const base = { theme: 'default', activeVideo: null, music: { mode: 'playlist', keys: [] } };
+    const theme = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
+      ...base,
+      theme: 'neon',
+    });
+    expect(theme.statusCode).toBe(400);
+    expect(theme.json<{ detail: string }>().detail).toMatch(/theme/);
+    const track = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
+      ...base,
+      music: { mode: 'playlist', keys: ['../../etc/passwd'] },
+    });
+    expect(track.statusCode).toBe(400);
+    const video = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
+      ...base,
+      activeVideo: '../x.mp4',
+    });
+    expect(video.statusCode).toBe(400);
+  });
+
+  it('lists the track catalogue by key and does not serve absent audio', async () => {
+    const tracks = (await call('GET', '/api/v1/music/tracks', t.tokens.regular)).json<
+      Record<string, string>
+    >();
+    expect(tracks.bach_air).toBe('Bach: Air on the G String');
+    const file = await t.app.inject({ method: 'GET', url: '/media/music/bach_air.mp3' });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toEqual({ detail: 'Track not available' });
+  });
+});
+
+describe('optimizer weights', () => {
+  it('defaults to DEFAULT_WEIGHTS and saves new values', async () => {
+    expect((await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)).json()).toEqual(
+      DEFAULT_WEIGHTS,
+    );
+    const weights = { job_balance: 1, proximity: 0, staff_rotation: 0.35 };
+    expect(
+      (await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, weights)).json(),
+    ).toEqual(weights);
+    expect((await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)).json()).toEqual(
+      weights,
+    );
+  });
+
+  it.each([
+    [{ job_balance: -0.1, proximity: 0.5, staff_rotation: 0.2 }, /job_balance/],
+    [{ job_balance: 0.3, proximity: 'abc', staff_rotation: 0.2 }, /proximity/],
+    [{ job_balance: 0.3, proximity: 0.5 }, /staff_rotation/],
+    [{ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, extra: 1 }, /extra|Unrecognized/i],
+  ])('answers 400 naming the field for %j', async (body, field) => {
+    const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toMatch(field);
+  });
+});

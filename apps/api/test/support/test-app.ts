@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@meridian/domain';
+import { sql } from 'kysely';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app';
+import { parseConfig, type RuntimeConfig } from '../../src/config/config';
+import { createDatabase, type Database } from '../../src/db/database';
+
+/** A seeded account of the test app. */
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** An app on a fresh database with one admin, one manager and one regular user, signed in. */
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: RuntimeConfig;
+  users: Record<Role, TestUser>;
+  tokens: Record<Role, string>;
+  /** POSTs /api/v1/token and returns the access token (throws on failure). */
+  login(username: string, password: string): Promise<string>;
+  /** Authorization header for a token. */
+  bearer(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+/** Extra options: config overrides plus any buildApp option. */
+export type TestAppOptions = Partial<Omit<BuildAppOptions, 'config' | 'database'>> & {
+  config?: Partial<RuntimeConfig>;
+};
+
+/** The signing key every test app uses (tests forge tokens with it). */
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Opens the database the run asks for: PGlite in memory (TEST_DB=pglite) or a
+ * fresh schema on TEST_DATABASE_URL (TEST_DB=postgres), dropped on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (url === undefined || url === '') throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
+  return {
+    ...database,
+    close: async () => {
+      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
+      await database.close();
+    },
+  };
+}
+
+/** Builds the app for inject tests, with three signed-in users. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { config: overrides, ...appOptions } = options;
+  const config: RuntimeConfig = {
+    ...parseConfig({ DATA_DIR: '/nonexistent-test-data' }),
+    jwtSecret: TEST_JWT_SECRET,
+    ...overrides,
+  };
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    authRatePerMinute: 1000,
+    ...appOptions,
+  });
+  await app.ready();
+
+  const users = {} as Record<Role, TestUser>;
+  for (const role of ['admin', 'manager', 'regular'] as const) {
+    const password = `${role}-password-1`;
+    const user = await app.services.users.create({
+      username: `${role}1`,
+      email: `${role}1@example.org`,
+      password,
+      role,
+    });
+    users[role] = { ...user, password };
+  }
+
+  const login = async (username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username, password }).toString(),
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ access_token: string }>().access_token;
+  };
+  const tokens = {
+    admin: await login(users.admin.username, users.admin.password),
+    manager: await login(users.manager.username, users.manager.password),
+    regular: await login(users.regular.username, users.regular.password),
+  };
+
+  return {
+    app,
+    database,
+    config,
+    users,
+    tokens,
+    login,
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
