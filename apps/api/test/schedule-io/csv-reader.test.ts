@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../src/schedule-io/csv-reader';
+
+function read(text: string) {
+  const errors: [number, number, string, string][] = [];
+  const result = readCsv(text, 1000, (...e) => errors.push(e));
+  return { ...result, errors };
+}
+
+describe('readCsv', () => {
+  it('reads quoted commas, doubled quotes and newlines inside quotes', () => {
+    const { records, errors } = read('a,b\r\n"x, y","say ""hi""\r\nthere"\r\nlast,row\r\n');
+    expect(errors).toEqual([]);
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"\r\nthere'] },
+      { line: 4, fields: ['last', 'row'] },
+    ]);
+  });
+
+  it('drops a BOM and accepts LF, CRLF and lone CR line ends', () => {
+    const { records } = read('\uFEFFh\n1\r\n2\r3');
+    expect(records.map((r) => [r.line, r.fields[0]])).toEqual([
+      [1, 'h'],
+      [2, '1'],
+      [3, '2'],
+      [4, '3'],
+    ]);
+  });
+
+  it('skips blank and all-empty lines but keeps counting them', () => {
+    const { records } = read('h,i\n\n , \n1,2\n');
+    expect(records).toEqual([
+      { line: 1, fields: ['h', 'i'] },
+      { line: 4, fields: ['1', '2'] },
+    ]);
+  });
+
+  it('keeps a trailing empty field', () => {
+    expect(read('a,b,').records[0]!.fields).toEqual(['a', 'b', '']);
+  });
+
+  it('reports an unclosed quote at the line where the field starts', () => {
+    const { errors } = read('h\n"open\nmore\n');
+    expect(errors).toEqual([[2, 0, 'open\nmore\n', 'a quoted field is never closed']]);
+  });
+
+  it('reports stray quotes and text after a closing quote', () => {
+    const { errors } = read('h,i\nab"c,"x"y\n');
+    expect(errors.map((e) => [e[0], e[1], e[3]])).toEqual([
+      [2, 0, 'a quote inside an unquoted field'],
+      [2, 1, 'text after the closing quote of a quoted field'],
+    ]);
+  });
+
+  it('stops at the record limit', () => {
+    const result = readCsv('h\n1\n2\n3\n', 3, () => undefined);
+    expect(result.overLimit).toBe(true);
+    expect(result.records).toHaveLength(3);
+  });
+});
