@@ -7,4 +7,7 @@ export * from './dates';
 export * from './zip';
 export * from './reason';
 export * from './model/instance';
+export * from './model/evaluator';
+export * from './model/evaluator-constraints';
+export * from './model/evaluator-shared';
 export * from './region';

@@ -1,0 +1,139 @@
+import type { Instance } from '@meridian/domain';
+import type { SolveOptions, SolveProgress, SolveStatus } from '../contract';
+import type { CompiledInstance } from './compile';
+import { Rng } from './rng';
+import { SolutionState } from './solution';
+
+/** A portfolio's shared incumbent, seen from one member. */
+export interface IncumbentChannel {
+  /** Tells the siblings about a new best of this member. */
+  publish(assign: Int32Array, total: number): void;
+  /** The best solution any sibling has published so far, or null. */
+  latest(): { assign: Int32Array; total: number } | null;
+}
+
+/** Options of one run as the core sees them: the contract's plus test/portfolio extras. */
+export interface RunOptions extends SolveOptions {
+  /** Caps the algorithm's main loop (tests terminate on this, not on wall-clock time). */
+  readonly maxIterations?: number;
+}
+
+/** What an algorithm returns besides its best solution (which it hands to ctx.offer). */
+export interface AlgorithmOutcome {
+  /** Only when the method knows better than the runner (e.g. 'optimal' from an exact solver). */
+  readonly status?: SolveStatus;
+  readonly bound?: number;
+  readonly stats?: Record<string, unknown>;
+}
+
+/** An algorithm of the catalogue: searches from the context and offers solutions to it. */
+export type Algorithm = (ctx: AlgorithmContext) => Promise<AlgorithmOutcome>;
+
+const YIELD_EVERY_MS = 25;
+const REPORT_EVERY_MS = 200;
+
+/**
+ * Everything an algorithm needs for one run: the compiled instance, a seeded
+ * RNG, the stop conditions (time limit, AbortSignal, iteration cap), progress
+ * reporting and best-so-far tracking. Algorithms are synchronous inside their
+ * inner loops and call `await ctx.pause()` in outer loops so that abort
+ * messages and shared incumbents can arrive.
+ */
+export class AlgorithmContext {
+  readonly rng: Rng;
+  readonly startedAt = performance.now();
+  /** Best solution offered so far (starts as the pinned-only solution). */
+  readonly best: SolutionState;
+  isTimedOut = false;
+  private lastYield = performance.now();
+  private lastReport = 0;
+  private progressFraction = 0;
+  private bestFoundBy: string | undefined;
+
+  constructor(
+    readonly instance: Instance,
+    readonly compiled: CompiledInstance,
+    readonly options: RunOptions,
+    readonly signal?: AbortSignal,
+    private readonly onProgress?: (progress: SolveProgress) => void,
+    readonly incumbents?: IncumbentChannel,
+  ) {
+    this.rng = new Rng(options.seed);
+    this.best = new SolutionState(compiled);
+  }
+
+  get elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  get isCancelled(): boolean {
+    return this.signal?.aborted ?? false;
+  }
+
+  /** True once cancelled or past the time limit (and remembers which). */
+  shouldStop(): boolean {
+    if (this.isCancelled) return true;
+    if (this.elapsedMs >= this.options.timeLimitMs) this.isTimedOut = true;
+    return this.isTimedOut;
+  }
+
+  /** The main-loop cap: options.maxIterations when given, else the method's own default. */
+  iterationLimit(defaultLimit: number): number {
+    return this.options.maxIterations ?? defaultLimit;
+  }
+
+  /** Share of the run done: the larger of the iteration share and the time share. */
+  fraction(iterationShare = this.progressFraction): number {
+    return Math.min(1, Math.max(iterationShare, this.elapsedMs / this.options.timeLimitMs));
+  }
+
+  /** Yields to the event loop when due, so messages (abort, incumbents) get through. */
+  async pause(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastYield < YIELD_EVERY_MS) return;
+    this.lastYield = now;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /** Reports progress (throttled); fraction is the method's own share of iterations done. */
+  report(message: string, iterationShare?: number, force = false): void {
+    if (iterationShare !== undefined) this.progressFraction = iterationShare;
+    const now = performance.now();
+    if (!this.onProgress || (!force && now - this.lastReport < REPORT_EVERY_MS)) return;
+    this.lastReport = now;
+    const fraction = this.fraction();
+    const elapsedMs = this.elapsedMs;
+    this.onProgress({
+      fraction,
+      message,
+      bestObjective: this.best.total,
+      elapsedMs,
+      estimatedTotalMs:
+        fraction > 0
+          ? Math.min(this.options.timeLimitMs, elapsedMs / fraction)
+          : this.options.timeLimitMs,
+    });
+  }
+
+  /** Keeps the state as best-so-far if strictly better; returns whether it was. */
+  offer(state: SolutionState, foundBy?: string): boolean {
+    if (state.total >= this.best.total - 1e-9) return false;
+    this.best.copyFrom(state);
+    this.bestFoundBy = foundBy;
+    this.incumbents?.publish(state.assign, state.total);
+    return true;
+  }
+
+  /** Who (which phase or member) found the best, when the method names it. */
+  get foundBy(): string | undefined {
+    return this.bestFoundBy;
+  }
+
+  /** Loads a sibling's incumbent into `state` when it is better; returns whether it did. */
+  adoptShared(state: SolutionState): boolean {
+    const shared = this.incumbents?.latest();
+    if (!shared || shared.total >= state.total - 1e-9) return false;
+    state.loadAssignment(shared.assign);
+    return true;
+  }
+}

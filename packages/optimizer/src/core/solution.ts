@@ -1,0 +1,293 @@
+import { UNASSIGNED_PENALTY } from '@meridian/domain';
+import type { JobAssignment, Objective } from '@meridian/domain';
+import type { CompiledInstance } from './compile';
+
+/**
+ * A mutable solution over a CompiledInstance with O(job length) feasibility
+ * checks and exact incremental deltas of F. Invariant: it never holds a hard
+ * violation, provided callers only apply moves that canMove/canSwap allow.
+ * Pinned slots are placed by the constructor and never changed by moves.
+ */
+export class SolutionState {
+  /** Physicist per slot (slot = 2 * job + role), -1 = empty. */
+  readonly assign: Int32Array;
+  /** n_p: jobs held per physicist. */
+  readonly load: Int32Array;
+  /** m_pc at [p * C + c]. */
+  readonly visits: Int32Array;
+  /** Job + 1 held by p on horizon day d at [p * H + d], 0 = free. */
+  readonly occupancy: Int32Array;
+  /** The slots p holds: physicistSlots[p * J + k] for k < load[p]. */
+  readonly physicistSlots: Int32Array;
+  private readonly slotPosition: Int32Array;
+  unassigned = 0;
+  distanceMiles = 0;
+  balance = 0;
+  rotation = 0;
+  private readonly wDistance: number;
+  private readonly wBalance: number;
+  private readonly wRotation: number;
+
+  constructor(readonly c: CompiledInstance) {
+    const { jobCount: J, physicistCount: P } = c;
+    this.assign = new Int32Array(2 * J).fill(-1);
+    this.load = new Int32Array(P);
+    this.visits = new Int32Array(P * c.customerCount);
+    this.occupancy = new Int32Array(P * c.horizonDays);
+    this.physicistSlots = new Int32Array(P * J);
+    this.slotPosition = new Int32Array(2 * J);
+    this.wDistance = c.weights.proximity / 100;
+    this.wBalance = c.weights.job_balance;
+    this.wRotation = c.weights.staff_rotation;
+    this.unassigned = 2 * J;
+    for (let p = 0; p < P; p++) this.balance += Math.abs(c.target[p]!);
+    for (let slot = 0; slot < 2 * J; slot++) {
+      if (c.pinned[slot]! >= 0) this.place(slot, c.pinned[slot]!);
+    }
+  }
+
+  /** F of this solution (kept incrementally; see objective() for the parts). */
+  get total(): number {
+    return (
+      UNASSIGNED_PENALTY * this.unassigned +
+      this.wDistance * this.distanceMiles +
+      this.wBalance * this.balance +
+      this.wRotation * this.rotation
+    );
+  }
+
+  objective(): Objective {
+    return {
+      total: this.total,
+      unassigned: this.unassigned,
+      distance_miles: this.distanceMiles,
+      balance: this.balance,
+      rotation: this.rotation,
+    };
+  }
+
+  /** Whether p has no job on job's days other than `ignoreJob`. */
+  isFree(p: number, job: number, ignoreJob = -1): boolean {
+    const H = this.c.horizonDays;
+    for (let d = this.c.jobFirstDay[job]!; d <= this.c.jobLastDay[job]!; d++) {
+      const held = this.occupancy[p * H + d]!;
+      if (held !== 0 && held - 1 !== ignoreJob) return false;
+    }
+    return true;
+  }
+
+  /** The single job that keeps p from `job` (-1 if p is free, -2 if several do). */
+  blocker(p: number, job: number): number {
+    const H = this.c.horizonDays;
+    let found = -1;
+    for (let d = this.c.jobFirstDay[job]!; d <= this.c.jobLastDay[job]!; d++) {
+      const held = this.occupancy[p * H + d]! - 1;
+      if (held < 0 || held === found) continue;
+      if (found >= 0) return -2;
+      found = held;
+    }
+    return found;
+  }
+
+  /** Whether the slot may hold p next (eligible, right role, free; -1 = empty it). */
+  canMove(slot: number, p: number): boolean {
+    if (this.c.pinned[slot]! >= 0 || this.assign[slot] === p) return false;
+    if (p < 0) return true;
+    const job = slot >> 1;
+    return (
+      this.c.physicistRole[p] === (slot & 1) &&
+      this.c.eligible[job * this.c.physicistCount + p] === 1 &&
+      this.isFree(p, job)
+    );
+  }
+
+  /** Exact change of F if the slot took p (-1 = empty); assumes canMove. */
+  moveDelta(slot: number, p: number): number {
+    const old = this.assign[slot]!;
+    if (old === p) return 0;
+    let rest = 0;
+    let coverage = 0;
+    if (old >= 0) {
+      rest += this.removeCost(slot, old);
+      coverage += 1;
+    }
+    if (p >= 0) {
+      rest += this.addCost(slot, p);
+      coverage -= 1;
+    }
+    return rest + UNASSIGNED_PENALTY * coverage;
+  }
+
+  /** Puts p (or nobody, -1) in the slot; assumes canMove. */
+  move(slot: number, p: number): void {
+    if (this.assign[slot]! >= 0) this.clear(slot);
+    if (p >= 0) this.place(slot, p);
+  }
+
+  /** Whether the physicists of two filled slots of one role on different jobs may trade places. */
+  canSwap(a: number, b: number): boolean {
+    const pa = this.assign[a]!;
+    const pb = this.assign[b]!;
+    const ja = a >> 1;
+    const jb = b >> 1;
+    const P = this.c.physicistCount;
+    return (
+      pa >= 0 &&
+      pb >= 0 &&
+      pa !== pb &&
+      ja !== jb &&
+      (a & 1) === (b & 1) &&
+      this.c.pinned[a]! < 0 &&
+      this.c.pinned[b]! < 0 &&
+      this.c.eligible[jb * P + pa] === 1 &&
+      this.c.eligible[ja * P + pb] === 1 &&
+      this.isFree(pa, jb, ja) &&
+      this.isFree(pb, ja, jb)
+    );
+  }
+
+  /** Exact change of F if the two slots traded physicists; assumes canSwap. Loads are unchanged. */
+  swapDelta(a: number, b: number): number {
+    const c = this.c;
+    const P = c.physicistCount;
+    const C = c.customerCount;
+    const pa = this.assign[a]!;
+    const pb = this.assign[b]!;
+    const ja = a >> 1;
+    const jb = b >> 1;
+    const d = c.distance;
+    let delta =
+      this.wDistance * (d[jb * P + pa]! + d[ja * P + pb]! - d[ja * P + pa]! - d[jb * P + pb]!);
+    const ca = c.jobCustomer[ja]!;
+    const cb = c.jobCustomer[jb]!;
+    if (ca !== cb) {
+      const v = this.visits;
+      const rot =
+        (v[pa * C + ca]! >= 2 ? -1 : 0) +
+        (v[pa * C + cb]! >= 1 ? 1 : 0) +
+        (v[pb * C + cb]! >= 2 ? -1 : 0) +
+        (v[pb * C + ca]! >= 1 ? 1 : 0);
+      delta += this.wRotation * rot;
+    }
+    return delta;
+  }
+
+  /** Trades the physicists of two slots; assumes canSwap. */
+  swap(a: number, b: number): void {
+    const pa = this.assign[a]!;
+    const pb = this.assign[b]!;
+    this.clear(a);
+    this.clear(b);
+    this.place(a, pb);
+    this.place(b, pa);
+  }
+
+  /** Cost of adding p to the slot, without the coverage term. */
+  addCost(slot: number, p: number): number {
+    const c = this.c;
+    const job = slot >> 1;
+    const n = this.load[p]!;
+    const t = c.target[p]!;
+    return (
+      this.wDistance * c.distance[job * c.physicistCount + p]! +
+      this.wBalance * (Math.abs(n + 1 - t) - Math.abs(n - t)) +
+      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 1 ? this.wRotation : 0)
+    );
+  }
+
+  /** Cost of removing p from the slot, without the coverage term. */
+  removeCost(slot: number, p: number): number {
+    const c = this.c;
+    const job = slot >> 1;
+    const n = this.load[p]!;
+    const t = c.target[p]!;
+    return (
+      -this.wDistance * c.distance[job * c.physicistCount + p]! +
+      this.wBalance * (Math.abs(n - 1 - t) - Math.abs(n - t)) -
+      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 2 ? this.wRotation : 0)
+    );
+  }
+
+  private place(slot: number, p: number): void {
+    const c = this.c;
+    const job = slot >> 1;
+    const { horizonDays: H, jobCount: J } = c;
+    const n = this.load[p]!;
+    const t = c.target[p]!;
+    const vi = p * c.customerCount + c.jobCustomer[job]!;
+    this.distanceMiles += c.distance[job * c.physicistCount + p]!;
+    this.balance += Math.abs(n + 1 - t) - Math.abs(n - t);
+    if (this.visits[vi]! >= 1) this.rotation += 1;
+    this.visits[vi]!++;
+    this.unassigned--;
+    this.assign[slot] = p;
+    for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++)
+      this.occupancy[p * H + d] = job + 1;
+    this.physicistSlots[p * J + n] = slot;
+    this.slotPosition[slot] = n;
+    this.load[p] = n + 1;
+  }
+
+  private clear(slot: number): void {
+    const c = this.c;
+    const p = this.assign[slot]!;
+    const job = slot >> 1;
+    const { horizonDays: H, jobCount: J } = c;
+    const n = this.load[p]!;
+    const t = c.target[p]!;
+    const vi = p * c.customerCount + c.jobCustomer[job]!;
+    this.distanceMiles -= c.distance[job * c.physicistCount + p]!;
+    this.balance += Math.abs(n - 1 - t) - Math.abs(n - t);
+    if (this.visits[vi]! >= 2) this.rotation -= 1;
+    this.visits[vi]!--;
+    this.unassigned++;
+    this.assign[slot] = -1;
+    for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++) this.occupancy[p * H + d] = 0;
+    const last = this.physicistSlots[p * J + n - 1]!;
+    const at = this.slotPosition[slot]!;
+    this.physicistSlots[p * J + at] = last;
+    this.slotPosition[last] = at;
+    this.load[p] = n - 1;
+  }
+
+  /** Makes this state equal to another over the same compiled instance. */
+  copyFrom(other: SolutionState): void {
+    this.assign.set(other.assign);
+    this.load.set(other.load);
+    this.visits.set(other.visits);
+    this.occupancy.set(other.occupancy);
+    this.physicistSlots.set(other.physicistSlots);
+    this.slotPosition.set(other.slotPosition);
+    this.unassigned = other.unassigned;
+    this.distanceMiles = other.distanceMiles;
+    this.balance = other.balance;
+    this.rotation = other.rotation;
+  }
+
+  clone(): SolutionState {
+    const copy = new SolutionState(this.c);
+    copy.copyFrom(this);
+    return copy;
+  }
+
+  /** Loads a whole assignment vector (e.g. a sibling's incumbent); it must be feasible. */
+  loadAssignment(assign: Int32Array): void {
+    for (let slot = 0; slot < assign.length; slot++) {
+      if (this.c.pinned[slot]! < 0 && this.assign[slot]! >= 0) this.clear(slot);
+    }
+    for (let slot = 0; slot < assign.length; slot++) {
+      if (this.c.pinned[slot]! < 0 && assign[slot]! >= 0) this.place(slot, assign[slot]!);
+    }
+  }
+
+  /** The solution as JobAssignments (kits: the pinned kit, else none; kits are assigned separately). */
+  toAssignments(): JobAssignment[] {
+    const ids = this.c.physicistIds;
+    return this.c.instance.jobs.map((job, j) => ({
+      job_id: job.id,
+      lead_id: this.assign[2 * j]! >= 0 ? ids[this.assign[2 * j]!]! : null,
+      data_acq_id: this.assign[2 * j + 1]! >= 0 ? ids[this.assign[2 * j + 1]!]! : null,
+      kit_id: job.kit_id,
+    }));
+  }
+}

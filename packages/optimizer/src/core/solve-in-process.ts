@@ -1,0 +1,75 @@
+import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import type { Instance, JobAssignment } from '@meridian/domain';
+import type { SolveHooks, SolveResult } from '../contract';
+import { ALGORITHM_REGISTRY } from '../registry';
+import { compileInstance } from './compile';
+import { AlgorithmContext } from './context';
+import type { IncumbentChannel, RunOptions } from './context';
+import { validateInstance } from './validate';
+
+/**
+ * Runs one algorithm on the calling thread (tests, and the threads of solve()
+ * and of the portfolio). Pinned slots that already break a hard constraint
+ * make the instance infeasible; otherwise the best solution is re-checked by
+ * the domain evaluator, and a violation there is a bug and throws.
+ */
+export async function solveInProcess(
+  instance: Instance,
+  options: RunOptions,
+  hooks: SolveHooks = {},
+  incumbents?: IncumbentChannel,
+): Promise<SolveResult> {
+  validateInstance(instance);
+  const weights = options.weights ?? instance.weights;
+  const started = performance.now();
+  const pinnedOnly: JobAssignment[] = instance.jobs.map((j) => ({
+    job_id: j.id,
+    lead_id: j.lead_id,
+    data_acq_id: j.data_acq_id,
+    kit_id: j.kit_id,
+  }));
+  const pinnedViolations = checkHardConstraints(instance, pinnedOnly);
+  if (pinnedViolations.length > 0) {
+    return {
+      algorithm: options.algorithm,
+      status: 'infeasible',
+      assignments: pinnedOnly,
+      objective: evaluateObjective(instance, pinnedOnly, weights),
+      elapsed_ms: Math.round(performance.now() - started),
+      stats: { reason: 'pinned assignments break hard constraints', violations: pinnedViolations },
+    };
+  }
+
+  const compiled = compileInstance(instance, weights);
+  const ctx = new AlgorithmContext(
+    instance,
+    compiled,
+    options,
+    hooks.signal,
+    hooks.onProgress,
+    incumbents,
+  );
+  const outcome = await ALGORITHM_REGISTRY[options.algorithm](ctx);
+
+  const assignments = ctx.best.toAssignments();
+  const violations = checkHardConstraints(instance, assignments);
+  if (violations.length > 0) {
+    const first = violations[0]!;
+    throw new Error(
+      `bug: ${options.algorithm} produced ${violations.length} hard violation(s), e.g. job ${first.job_id} ${first.slot}: ${first.reason}`,
+    );
+  }
+  const status = ctx.isCancelled
+    ? 'cancelled'
+    : (outcome.status ?? (ctx.isTimedOut ? 'timeout' : 'feasible'));
+  ctx.report('done', 1, true);
+  return {
+    algorithm: options.algorithm,
+    status,
+    assignments,
+    objective: evaluateObjective(instance, assignments, weights),
+    ...(outcome.bound !== undefined ? { bound: outcome.bound } : {}),
+    elapsed_ms: Math.round(performance.now() - started),
+    stats: { ...(ctx.foundBy ? { found_by: ctx.foundBy } : {}), ...outcome.stats },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Solve } from '../contract';
+import { startWorker } from './worker-runner';
+
+/**
+ * The one solve contract: runs the chosen algorithm on a worker thread, never
+ * on the caller's event loop. Cancel through hooks.signal (best so far comes
+ * back with status 'cancelled'); progress arrives through hooks.onProgress.
+ */
+export const solve: Solve = (instance, options, hooks = {}) =>
+  startWorker({ instance, options, shareIncumbents: false }, hooks).result;

@@ -1,0 +1,12 @@
+// Public surface of the optimizer package.
+export type * from './contract';
+export { solve } from './core/solve';
+export { solveInProcess } from './core/solve-in-process';
+export { ALGORITHM_REGISTRY } from './registry';
+export { compileInstance, slotCandidates, jobOverlaps } from './core/compile';
+export type { CompiledInstance } from './core/compile';
+export { SolutionState } from './core/solution';
+export { AlgorithmContext } from './core/context';
+export type { Algorithm, AlgorithmOutcome, IncumbentChannel, RunOptions } from './core/context';
+export { Rng } from './core/rng';
+export { InstanceError, validateInstance } from './core/validate';
