@@ -1,0 +1,116 @@
+import Logic from 'logic-solver';
+import type { Formula } from 'logic-solver';
+import { slotCandidates } from '../core/compile';
+import type { CompiledInstance } from '../core/compile';
+import type { Rng } from '../core/rng';
+import type { SolutionState } from '../core/solution';
+
+/** Integer units per unit of F: costs are rounded to 0.05 for the SAT objective. */
+const SCALE = 20;
+/** Nearest free candidates kept per slot (keeps the encoding inside MiniSat's heap). */
+const MAX_CANDIDATES = 5;
+
+export interface NeighbourhoodEncoding {
+  readonly vars: readonly { name: string; slot: number; p: number }[];
+  readonly constraints: readonly Formula[];
+  /** One term per freed slot, true when the slot stays empty. */
+  readonly emptyTerms: Formula[];
+  readonly costTerms: Formula[];
+  readonly costWeights: number[];
+}
+
+/** A seed job and the jobs closest to it in start date (they compete for the same physicists). */
+export function pickNeighbourhood(c: CompiledInstance, rng: Rng, size: number): number[] {
+  const seed = rng.int(c.jobCount);
+  const day = c.jobFirstDay[seed]!;
+  const near = Array.from({ length: c.jobCount }, (_, j) => j)
+    .map((j) => ({ j, gap: Math.abs(c.jobFirstDay[j]! - day) + rng.next() * 3 }))
+    .sort((a, b) => a.gap - b.gap);
+  return near.slice(0, size).map((n) => n.j);
+}
+
+/**
+ * Pseudo-Boolean encoding of the freed slots of `jobs` given the rest fixed:
+ * at most one physicist per slot, at most one of a physicist's overlapping
+ * jobs; objective terms are the exact marginal costs of F, which are convex in
+ * the number of new jobs per physicist (balance) and per physicist-customer
+ * (rotation), so "at least m chosen" literals with increasing weights encode
+ * them exactly (a negative weight w on T becomes |w| on not-T plus a constant).
+ */
+export function encodeNeighbourhood(
+  fixed: SolutionState,
+  jobs: readonly number[],
+): NeighbourhoodEncoding {
+  const c = fixed.c;
+  const P = c.physicistCount;
+  const C = c.customerCount;
+  const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
+  const vars: { name: string; slot: number; p: number }[] = [];
+  const constraints: Formula[] = [];
+  const emptyTerms: Formula[] = [];
+  const costTerms: Formula[] = [];
+  const costWeights: number[] = [];
+  const addCost = (term: Formula, cost: number) => {
+    const w = Math.round(cost * SCALE);
+    if (w > 0) {
+      costTerms.push(term);
+      costWeights.push(w);
+    } else if (w < 0) {
+      costTerms.push(Logic.not(term));
+      costWeights.push(-w);
+    }
+  };
+  const byPhysicist = new Map<number, { name: string; job: number }[]>();
+  for (const j of jobs) {
+    for (let role = 0; role < 2; role++) {
+      const slot = 2 * j + role;
+      if (c.pinned[slot]! >= 0) continue;
+      const names: string[] = [];
+      for (const p of slotCandidates(c, slot)) {
+        if (names.length >= MAX_CANDIDATES) break;
+        if (!fixed.isFree(p, j)) continue;
+        const name = `x${slot}_${p}`;
+        names.push(name);
+        vars.push({ name, slot, p });
+        byPhysicist.set(p, [...(byPhysicist.get(p) ?? []), { name, job: j }]);
+        addCost(name, (proximity / 100) * c.distance[j * P + p]!);
+      }
+      if (names.length === 0) continue;
+      if (names.length > 1) constraints.push(Logic.atMostOne(names));
+      emptyTerms.push(Logic.not(Logic.or(names)));
+    }
+  }
+  for (const [p, list] of byPhysicist) {
+    for (let a = 0; a < list.length; a++) {
+      for (let b = a + 1; b < list.length; b++) {
+        const ja = list[a]!.job;
+        const jb = list[b]!.job;
+        if (c.jobFirstDay[ja]! <= c.jobLastDay[jb]! && c.jobFirstDay[jb]! <= c.jobLastDay[ja]!) {
+          constraints.push(Logic.atMostOne(list[a]!.name, list[b]!.name));
+        }
+      }
+    }
+    const names = list.map((v) => v.name);
+    const n0 = fixed.load[p]!;
+    const t = c.target[p]!;
+    for (let m = 1; m <= names.length; m++) {
+      const marginal = wB * (Math.abs(n0 + m - t) - Math.abs(n0 + m - 1 - t));
+      addCost(atLeast(names, m), marginal);
+    }
+    const byCustomer = new Map<number, string[]>();
+    for (const v of list) {
+      const cust = c.jobCustomer[v.job]!;
+      byCustomer.set(cust, [...(byCustomer.get(cust) ?? []), v.name]);
+    }
+    for (const [cust, group] of byCustomer) {
+      const m0 = fixed.visits[p * C + cust]!;
+      for (let m = 1; m <= group.length; m++) if (m0 + m >= 2) addCost(atLeast(group, m), wR);
+    }
+  }
+  return { vars, constraints, emptyTerms, costTerms, costWeights };
+}
+
+function atLeast(names: string[], m: number): Formula {
+  if (m === 1) return Logic.or(names);
+  return Logic.greaterThanOrEqual(Logic.sum(names), Logic.constantBits(m));
+}
