@@ -1,6 +1,8 @@
 import type { AlgorithmKey } from '@meridian/domain';
 import type { Algorithm } from './core/context';
 import { heuristic } from './greedy/heuristic';
+import { milp } from './exact/milp';
+import { cpSat } from './exact/cp-sat';
 
 /** Placeholder for a key whose method has not landed yet: fails loudly, never fakes a result. */
 const notImplementedYet =
@@ -26,8 +28,8 @@ export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   aco: notImplementedYet('aco'),
   portfolio: notImplementedYet('portfolio'),
   // Owned by the exact/ and learned/ engineer: placeholders ONLY until their methods land.
-  milp: notImplementedYet('milp'),
-  cp_sat: notImplementedYet('cp_sat'),
+  milp,
+  cp_sat: cpSat,
   predict_then_optimize: notImplementedYet('predict_then_optimize'),
   ml_predictive: notImplementedYet('ml_predictive'),
   offline_rl: notImplementedYet('offline_rl'),
