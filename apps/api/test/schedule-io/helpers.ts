@@ -1,3 +1,4 @@
+import type { Job } from '@meridian/domain';
 import type {
   ScheduleParseOptions,
   ScheduleParseResult,
@@ -23,4 +24,30 @@ export function expectInvalid(result: ScheduleParseResult): InvalidResult {
     throw new Error(`expected invalid, got ${JSON.stringify(result).slice(0, 500)}`);
   }
   return result;
+}
+
+/** A stored job with every field set; tests override what they need. */
+export function storedJob(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 1,
+    customer: 'Mercy Hospital',
+    location: 'Boston, MA',
+    zip_code: '02115',
+    package: 'CT Annual Survey',
+    start: '2026-03-02',
+    end: '2026-03-03',
+    duration: 2,
+    reason:
+      'Lead: Ada Park (3 mi) | Acq: Ben Okafor (8 mi) || Reasoning: closest || Comment: ring ahead',
+    version: 1,
+    assigned_lead: 'Ada Park',
+    assigned_lead_id: 1,
+    assigned_data_acq: 'Ben Okafor',
+    assigned_data_acq_id: 2,
+    assigned_kit_id: 1,
+    assigned_kit_name: 'Kit 01',
+    kit_location: '02115',
+    region: 'Northeast',
+    ...overrides,
+  };
 }
