@@ -59,7 +59,7 @@ export const cpSat: Algorithm = async (ctx) => {
 };
 
 /** Re-solves the open slots of `jobs` exactly with everything else fixed; null if nothing to free. */
-function solveNeighbourhood(
+export function solveNeighbourhood(
   current: SolutionState,
   jobs: readonly number[],
 ): { state: SolutionState; size: number } | null {

@@ -45,11 +45,18 @@ export interface MilpModel {
   readonly rotation: readonly { p: number; c: number; col: number }[];
 }
 
+/** Optional changes for predict_then_optimize: keep only some candidates, add a learned cost. */
+export interface ModelTweak {
+  readonly allow?: (slot: number, p: number) => boolean;
+  readonly extraCost?: (slot: number, p: number) => number;
+}
+
 /** Builds the model over jobs W; `fixed` must hold no assignment on W's open slots. */
 export function buildMilpModel(
   c: CompiledInstance,
   jobs: readonly number[],
   fixed: SolutionState,
+  tweak: ModelTweak = {},
 ): MilpModel {
   const P = c.physicistCount;
   const C = c.customerCount;
@@ -61,7 +68,7 @@ export function buildMilpModel(
       const slot = 2 * j + role;
       if (c.pinned[slot]! >= 0) continue;
       for (const p of slotCandidates(c, slot)) {
-        if (!fixed.isFree(p, j)) continue;
+        if (!fixed.isFree(p, j) || (tweak.allow && !tweak.allow(slot, p))) continue;
         xs.push({ slot, p });
         fillable.add(slot);
       }
@@ -134,7 +141,9 @@ export function buildMilpModel(
   const colUpper = new Float64Array(numCols).fill(Infinity);
   const integrality = new Int32Array(numCols);
   xs.forEach((x, k) => {
-    colCost[k] = (proximity / 100) * c.distance[(x.slot >> 1) * P + x.p]!;
+    colCost[k] =
+      (proximity / 100) * c.distance[(x.slot >> 1) * P + x.p]! +
+      (tweak.extraCost?.(x.slot, x.p) ?? 0);
     colUpper[k] = 1;
     integrality[k] = 1;
   });
