@@ -3,6 +3,10 @@ import type { Algorithm } from './core/context';
 import { heuristic } from './greedy/heuristic';
 import { milp } from './exact/milp';
 import { cpSat } from './exact/cp-sat';
+import { drl } from './learned/drl';
+import { mlPredictive } from './learned/ml-predictive';
+import { offlineRl } from './learned/offline-rl';
+import { predictThenOptimize } from './learned/predict-then-optimize';
 
 /** Placeholder for a key whose method has not landed yet: fails loudly, never fakes a result. */
 const notImplementedYet =
@@ -30,8 +34,8 @@ export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   // Owned by the exact/ and learned/ engineer: placeholders ONLY until their methods land.
   milp,
   cp_sat: cpSat,
-  predict_then_optimize: notImplementedYet('predict_then_optimize'),
-  ml_predictive: notImplementedYet('ml_predictive'),
-  offline_rl: notImplementedYet('offline_rl'),
-  drl: notImplementedYet('drl'),
+  predict_then_optimize: predictThenOptimize,
+  ml_predictive: mlPredictive,
+  offline_rl: offlineRl,
+  drl,
 };
