@@ -85,7 +85,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     // A trivial query first so a wrong DATABASE_URL fails here, with the connection error.
     await sql`select 1`.execute(db);
-    if (options.migrate !== false) await migrate(db as Kysely<unknown>);
+    if (options.migrate !== false) await migrate(db);
   } catch (error) {
     await close();
     throw error;

@@ -21,7 +21,7 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
 }
 
 /** Applies every migration not yet in schema_migrations, each in its own transaction; returns the names applied. */
-export async function migrate(db: Kysely<unknown>, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate<T>(db: Kysely<T>, dir = MIGRATIONS_DIR): Promise<string[]> {
   await sql`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()

@@ -1,0 +1,116 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, parseRegistration } from '../src/config/config';
+import { resolveJwtSecret } from '../src/config/jwt-secret';
+
+const base = { INIT_CWD: '/srv/meridian' };
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig(base);
+    expect(config).toEqual({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: '/srv/meridian/data',
+      databaseUrl: null,
+      jwtSecret: null,
+      adminUsername: 'admin',
+      adminPassword: null,
+      tokenTtlMinutes: 480,
+      kitEditorUsernames: [],
+      registration: { mode: 'open' },
+      logLevel: 'info',
+      demo: false,
+    });
+  });
+
+  it('uses ./data-demo with --demo and resolves DATA_DIR against INIT_CWD', () => {
+    expect(parseConfig(base, ['--demo']).dataDir).toBe('/srv/meridian/data-demo');
+    expect(parseConfig({ ...base, DATA_DIR: 'x/y' }).dataDir).toBe('/srv/meridian/x/y');
+    expect(parseConfig({ ...base, DATA_DIR: '/abs' }, ['--demo']).dataDir).toBe('/abs');
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      ...base,
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/db',
+      JWT_SECRET: 'x'.repeat(32),
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'long-enough',
+      TOKEN_TTL_MINUTES: '60',
+      KIT_EDITOR_USERNAMES: ' ann, bob ,,',
+      REGISTRATION: 'domain:a.org,b.org',
+      LOG_LEVEL: 'WARN',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      jwtSecret: 'x'.repeat(32),
+      adminUsername: 'boss',
+      adminPassword: 'long-enough',
+      tokenTtlMinutes: 60,
+      kitEditorUsernames: ['ann', 'bob'],
+      registration: { mode: 'domain', domains: ['a.org', 'b.org'] },
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 bytes/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ TOKEN_TTL_MINUTES: '0' }, /TOKEN_TTL_MINUTES/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
+    [{ ADMIN_USERNAME: 'a b' }, /ADMIN_USERNAME/],
+    [{ REGISTRATION: 'sometimes' }, /REGISTRATION/],
+    [{ REGISTRATION: 'domain:' }, /REGISTRATION/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('refuses %j with a one-line ConfigError', (env, message) => {
+    const run = () => parseConfig({ ...base, ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+    try {
+      run();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('parses registration policies case-insensitively', () => {
+    expect(parseRegistration('CLOSED')).toEqual({ mode: 'closed' });
+    expect(parseRegistration(undefined)).toEqual({ mode: 'open' });
+    expect(parseRegistration('domain:Hospital.org')).toEqual({
+      mode: 'domain',
+      domains: ['hospital.org'],
+    });
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  it('generates a key once into DATA_DIR/jwt-secret with mode 0600 and reuses it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-cfg-'));
+    const config = parseConfig({ DATA_DIR: dataDir });
+    const first = await resolveJwtSecret(config);
+    expect(Buffer.byteLength(first.jwtSecret)).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await resolveJwtSecret(config)).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('prefers JWT_SECRET and refuses a short stored key', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-cfg-'));
+    const secret = 's'.repeat(40);
+    expect(
+      (await resolveJwtSecret(parseConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }))).jwtSecret,
+    ).toBe(secret);
+    await writeFile(path.join(dataDir, 'jwt-secret'), 'tiny');
+    await expect(resolveJwtSecret(parseConfig({ DATA_DIR: dataDir }))).rejects.toThrow(ConfigError);
+  });
+});

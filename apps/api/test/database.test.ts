@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock';
+import type { Database } from '../src/db/database';
+import { listMigrations, migrate } from '../src/db/migrate';
+import { LockTimeoutError, Mutex } from '../src/db/mutex';
+import { createTestDatabase } from './support/test-app';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('migrations', () => {
+  it('applied every committed file once and re-running applies nothing', async () => {
+    const files = await listMigrations();
+    expect(files[0]).toBe('0001_users_settings.sql');
+    const rows = await sql<{
+      name: string;
+    }>`select name from schema_migrations order by name`.execute(database.db);
+    expect(rows.rows.map((r) => r.name)).toEqual(files);
+    expect(await migrate(database.db)).toEqual([]);
+  });
+
+  it('enforces case-insensitive unique usernames in the schema itself', async () => {
+    const insert = (username: string, email: string) =>
+      database.db
+        .insertInto('users')
+        .values({ username, email, password_hash: 'x', role: 'regular' })
+        .execute();
+    await insert('Case', 'case1@example.org');
+    await expect(insert('case', 'case2@example.org')).rejects.toThrow();
+  });
+});
+
+describe('transactions', () => {
+  it('roll back together and leave the handle usable', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('app_settings')
+          .values({ key: 'tx-test', value: sql`'1'::jsonb` })
+          .execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const row = await database.db
+      .selectFrom('app_settings')
+      .selectAll()
+      .where('key', '=', 'tx-test')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('serialise concurrent work without losing updates', async () => {
+    await database.db
+      .insertInto('app_settings')
+      .values({ key: 'counter', value: sql`'0'::jsonb` })
+      .execute();
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        database.db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('app_settings')
+            .select('value')
+            .where('key', '=', 'counter')
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('app_settings')
+            .set({ value: sql`${JSON.stringify(Number(current.value) + 1)}::jsonb` })
+            .where('key', '=', 'counter')
+            .execute();
+        }),
+      ),
+    );
+    const final = await database.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'counter')
+      .executeTakeFirstOrThrow();
+    expect(final.value).toBe(10);
+  });
+});
+
+describe('Mutex', () => {
+  it('times out a waiter and keeps the queue moving', async () => {
+    const mutex = new Mutex();
+    const release = await mutex.acquire();
+    await expect(mutex.acquire(20, 'busy')).rejects.toBeInstanceOf(LockTimeoutError);
+    release();
+    const again = await mutex.acquire(1000);
+    again();
+  });
+});
+
+describe('data folder lock', () => {
+  it('refuses a second holder while the first process lives, and frees on release', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'meridian-lock-'));
+    // A live process that is not us holds the lock.
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, '.lock'), `${child.pid}\n`);
+    try {
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir)).toThrow(`pid ${child.pid}`);
+    } finally {
+      child.kill();
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Its pid is dead now: the stale lock is taken over.
+    const release = lockDataDir(dir);
+    expect((await readFile(path.join(dir, '.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    release();
+    await expect(readFile(path.join(dir, '.lock'))).rejects.toThrow(/ENOENT/);
+  });
+});
