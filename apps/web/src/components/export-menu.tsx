@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { downloadBlob, saveBlob } from '../lib/api-files';
+import { errorMessage } from '../lib/api-client';
+import type { PdfTable } from '../lib/export-pdf';
+import { useToast } from './toast/toast-context';
+
+export type ExportPage = 'datamanagement' | 'schedule' | 'assignments' | 'unavailability';
+
+interface ExportMenuProps {
+  page: ExportPage;
+  /** The rows as shown (filters applied), for the PDF built in the browser. */
+  pdfTable: () => PdfTable;
+}
+
+/** Export menu: CSV and XLSX come from the server, PDF is built here with jsPDF. */
+export function ExportMenu({ page, pdfTable }: ExportMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const toast = useToast();
+
+  const run = async (format: 'csv' | 'xlsx' | 'pdf') => {
+    setAnchor(null);
+    setIsBusy(true);
+    try {
+      if (format === 'pdf') {
+        // Loaded on demand: jsPDF is large and most visits never export.
+        const { savePdf } = await import('../lib/export-pdf');
+        savePdf(page, pdfTable());
+      } else {
+        const blob = await downloadBlob(`/export?page=${page}&format=${format}`);
+        saveBlob(blob, `${page}_export.${format}`);
+      }
+    } catch (error) {
+      toast.error(`Export failed: ${errorMessage(error)}`);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<FileDownload />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        disabled={isBusy}
+        aria-haspopup="menu"
+      >
+        Export
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void run('csv')}>CSV</MenuItem>
+        <MenuItem onClick={() => void run('xlsx')}>XLSX</MenuItem>
+        <MenuItem onClick={() => void run('pdf')}>PDF</MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import type { Job } from '@meridian/domain';
+import { errorMessage } from '../../lib/api-client';
+import { useUpdateJob } from '../../lib/scheduling-api/update-job';
+import { useToast } from '../toast/toast-context';
+
+/** The job fields a cell can edit. */
+export type EditableJobField =
+  'customer' | 'location' | 'zip_code' | 'package' | 'start' | 'end' | 'reason';
+
+/**
+ * Sends one edited field at once with the row's version. An unchanged value
+ * sends nothing, except `reason` (spec section 5). Resolves true when saved.
+ */
+export function useJobEdit(): (
+  job: Job,
+  field: EditableJobField,
+  value: string,
+) => Promise<boolean> {
+  const update = useUpdateJob();
+  const toast = useToast();
+  const { mutateAsync } = update;
+  return useCallback(
+    async (job, field, value) => {
+      if (field !== 'reason' && (job[field] ?? '') === value) return true;
+      try {
+        await mutateAsync({ ...job, [field]: value });
+        return true;
+      } catch (error) {
+        toast.error(`Update failed: ${errorMessage(error)}`);
+        return false;
+      }
+    },
+    [mutateAsync, toast],
+  );
+}

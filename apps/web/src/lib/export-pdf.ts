@@ -1,0 +1,32 @@
+import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import { PDF_LANDSCAPE_ABOVE_COLUMNS } from '@meridian/domain';
+
+/** A table as the PDF export prints it. */
+export interface PdfTable {
+  title: string;
+  columns: readonly string[];
+  rows: readonly (readonly (string | number | null)[])[];
+}
+
+/** Builds the page's PDF in the browser; wide tables (more than 8 columns) go landscape. */
+export function buildPdf(table: PdfTable): jsPDF {
+  const orientation = table.columns.length > PDF_LANDSCAPE_ABOVE_COLUMNS ? 'landscape' : 'portrait';
+  const doc = new jsPDF({ orientation, unit: 'pt', format: 'a4' });
+  doc.setFontSize(14);
+  doc.text(table.title, 40, 36);
+  autoTable(doc, {
+    startY: 48,
+    head: [[...table.columns]],
+    body: table.rows.map((row) => row.map((cell) => (cell == null ? '' : String(cell)))),
+    styles: { fontSize: 7, cellPadding: 3, overflow: 'linebreak' },
+    headStyles: { fillColor: [25, 118, 210] },
+    margin: { left: 24, right: 24 },
+  });
+  return doc;
+}
+
+/** Builds and saves the PDF as {page}_export.pdf. */
+export function savePdf(page: string, table: PdfTable): void {
+  buildPdf(table).save(`${page}_export.pdf`);
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { UnavailabilityListSchema } from '@meridian/contracts';
+import { apiRequest } from '../api-client';
+import { schedulingKeys } from '../scheduling-keys';
+
+/** GET /api/v1/availability/: the unavailability (leave) records. */
+export const getAvailability = (signal?: AbortSignal) =>
+  apiRequest('/availability/', UnavailabilityListSchema, { signal });
+
+export const availabilityQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.availability,
+    queryFn: ({ signal }) => getAvailability(signal),
+  });
+
+export const useAvailability = () => useQuery(availabilityQueryOptions());

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { JobSchema, type Job } from '@meridian/domain';
+import { apiRequest, ApiError } from '../api-client';
+import { schedulingKeys } from '../scheduling-keys';
+import { replaceJobInCache } from './job-cache';
+
+/** PUT /api/v1/jobs/{id}: the full job including the version it was read at. */
+export const updateJob = (job: Job) =>
+  apiRequest(`/jobs/${job.id}`, JobSchema, { method: 'PUT', json: job });
+
+/** Saves one edited job; the answer replaces the row, a 409 (stale version) reloads it. */
+export const useUpdateJob = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateJob,
+    onSuccess: (job) => replaceJobInCache(queryClient, job),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+      }
+    },
+  });
+};

@@ -1,0 +1,12 @@
+/**
+ * Query keys of the scheduling data. Several screens read the same lists (the
+ * job table on /import and /schedule, physicists and kits in the dropdowns and
+ * the roster), so the keys live here and every mutation invalidates by them.
+ */
+export const schedulingKeys = {
+  jobs: ['scheduling', 'jobs'] as const,
+  assignments: ['scheduling', 'assignments'] as const,
+  physicists: ['scheduling', 'physicists'] as const,
+  kits: ['scheduling', 'kits'] as const,
+  availability: ['scheduling', 'availability'] as const,
+};
