@@ -5,6 +5,7 @@ import { TokenSigner } from './auth/jwt';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
 import type { RuntimeConfig } from './config/config';
 import type { DB } from './db/schema';
+import { createSchedulingServices, type SchedulingServices } from './schedule/scheduling-services';
 import { SettingsRepository } from './settings/settings.repository';
 import { SettingsService } from './settings/settings.service';
 import { UsersRepository } from './users/users.repository';
@@ -18,6 +19,8 @@ export interface AppServices {
   users: UsersService;
   auth: AuthService;
   settings: SettingsService;
+  /** Jobs, roster, leave, zips, import/export, candidates and manual assignment. */
+  scheduling: SchedulingServices;
 }
 
 /** Wires repositories and services over one database handle (no singletons). */
@@ -40,5 +43,6 @@ export function createServices(
     new SettingsRepository(db),
     path.join(config.dataDir, 'media', 'music'),
   );
-  return { db, signer, usersRepository, users, auth, settings };
+  const scheduling = createSchedulingServices(db);
+  return { db, signer, usersRepository, users, auth, settings, scheduling };
 }

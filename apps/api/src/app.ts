@@ -21,6 +21,12 @@ import { installErrorHandling } from './http/error-handler';
 import { installStaticWeb } from './http/static-web';
 import { settingsRoutes } from './settings/settings.routes';
 import { adminUsersRoutes } from './users/admin-users.routes';
+import { availabilityRoutes } from './availability/availability.routes';
+import { exportsRoutes } from './exports/exports.routes';
+import { jobsRoutes } from './jobs/jobs.routes';
+import { kitsRoutes } from './kits/kits.routes';
+import { rosterRoutes } from './roster/roster.routes';
+import { uploadRoutes } from './schedule/upload.routes';
 
 /** What buildApp needs; everything else is derived. */
 export interface BuildAppOptions {
@@ -77,6 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const services = createServices(config, database.db, options.throttle);
   app.decorate('services', services);
+  // First start of a database: copy the bundled zip table in (one bulk insert, timed in the log).
+  const zips = await services.scheduling.zipData.ensureLoaded();
+  if (zips.inserted > 0) {
+    app.log.info({ rows: zips.inserted, ms: Math.round(zips.milliseconds) }, 'zip table loaded');
+  }
 
   installErrorHandling(app);
   await app.register(helmet, {
@@ -113,6 +124,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(authRoutes, { services, maxPerMinute: options.authRatePerMinute ?? 30 });
   await app.register(adminUsersRoutes, { services });
   await app.register(settingsRoutes, { services });
+  await app.register(jobsRoutes, { services });
+  await app.register(rosterRoutes, { services });
+  await app.register(kitsRoutes, { services, kitEditors: config.kitEditorUsernames });
+  await app.register(availabilityRoutes, { services });
+  await app.register(exportsRoutes, { services });
+  await app.register(uploadRoutes, { services });
   await installStaticWeb(app, options.webDistDir);
   return app;
 }

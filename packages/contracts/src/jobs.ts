@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { IsoDateSchema, JobSchema } from '@meridian/domain';
 
-export const JobListSchema = z.array(JobSchema);
+/**
+ * A job as the API answers it: the spec's fields plus the pinned flags of a
+ * manual assignment (optimisation keeps a pinned slot until it is cleared).
+ */
+export const JobRecordSchema = JobSchema.extend({
+  lead_pinned: z.boolean(),
+  data_acq_pinned: z.boolean(),
+  kit_pinned: z.boolean(),
+});
+export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+export const JobListSchema = z.array(JobRecordSchema);
 
 /**
  * PUT /api/v1/jobs/{id}: the full job including `version`. Only the editable

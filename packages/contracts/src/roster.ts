@@ -52,6 +52,13 @@ export const ImportErrorSchema = z.object({
   message: z.string(),
 });
 
+/** A refused upload (HTTP 422): the detail plus the first errors and their total. */
+export const UploadRejectionSchema = z.object({
+  detail: z.string(),
+  errors: z.array(ImportErrorSchema),
+  total_errors: z.number().int(),
+});
+
 /** POST /api/v1/schedules/upload success. */
 export const UploadResultSchema = z.object({
   jobs_added: z.number().int(),

@@ -1,0 +1,158 @@
+import type { JobRecord } from '@meridian/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** The stored (not derived) fields a job is written with. */
+export interface JobWrite {
+  customer: string;
+  location: string;
+  zip_code: string;
+  package: string;
+  start_date: string | null;
+  end_date: string | null;
+  reason: string;
+  region: string | null;
+}
+
+/** A job as stored, with dates as text: what the rules of assignment read. */
+export interface StoredJob {
+  id: number;
+  customer: string;
+  zip_code: string;
+  start: string | null;
+  end: string | null;
+  reason: string;
+  version: number;
+  assigned_lead_id: number | null;
+  assigned_data_acq_id: number | null;
+  assigned_kit_id: number | null;
+}
+
+/**
+ * The job as the API shows it: duration from the dates, assigned names from the
+ * linked rows (the stored text only when nothing is linked), kit_location from
+ * the kit, so a renamed physicist or moved kit is right everywhere at once.
+ */
+function selectJobs(db: Kysely<DB>) {
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('physicists as l', 'l.id', 'j.assigned_lead_id')
+    .leftJoin('physicists as a', 'a.id', 'j.assigned_data_acq_id')
+    .leftJoin('kits as k', 'k.id', 'j.assigned_kit_id')
+    .select([
+      'j.id',
+      'j.customer',
+      'j.location',
+      'j.zip_code',
+      'j.package',
+      sql<string | null>`j.start_date::text`.as('start'),
+      sql<string | null>`j.end_date::text`.as('end'),
+      sql<number | null>`(j.end_date - j.start_date + 1)::int`.as('duration'),
+      'j.reason',
+      'j.version',
+      sql<string | null>`coalesce(l.name, j.assigned_lead_name)`.as('assigned_lead'),
+      'j.assigned_lead_id',
+      sql<string | null>`coalesce(a.name, j.assigned_data_acq_name)`.as('assigned_data_acq'),
+      'j.assigned_data_acq_id',
+      'j.assigned_kit_id',
+      sql<string | null>`coalesce(k.name, j.assigned_kit_name)`.as('assigned_kit_name'),
+      sql<string | null>`k.current_location_zip`.as('kit_location'),
+      'j.region',
+      'j.lead_pinned',
+      'j.data_acq_pinned',
+      'j.kit_pinned',
+    ]);
+}
+
+/** SQL for the jobs table. Methods take the handle to use so callers can pass a transaction. */
+export class JobsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Every job, undated (new, blank) ones first, then by start date. */
+  list(db: Kysely<DB> = this.db): Promise<JobRecord[]> {
+    return selectJobs(db)
+      .orderBy(sql`j.start_date asc nulls first`)
+      .orderBy('j.id')
+      .execute();
+  }
+
+  /** One job as the API shows it. */
+  find(id: number, db: Kysely<DB> = this.db): Promise<JobRecord | undefined> {
+    return selectJobs(db).where('j.id', '=', id).executeTakeFirst();
+  }
+
+  /** The stored fields of one job, locked for update when inside a transaction. */
+  findStored(id: number, db: Kysely<DB> = this.db): Promise<StoredJob | undefined> {
+    return db
+      .selectFrom('jobs')
+      .select([
+        'id',
+        'customer',
+        'zip_code',
+        sql<string | null>`start_date::text`.as('start'),
+        sql<string | null>`end_date::text`.as('end'),
+        'reason',
+        'version',
+        'assigned_lead_id',
+        'assigned_data_acq_id',
+        'assigned_kit_id',
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Inserts a blank job (POST /jobs/) and returns its id. */
+  async insertBlank(db: Kysely<DB> = this.db): Promise<number> {
+    const row = await db
+      .insertInto('jobs')
+      .defaultValues()
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Writes the editable fields only if the stored version is still `version`
+   * (optimistic locking inside the UPDATE); true when the row was written.
+   */
+  async updateIfVersion(
+    id: number,
+    version: number,
+    fields: JobWrite,
+    db: Kysely<DB> = this.db,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('jobs')
+      .set({ ...fields, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The current version of a job, or undefined when it does not exist. */
+  async versionOf(id: number, db: Kysely<DB> = this.db): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('jobs')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.version;
+  }
+
+  /** Deletes a job; true when a row was removed. */
+  async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Number of jobs. */
+  async count(db: Kysely<DB> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+}
