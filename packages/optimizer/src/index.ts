@@ -7,6 +7,7 @@ export { compileInstance, slotCandidates, jobOverlaps } from './core/compile';
 export type { CompiledInstance } from './core/compile';
 export { SolutionState } from './core/solution';
 export { AlgorithmContext } from './core/context';
-export type { Algorithm, AlgorithmOutcome, IncumbentChannel, RunOptions } from './core/context';
+export type { Algorithm, AlgorithmOutcome, RunOptions } from './core/context';
+export { SolveWorker } from './core/worker-runner';
 export { Rng } from './core/rng';
 export { InstanceError, validateInstance } from './core/validate';

@@ -4,18 +4,12 @@ import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
 import { SolutionState } from './solution';
 
-/** A portfolio's shared incumbent, seen from one member. */
-export interface IncumbentChannel {
-  /** Tells the siblings about a new best of this member. */
-  publish(assign: Int32Array, total: number): void;
-  /** The best solution any sibling has published so far, or null. */
-  latest(): { assign: Int32Array; total: number } | null;
-}
-
 /** Options of one run as the core sees them: the contract's plus test/portfolio extras. */
 export interface RunOptions extends SolveOptions {
   /** Caps the algorithm's main loop (tests terminate on this, not on wall-clock time). */
   readonly maxIterations?: number;
+  /** A feasible assignment vector (slot = 2 * job + role) to start from, e.g. a portfolio round's incumbent. */
+  readonly initial?: Int32Array;
 }
 
 /** What an algorithm returns besides its best solution (which it hands to ctx.offer). */
@@ -37,7 +31,7 @@ const REPORT_EVERY_MS = 200;
  * RNG, the stop conditions (time limit, AbortSignal, iteration cap), progress
  * reporting and best-so-far tracking. Algorithms are synchronous inside their
  * inner loops and call `await ctx.pause()` in outer loops so that abort
- * messages and shared incumbents can arrive.
+ * messages can arrive.
  */
 export class AlgorithmContext {
   readonly rng: Rng;
@@ -56,7 +50,6 @@ export class AlgorithmContext {
     readonly options: RunOptions,
     readonly signal?: AbortSignal,
     private readonly onProgress?: (progress: SolveProgress) => void,
-    readonly incumbents?: IncumbentChannel,
   ) {
     this.rng = new Rng(options.seed);
     this.best = new SolutionState(compiled);
@@ -87,7 +80,7 @@ export class AlgorithmContext {
     return Math.min(1, Math.max(iterationShare, this.elapsedMs / this.options.timeLimitMs));
   }
 
-  /** Yields to the event loop when due, so messages (abort, incumbents) get through. */
+  /** Yields to the event loop when due, so an abort message gets through. */
   async pause(): Promise<void> {
     const now = performance.now();
     if (now - this.lastYield < YIELD_EVERY_MS) return;
@@ -120,20 +113,11 @@ export class AlgorithmContext {
     if (state.total >= this.best.total - 1e-9) return false;
     this.best.copyFrom(state);
     this.bestFoundBy = foundBy;
-    this.incumbents?.publish(state.assign, state.total);
     return true;
   }
 
   /** Who (which phase or member) found the best, when the method names it. */
   get foundBy(): string | undefined {
     return this.bestFoundBy;
-  }
-
-  /** Loads a sibling's incumbent into `state` when it is better; returns whether it did. */
-  adoptShared(state: SolutionState): boolean {
-    const shared = this.incumbents?.latest();
-    if (!shared || shared.total >= state.total - 1e-9) return false;
-    state.loadAssignment(shared.assign);
-    return true;
   }
 }

@@ -4,7 +4,7 @@ import type { SolveHooks, SolveResult } from '../contract';
 import { ALGORITHM_REGISTRY } from '../registry';
 import { compileInstance } from './compile';
 import { AlgorithmContext } from './context';
-import type { IncumbentChannel, RunOptions } from './context';
+import type { RunOptions } from './context';
 import { validateInstance } from './validate';
 
 /**
@@ -17,7 +17,6 @@ export async function solveInProcess(
   instance: Instance,
   options: RunOptions,
   hooks: SolveHooks = {},
-  incumbents?: IncumbentChannel,
 ): Promise<SolveResult> {
   validateInstance(instance);
   const weights = options.weights ?? instance.weights;
@@ -41,14 +40,7 @@ export async function solveInProcess(
   }
 
   const compiled = compileInstance(instance, weights);
-  const ctx = new AlgorithmContext(
-    instance,
-    compiled,
-    options,
-    hooks.signal,
-    hooks.onProgress,
-    incumbents,
-  );
+  const ctx = new AlgorithmContext(instance, compiled, options, hooks.signal, hooks.onProgress);
   const outcome = await ALGORITHM_REGISTRY[options.algorithm](ctx);
 
   const assignments = ctx.best.toAssignments();

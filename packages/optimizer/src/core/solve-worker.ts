@@ -1,40 +1,30 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { IncumbentChannel } from './context';
+import type { Instance } from '@meridian/domain';
 import { solveInProcess } from './solve-in-process';
-import type { ParentToWorker, WorkerStart, WorkerToParent } from './worker-runner';
+import type { ParentToWorker, WorkerToParent } from './worker-runner';
 
-// Entry of a solve worker thread: runs one algorithm in process and talks to
-// the parent by messages (progress, incumbents, abort, result).
+// Entry of a solve worker thread: holds one instance and runs algorithms on it
+// as the parent asks, posting progress and the result; 'abort' stops a run.
 const port = parentPort!;
-const start = workerData as WorkerStart;
-const controller = new AbortController();
-let shared: { assign: Int32Array; total: number } | null = null;
+const instance = workerData as Instance;
+let controller: AbortController | null = null;
 const post = (message: WorkerToParent) => port.postMessage(message);
 
 port.on('message', (message: ParentToWorker) => {
-  if (message.type === 'abort') controller.abort();
-  else if (!shared || message.total < shared.total) shared = message;
+  if (message.type === 'abort') {
+    controller?.abort();
+    return;
+  }
+  const run = new AbortController();
+  controller = run;
+  solveInProcess(instance, message.options, {
+    signal: run.signal,
+    onProgress: (progress) => post({ type: 'progress', progress }),
+  }).then(
+    (result) => post({ type: 'result', result }),
+    (error: unknown) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      post({ type: 'error', message: e.message, name: e.name });
+    },
+  );
 });
-
-const incumbents: IncumbentChannel | undefined = start.shareIncumbents
-  ? {
-      publish: (assign, total) => post({ type: 'incumbent', assign: assign.slice(), total }),
-      latest: () => shared,
-    }
-  : undefined;
-
-solveInProcess(
-  start.instance,
-  start.options,
-  { signal: controller.signal, onProgress: (progress) => post({ type: 'progress', progress }) },
-  incumbents,
-).then(
-  (result) => {
-    // The parent terminates the thread once it has the result.
-    post({ type: 'result', result });
-  },
-  (error: unknown) => {
-    const e = error instanceof Error ? error : new Error(String(error));
-    post({ type: 'error', message: e.message, name: e.name });
-  },
-);

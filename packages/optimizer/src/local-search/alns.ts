@@ -1,0 +1,108 @@
+import type { Algorithm } from '../core/context';
+import { fillEmptySlots } from '../core/coverage';
+import { startingState } from '../greedy/start';
+import type { Destroy, Repair } from './alns-operators';
+import * as ops from './alns-operators';
+
+const DESTROYS: [string, Destroy][] = [
+  ['random', ops.randomDestroy],
+  ['time', ops.timeDestroy],
+  ['geo', ops.geoDestroy],
+  ['worst', ops.worstDestroy],
+  ['physicist', ops.physicistDestroy],
+];
+const REPAIRS: [string, Repair][] = [
+  ['greedy', ops.greedyRepair],
+  ['noisy', ops.noisyRepair],
+  ['regret', ops.regretRepair],
+];
+/** Ropke and Pisinger's scores: new best, better than current, accepted worse; reaction 0.1 per 100 iterations. */
+const SCORE_BEST = 33;
+const SCORE_BETTER = 9;
+const SCORE_ACCEPTED = 13;
+const REACTION = 0.1;
+const SEGMENT = 100;
+
+/** Roulette-wheel choice by weight. */
+function roulette(weights: number[], u: number): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  for (let i = 0; i < weights.length; i++) {
+    acc += weights[i]!;
+    if (u * total < acc) return i;
+  }
+  return weights.length - 1;
+}
+
+/**
+ * `alns`: adaptive large neighbourhood search. Each iteration a destroy and a
+ * repair operator, chosen by roulette on adaptive weights, rebuild part of
+ * the current solution; simulated-annealing acceptance with a temperature
+ * cooling geometrically over the run; weights updated every segment from
+ * each operator's scores.
+ */
+export const alns: Algorithm = async (ctx) => {
+  const c = ctx.compiled;
+  const rng = ctx.rng;
+  const current = startingState(ctx);
+  const trial = current.clone();
+  const destroyWeight = DESTROYS.map(() => 1);
+  const repairWeight = REPAIRS.map(() => 1);
+  const destroyScore = DESTROYS.map(() => 0);
+  const repairScore = REPAIRS.map(() => 0);
+  const destroyUses = DESTROYS.map(() => 0);
+  const repairUses = REPAIRS.map(() => 0);
+  const limit = ctx.iterationLimit(Math.max(1000, 50 * c.jobCount));
+  const maxSize = Math.max(4, Math.min(60, Math.round(0.15 * c.openSlots.length)));
+  // T0 accepts a 0.5% worse solution with probability 1/2; it cools by 1000x over the run.
+  const t0 = Math.max(1e-6, (0.005 * (current.total - 1e6 * current.unassigned)) / Math.LN2);
+  let iteration = 0;
+  for (; iteration < limit && !ctx.shouldStop() && c.openSlots.length > 0; iteration++) {
+    const d = roulette(destroyWeight, rng.next());
+    const r = roulette(repairWeight, rng.next());
+    trial.copyFrom(current);
+    const removed = DESTROYS[d]![1](trial, rng, 2 + rng.int(maxSize - 1));
+    REPAIRS[r]![1](trial, rng, removed);
+    fillEmptySlots(trial);
+    const temperature = t0 * 0.001 ** ctx.fraction(iteration / limit);
+    const delta = trial.total - current.total;
+    let score = 0;
+    if (delta < -1e-9 || rng.next() < Math.exp(-delta / temperature)) {
+      current.copyFrom(trial);
+      score = ctx.offer(current, 'alns')
+        ? SCORE_BEST
+        : delta < -1e-9
+          ? SCORE_BETTER
+          : SCORE_ACCEPTED;
+    }
+    destroyScore[d]! += score;
+    repairScore[r]! += score;
+    destroyUses[d]!++;
+    repairUses[r]!++;
+    if ((iteration + 1) % SEGMENT === 0) {
+      adapt(destroyWeight, destroyScore, destroyUses);
+      adapt(repairWeight, repairScore, repairUses);
+    }
+    ctx.report(`alns iteration ${iteration}`, iteration / limit);
+    await ctx.pause();
+  }
+  const named = (list: [string, unknown][], w: number[]) =>
+    Object.fromEntries(list.map(([name], i) => [name, Number(w[i]!.toFixed(3))]));
+  return {
+    stats: {
+      iterations: iteration,
+      destroy_weights: named(DESTROYS, destroyWeight),
+      repair_weights: named(REPAIRS, repairWeight),
+    },
+  };
+};
+
+function adapt(weights: number[], scores: number[], uses: number[]): void {
+  for (let i = 0; i < weights.length; i++) {
+    if (uses[i]! > 0)
+      weights[i] = (1 - REACTION) * weights[i]! + (REACTION * scores[i]!) / uses[i]!;
+    weights[i] = Math.max(weights[i]!, 0.05);
+    scores[i] = 0;
+    uses[i] = 0;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Algorithm } from '../core/context';
+import { fillEmptySlots } from '../core/coverage';
+import { startingState } from '../greedy/start';
+import { descend } from './moves';
+import { kick, relatedSlots } from './perturb';
+
+/**
+ * `ils`: iterated local search. Descent (reassign and swap moves) to a local
+ * optimum; then repeatedly kick a group of related slots, descend again from
+ * the kicked slots, and accept the result if it is better than the current
+ * one or worse by less than a threshold that shrinks to zero over the run.
+ * After `restartAfter` iterations without a new best it restarts from the best.
+ */
+export const ils: Algorithm = async (ctx) => {
+  const c = ctx.compiled;
+  const rng = ctx.rng;
+  const stop = () => ctx.shouldStop();
+  const current = startingState(ctx);
+  descend(current, rng, stop);
+  ctx.offer(current, 'ils');
+  const trial = current.clone();
+  const limit = ctx.iterationLimit(Math.max(500, 40 * c.jobCount));
+  const restartAfter = Math.max(100, 2 * c.jobCount);
+  let sinceBest = 0;
+  let accepted = 0;
+  let restarts = 0;
+  let iteration = 0;
+  for (; iteration < limit && !ctx.shouldStop() && c.openSlots.length > 0; iteration++) {
+    trial.copyFrom(current);
+    const size = 2 + rng.int(Math.min(10, c.openSlots.length));
+    const touched = kick(trial, rng, relatedSlots(trial, rng, size));
+    fillEmptySlots(trial);
+    descend(trial, rng, stop, touched);
+    const fraction = ctx.fraction(iteration / limit);
+    // Threshold acceptance: 0.1% of the non-coverage cost early on, nothing at the end.
+    const threshold = 0.001 * (1 - fraction) * (current.total - 1e6 * current.unassigned);
+    if (trial.total < current.total + threshold) {
+      current.copyFrom(trial);
+      accepted++;
+    }
+    if (ctx.offer(current, 'ils')) sinceBest = 0;
+    else if (++sinceBest >= restartAfter) {
+      current.copyFrom(ctx.best);
+      sinceBest = 0;
+      restarts++;
+    }
+    ctx.report(`ils iteration ${iteration}`, iteration / limit);
+    await ctx.pause();
+  }
+  return { stats: { iterations: iteration, accepted, restarts } };
+};

@@ -1,0 +1,53 @@
+import type { Algorithm } from '../core/context';
+import type { SolutionState } from '../core/solution';
+import { balancedGreedy } from '../greedy/balanced-heuristic';
+import { randomizedGreedy, samplingTemperature } from '../greedy/randomized-greedy';
+import { startingState } from '../greedy/start';
+import { crossover, mutate, tournament } from './genetic-operators';
+
+/**
+ * `ga`: a steady-state genetic algorithm. Population of feasible solutions
+ * (the start solution, the balanced greedy and randomised greedy samples);
+ * each generation two parents by tournament, job-wise uniform crossover with
+ * feasibility repair, mutation, and the child replaces the worst member when
+ * it is better and not a duplicate (same F) of a member.
+ */
+export const genetic: Algorithm = async (ctx) => {
+  const c = ctx.compiled;
+  const rng = ctx.rng;
+  const size = Math.max(
+    8,
+    Math.min(40, Math.round(4000 / Math.max(1, Math.sqrt(c.jobCount) * 10))),
+  );
+  const temperature = samplingTemperature(c);
+  const population: SolutionState[] = [startingState(ctx), balancedGreedy(c)];
+  while (population.length < size && !ctx.shouldStop()) {
+    population.push(randomizedGreedy(c, rng, temperature));
+  }
+  for (const member of population) ctx.offer(member, 'ga');
+  const child = population[0]!.clone();
+  const limit = ctx.iterationLimit(Math.max(500, 20 * c.jobCount));
+  const mutationRate = 2 / Math.max(1, c.openSlots.length) + 0.01;
+  let generation = 0;
+  let replacements = 0;
+  for (; generation < limit && !ctx.shouldStop() && c.openSlots.length > 0; generation++) {
+    const a = tournament(population, rng);
+    let b = tournament(population, rng);
+    for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng);
+    crossover(child, a, b, rng);
+    mutate(child, rng, mutationRate);
+    let worst = 0;
+    for (let i = 1; i < population.length; i++) {
+      if (population[i]!.total > population[worst]!.total) worst = i;
+    }
+    const duplicate = population.some((m) => Math.abs(m.total - child.total) < 1e-9);
+    if (!duplicate && child.total < population[worst]!.total) {
+      population[worst]!.copyFrom(child);
+      replacements++;
+      ctx.offer(child, 'ga');
+    }
+    ctx.report(`generation ${generation}`, generation / limit);
+    await ctx.pause();
+  }
+  return { stats: { population: population.length, generations: generation, replacements } };
+};
