@@ -98,3 +98,22 @@ describe('logout', () => {
     await waitForPath(page(), '/login');
   });
 });
+
+describe('about', () => {
+  it('shows the three sections and the objective', async () => {
+    await signIn(page(), inject('regular'));
+    await page().getByRole('link', { name: 'About' }).click();
+    await page()
+      .getByRole('button', { name: /The mathematical foundations/ })
+      .click();
+    await page()
+      .getByRole('math', { name: /^F equals 1,000,000 times U/ })
+      .waitFor();
+    await page()
+      .getByRole('button', { name: /Core tenets/ })
+      .waitFor();
+    await page()
+      .getByRole('button', { name: /The challenge/ })
+      .waitFor();
+  });
+});

@@ -1,10 +1,13 @@
-import { createBrowserRouter, Outlet, useRouteError } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, useRouteError } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ErrorPage } from '../components/error-page';
 import { APP_ROUTES, LOGIN_PATH } from './route-definitions';
 import { ROUTE_MODULES } from './route-modules';
-import { FallbackRedirect, LoginGate, ProtectedLayout } from './layout/protected-layout';
+import { getToken } from '../lib/session-store';
+import { usableClaims } from '../lib/session';
+import { homeFor } from './route-access';
+import { FallbackRedirect, ProtectedLayout } from './layout/protected-layout';
 
 function RouteError() {
   return <ErrorPage error={useRouteError()} />;
@@ -17,6 +20,12 @@ function InitialLoading() {
       <LinearProgress aria-label="Loading" />
     </Box>
   );
+}
+
+/** A signed-in visitor opening /login goes to their home instead. */
+function redirectSignedIn() {
+  const claims = usableClaims(getToken());
+  return claims ? redirect(homeFor(claims.role)) : null;
 }
 
 /** Lazy route: only the screen's Component goes to the router; prefetch is the drawer's. */
@@ -36,19 +45,12 @@ export const router = createBrowserRouter([
     children: [
       {
         path: LOGIN_PATH,
-        element: (
-          <LoginGate>
-            <Outlet />
-          </LoginGate>
-        ),
-        children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/auth/login-route')).Component,
-            }),
-          },
-        ],
+        // Checked on entering /login only, so the form stays on screen while a
+        // fresh login navigates away (a render-time check would blank it).
+        loader: redirectSignedIn,
+        lazy: async () => ({
+          Component: (await import('../features/auth/login-route')).Component,
+        }),
       },
       {
         element: <ProtectedLayout />,

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../lib/session-store';
 import { resolveAccess } from '../route-access';
@@ -20,11 +19,4 @@ export function FallbackRedirect() {
   const { pathname } = useLocation();
   const access = resolveAccess(pathname, session?.claims.role ?? null);
   return <Navigate to={access.kind === 'redirect' ? access.to : '/login'} replace />;
-}
-
-/** /login for guests; a signed-in visitor goes to their home instead. */
-export function LoginGate({ children }: { children: ReactNode }) {
-  const session = useSession();
-  const access = resolveAccess('/login', session?.claims.role ?? null);
-  return access.kind === 'redirect' ? <Navigate to={access.to} replace /> : children;
 }

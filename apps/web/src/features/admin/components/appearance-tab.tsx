@@ -22,8 +22,8 @@ export function AppearanceTab() {
     return (
       <Alert severity="error">Failed to fetch admin data: {errorMessage(settings.error)}</Alert>
     );
-  // Keyed so the draft restarts from the server's answer whenever that changes.
-  return <AppearanceForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+  // Not keyed on the data: a remount while saving would drop the save's toast callbacks.
+  return <AppearanceForm saved={settings.data} />;
 }
 
 function AppearanceForm({ saved }: { saved: AppearanceSettings }) {

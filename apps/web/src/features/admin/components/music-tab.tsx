@@ -30,9 +30,7 @@ export function MusicTab() {
   if (error)
     return <Alert severity="error">Failed to fetch admin data: {errorMessage(error)}</Alert>;
   if (!settings.data || !tracks.data) return <CircularProgress aria-label="Loading music" />;
-  return (
-    <MusicForm key={JSON.stringify(settings.data)} saved={settings.data} tracks={tracks.data} />
-  );
+  return <MusicForm saved={settings.data} tracks={tracks.data} />;
 }
 
 interface MusicFormProps {

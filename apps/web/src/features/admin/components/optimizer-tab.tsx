@@ -36,7 +36,7 @@ export function OptimizerTab() {
     return (
       <Alert severity="error">Failed to fetch admin data: {errorMessage(weights.error)}</Alert>
     );
-  return <WeightsForm key={JSON.stringify(weights.data)} saved={weights.data} />;
+  return <WeightsForm saved={weights.data} />;
 }
 
 function WeightsForm({ saved }: { saved: Weights }) {

@@ -48,7 +48,7 @@ export const ANALYTICS = {
     },
     {
       title: 'Workload at a glance',
-      text: 'Jobs per physicist, with imbalance called out when the spread is larger than half the mean.',
+      text: 'Jobs per physicist, with imbalance called out when the standard deviation exceeds half the mean.',
     },
     {
       title: 'Algorithms compared',
