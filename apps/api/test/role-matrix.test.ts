@@ -22,7 +22,12 @@ afterAll(async () => {
 const urlOf = (row: MatrixRow) =>
   row.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
     encodeURIComponent(row.params?.[name] ?? '999999'),
-  );
+  ) + (row.query ? `?${new URLSearchParams(row.query).toString()}` : '');
+
+const BOUNDARY = 'role-matrix-boundary';
+const multipartOf = (file: { name: string; content: string }) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+  `Content-Type: text/csv\r\n\r\n${file.content}\r\n--${BOUNDARY}--\r\n`;
 
 const headersFor = (caller: Caller): Record<string, string> => {
   switch (caller) {
@@ -57,12 +62,20 @@ describe('role matrix', () => {
         const res = await t.app.inject({
           method: row.method,
           url: urlOf(row),
-          ...(row.form !== undefined
+          ...(row.file !== undefined
             ? {
-                headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-                payload: new URLSearchParams(row.form).toString(),
+                headers: {
+                  ...headers,
+                  'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+                },
+                payload: multipartOf(row.file),
               }
-            : { headers, ...(row.body !== undefined ? { payload: row.body as object } : {}) }),
+            : row.form !== undefined
+              ? {
+                  headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+                  payload: new URLSearchParams(row.form).toString(),
+                }
+              : { headers, ...(row.body !== undefined ? { payload: row.body as object } : {}) }),
         });
         actual[caller] = res.statusCode;
         if (res.statusCode >= 400)

@@ -25,6 +25,10 @@ export interface MatrixRow {
   body?: unknown;
   /** Form-encoded body (sent instead of body). */
   form?: Record<string, string>;
+  /** Query string values. */
+  query?: Record<string, string>;
+  /** One file sent as multipart/form-data in the field `file` (instead of body). */
+  file?: { name: string; content: string };
   expect: Record<Caller, number>;
 }
 
@@ -47,6 +51,14 @@ const adminOnly = (status: number): Record<Caller, number> => ({
   bad: 401,
   regular: 403,
   manager: 403,
+  admin: status,
+});
+
+const managers = (status: number): Record<Caller, number> => ({
+  none: 401,
+  bad: 401,
+  regular: 403,
+  manager: status,
   admin: status,
 });
 
@@ -112,5 +124,104 @@ export const ROLE_MATRIX: MatrixRow[] = [
     path: '/api/v1/admin/settings/weights',
     body: { job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2 },
     expect: adminOnly(200),
+  },
+
+  // Scheduling data (issue 3): any signed-in role reads; admins and managers change.
+  // Writes use ids that do not exist or refused input, so the table leaves no data behind.
+  { method: 'GET', path: '/api/v1/jobs/', expect: signedIn(200) },
+  { method: 'POST', path: '/api/v1/jobs/', expect: managers(201) },
+  {
+    method: 'PUT',
+    path: '/api/v1/jobs/{id}',
+    body: {
+      version: 1,
+      customer: 'x',
+      location: '',
+      zip_code: '',
+      package: '',
+      start: null,
+      end: null,
+      reason: '',
+    },
+    expect: managers(404),
+  },
+  { method: 'DELETE', path: '/api/v1/jobs/{id}', expect: managers(404) },
+  { method: 'GET', path: '/api/v1/assignments/', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/assignments/manual',
+    body: { job_id: 999999, role: 'lead', physicist_id: null },
+    expect: managers(404),
+  },
+  { method: 'POST', path: '/api/v1/analyze/', expect: managers(200) },
+  { method: 'GET', path: '/api/v1/physicists/', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/physicists/',
+    body: { name: 'Matrix Person', role: 'lead', home_zip: '00001' },
+    expect: managers(400),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/physicists/{id}',
+    body: { name: 'Matrix Person', role: 'lead', home_zip: '10001' },
+    expect: managers(404),
+  },
+  { method: 'DELETE', path: '/api/v1/physicists/{id}', expect: managers(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/physicists/import',
+    file: { name: 'physicists.csv', content: 'name,role,home_zip\r\n' },
+    expect: managers(200),
+  },
+  { method: 'GET', path: '/api/v1/zip-data', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/kits/', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/kits/',
+    body: { name: 'Matrix Kit', current_location_zip: '00001' },
+    expect: managers(400),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/kits/{id}',
+    body: { current_location_zip: '10001', is_out_for_maintenance: false, comments: '' },
+    // Regular users only with KIT_EDITOR_USERNAMES (tested in kits.test.ts).
+    expect: managers(404),
+  },
+  { method: 'DELETE', path: '/api/v1/kits/{id}', expect: managers(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/kits/manual_override',
+    body: { job_id: 999999, kit_id: null },
+    expect: managers(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/kits/import',
+    file: { name: 'kits.csv', content: 'name,current_location_zip\r\n' },
+    expect: managers(200),
+  },
+  { method: 'GET', path: '/api/v1/availability/', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/availability/',
+    body: { physicist_name: 'Nobody Here', start_date: '2026-01-05', end_date: '2026-01-06' },
+    expect: managers(400),
+  },
+  { method: 'DELETE', path: '/api/v1/availability/{id}', expect: managers(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/schedules/upload',
+    // A header without rows is refused (422): access is proven and nothing is replaced.
+    file: { name: 'schedule.csv', content: 'customer,start\r\n' },
+    expect: managers(422),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/export',
+    // assignments and unavailability are open to every role (export.test.ts).
+    query: { page: 'datamanagement', format: 'csv' },
+    expect: managers(200),
   },
 ];
