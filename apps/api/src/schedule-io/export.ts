@@ -37,6 +37,20 @@ function cellOut(cell: ExportCell): string | number {
   return typeof cell === 'number' ? cell : neutralizeCell(cell);
 }
 
+/**
+ * XML 1.0 cannot carry NUL and most C0 controls, and an XML reader turns CR
+ * into LF; exceljs would silently do both after we neutralised the cell. Doing
+ * it first keeps the apostrophe rule and the round trip exact for XLSX too.
+ */
+function xlsxCell(cell: ExportCell): string | number {
+  if (typeof cell !== 'string') return cellOut(cell);
+  const xmlSafe = cell
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  return neutralizeCell(xmlSafe);
+}
+
 function csvField(value: string | number): string {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -63,7 +77,7 @@ export async function tableToXlsx(table: ExportTable, sheetName: string): Promis
   sheet.addRow([...table.columns]);
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of table.rows) sheet.addRow(row.map(cellOut));
+  for (const row of table.rows) sheet.addRow(row.map(xlsxCell));
   table.columns.forEach((name, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, Math.min(40, name.length + 4));
   });
