@@ -11,7 +11,7 @@ import { trainScorer } from './ml-predictive';
 /** Candidates per slot kept by the prediction (keeps the MILP small at any size). */
 const TOP_K = 6;
 /** Weight of the predicted preference, in units of F per nat of -log p. */
-const BLEND = 0.5;
+const BLEND = 0.05;
 
 /**
  * `predict_then_optimize`: the learned model predicts a preference p(job,
