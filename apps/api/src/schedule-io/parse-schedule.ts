@@ -80,7 +80,12 @@ export async function parseScheduleXlsx(
   const read = await readXlsxRecords(bytes, MAX_UPLOAD_ROWS + 1);
   if (read === null) {
     const errors = new IssueList();
-    errors.add(1, '', '', 'the file is not an .xlsx workbook with a sheet');
+    errors.add(
+      1,
+      '',
+      '',
+      'the file is not an .xlsx workbook with a sheet (or expands to over 200 MB)',
+    );
     return invalid(errors);
   }
   if (read.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);

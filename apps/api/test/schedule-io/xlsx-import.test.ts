@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildExport } from '../../src/schedule-io/export';
 import { parseScheduleXlsx } from '../../src/schedule-io/parse-schedule';
+import { MAX_XLSX_EXPANDED_BYTES, declaredExpandedSize } from '../../src/schedule-io/xlsx-reader';
 import { OPTIONS, expectInvalid, expectOk, storedJob } from './helpers';
 
 async function workbook(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {
@@ -59,5 +60,31 @@ describe('parseScheduleXlsx', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ExcelJS.Buffer);
     expect(book.worksheets[0]!.getCell('B5').value).toBe("'-x");
+  });
+});
+
+describe('xlsx expansion guard', () => {
+  it('reads the declared size of a real workbook and refuses a bomb', async () => {
+    const bytes = await workbook([
+      ['customer', 'start'],
+      ['A', '2026-03-02'],
+    ]);
+    const size = declaredExpandedSize(bytes);
+    expect(size).toBeGreaterThan(bytes.byteLength);
+    expect(size).toBeLessThan(MAX_XLSX_EXPANDED_BYTES);
+    // Forge the first entry's declared uncompressed size past the cap.
+    const forged = bytes.slice();
+    const view = new DataView(forged.buffer);
+    let cd = -1;
+    for (let i = 0; i < forged.byteLength - 4; i++) {
+      if (view.getUint32(i, true) === 0x02014b50) {
+        cd = i;
+        break;
+      }
+    }
+    view.setUint32(cd + 24, MAX_XLSX_EXPANDED_BYTES + 1, true);
+    expect(declaredExpandedSize(forged)).toBeGreaterThan(MAX_XLSX_EXPANDED_BYTES);
+    expect((await parseScheduleXlsx(forged, OPTIONS)).ok).toBe(false);
+    expect(declaredExpandedSize(new Uint8Array(100))).toBeNull();
   });
 });
