@@ -1,4 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { kitsQueryOptions } from '../../lib/scheduling-api/get-kits';
 import { KitsPage } from './components/kits-page';
 
-/** Lazy route module: React Router renders Component. A screen with queries also exports prefetch(queryClient), which the drawer calls on hover. */
+/** Lazy route module for /kits. */
 export const Component = KitsPage;
+
+/** Pre-navigation warms the kit list. */
+export const prefetch = (queryClient: QueryClient) => queryClient.prefetchQuery(kitsQueryOptions());

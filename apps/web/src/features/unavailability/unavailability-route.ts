@@ -1,4 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { availabilityQueryOptions } from '../../lib/scheduling-api/get-availability';
 import { UnavailabilityPage } from './components/unavailability-page';
 
-/** Lazy route module: React Router renders Component. A screen with queries also exports prefetch(queryClient), which the drawer calls on hover. */
+/** Lazy route module for /unavailability. */
 export const Component = UnavailabilityPage;
+
+/** Pre-navigation warms the records. */
+export const prefetch = (queryClient: QueryClient) =>
+  queryClient.prefetchQuery(availabilityQueryOptions());

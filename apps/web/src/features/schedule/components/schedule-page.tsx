@@ -1,11 +1,88 @@
-import { PendingScreen } from '../../../components/pending-screen';
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import TravelExplore from '@mui/icons-material/TravelExplore';
+import type { Physicist } from '@meridian/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { useAnalyze } from '../../../lib/scheduling-api/analyze';
+import { useJobs } from '../../../lib/scheduling-api/get-jobs';
+import { useKits } from '../../../lib/scheduling-api/get-kits';
+import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
+import { ExportMenu } from '../../../components/export-menu';
+import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
+import { PageHeader } from '../../../components/page-header';
+import { useToast } from '../../../components/toast/toast-context';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { schedulePdfTable } from '../schedule-pdf';
+import { PhysicistFilter } from './physicist-filter';
+import { ScheduleTable } from './schedule-table';
 
-/** Job Ingestion & Review: replaced by the real screen when the scheduling data lands. */
+/** /schedule, Job Ingestion & Review: candidates, physicist filter and manual assignment. */
 export function SchedulePage() {
+  const jobs = useJobs();
+  const physicists = usePhysicists();
+  const kits = useKits();
+  const analyze = useAnalyze();
+  const toast = useToast();
+  const [chosen, setChosen] = useState<Physicist[]>([]);
+  const loadError = jobs.error ?? physicists.error ?? kits.error;
+  useErrorToast(loadError, 'Failed to fetch schedule data');
+  const visible = useMemo(
+    () => (jobs.data ?? []).filter((job) => jobConcernsPhysicists(job, chosen)),
+    [jobs.data, chosen],
+  );
+  const isReady = jobs.data && physicists.data && kits.data;
+
+  const findCandidates = () =>
+    analyze.mutate(undefined, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error(`Analysis failed: ${errorMessage(error)}`),
+    });
+
   return (
-    <PendingScreen
-      title="Job Ingestion & Review"
-      purpose="Review the nearest free candidates for each job and assign a lead, a data-acquisition physicist and a kit by hand."
-    />
+    <>
+      <PageHeader title="Job Ingestion & Review">
+        <Button
+          variant="contained"
+          startIcon={<TravelExplore />}
+          onClick={findCandidates}
+          disabled={analyze.isPending}
+        >
+          Find Best Candidates
+        </Button>
+      </PageHeader>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            mb: 2,
+            flexWrap: 'wrap',
+            rowGap: 1,
+          }}
+        >
+          <PhysicistFilter
+            physicists={physicists.data ?? []}
+            selected={chosen}
+            onChange={setChosen}
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography color="text.secondary">
+              Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
+            </Typography>
+            <ExportMenu page="schedule" pdfTable={() => schedulePdfTable(visible)} />
+          </Stack>
+        </Stack>
+        {(jobs.isPending || analyze.isPending) && <LinearProgress aria-label="Loading schedule" />}
+        {loadError && <Alert severity="error">Failed to fetch schedule data</Alert>}
+        {isReady && <ScheduleTable jobs={visible} physicists={physicists.data} kits={kits.data} />}
+      </Paper>
+    </>
   );
 }
