@@ -1,7 +1,12 @@
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/schedule-io/csv-reader';
-import { parseScheduleCsv, type ScheduleParseResult } from '../../src/schedule-io/parse-schedule';
+import {
+  parseScheduleCsv,
+  parseScheduleXlsx,
+  type ScheduleParseResult,
+} from '../../src/schedule-io/parse-schedule';
 import { OPTIONS } from './helpers';
 
 const VALID = [
@@ -73,6 +78,42 @@ describe('garbled files', () => {
         checkAllOrNothing(text, parseScheduleCsv(text, OPTIONS));
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('garbled workbooks', () => {
+  it('random or corrupted .xlsx bytes never throw; a failure carries no rows', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Jobs').addRows([
+      ['customer', 'start'],
+      ['A', '2026-03-02'],
+      ['B', '2026-03-03'],
+    ]);
+    const valid = new Uint8Array(await book.xlsx.writeBuffer());
+    const corrupted = fc
+      .array(
+        fc.record({
+          at: fc.nat({ max: valid.length - 1 }),
+          byte: fc.integer({ min: 0, max: 255 }),
+        }),
+        {
+          minLength: 1,
+          maxLength: 8,
+        },
+      )
+      .map((edits) => {
+        const bytes = valid.slice();
+        for (const { at, byte } of edits) bytes[at] = byte;
+        return bytes;
+      });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 300 }), corrupted), async (bytes) => {
+        const result = await parseScheduleXlsx(bytes, OPTIONS);
+        if (result.ok) expect(result.jobs.length).toBeLessThanOrEqual(2);
+        else expect(result).not.toHaveProperty('jobs');
+      }),
+      { numRuns: 150 },
     );
   });
 });
