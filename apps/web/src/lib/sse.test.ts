@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followSseStream, type SseEvent } from './sse';
+
+/** A Response whose body streams the given chunks, then ends. */
+const streamResponse = (chunks: string[]) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+        controller.close();
+      },
+    }),
+    { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+  );
+
+beforeEach(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('followSseStream', () => {
+  it('reconnects after a drop and sends Last-Event-ID', async () => {
+    const seen: SseEvent[] = [];
+    const requests: Headers[] = [];
+    const responses = [
+      streamResponse(['id: 1\ndata: a\n\n']),
+      streamResponse(['id: 2\ndata: done\n\n']),
+    ];
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      requests.push(new Headers(init?.headers));
+      return Promise.resolve(responses.shift() ?? new Response(null, { status: 500 }));
+    });
+    const onLost = vi.fn();
+    await followSseStream('/optimize/stream/t1', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      baseDelayMs: 1,
+      onEvent: (event) => {
+        seen.push(event);
+        return event.data === 'done' ? 'stop' : 'continue';
+      },
+      onRefused: vi.fn(),
+      onLost,
+    });
+    expect(seen.map((e) => e.data)).toEqual(['a', 'done']);
+    expect(requests[0]?.get('Last-Event-ID')).toBeNull();
+    expect(requests[1]?.get('Last-Event-ID')).toBe('1');
+    expect(onLost).not.toHaveBeenCalled();
+  });
+
+  it('stops on a 404 with the server detail and never reconnects', async () => {
+    const fetchImpl = vi.fn(() =>
+      Promise.resolve(Response.json({ detail: 'Task not found' }, { status: 404 })),
+    );
+    const onRefused = vi.fn();
+    await followSseStream('/optimize/stream/x', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl,
+      onEvent: () => 'continue',
+      onRefused,
+      onLost: vi.fn(),
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect((onRefused.mock.calls[0]?.[0] as Error).message).toBe('Task not found');
+  });
+
+  it('reports a lost connection once the retries are used up', async () => {
+    const fetchImpl = vi.fn(() => Promise.reject(new TypeError('network down')));
+    const onLost = vi.fn();
+    await followSseStream('/optimize/stream/t', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl,
+      baseDelayMs: 1,
+      maxRetries: 2,
+      onEvent: () => 'continue',
+      onRefused: vi.fn(),
+      onLost,
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(onLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the bearer token in the header, never in the URL', async () => {
+    localStorage.setItem('meridian.token', 'not-a-jwt');
+    const fetchImpl = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(streamResponse(['data: x\n\n'])),
+    );
+    const controller = new AbortController();
+    await followSseStream('/analytics/compare_stream/c', {
+      signal: controller.signal,
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      onEvent: () => 'stop',
+      onRefused: vi.fn(),
+      onLost: vi.fn(),
+    });
+    const [url] = fetchImpl.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/analytics/compare_stream/c');
+    expect(String(url)).not.toContain('token');
+  });
+
+  it('returns quietly when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const fetchImpl = vi.fn();
+    await followSseStream('/x', {
+      signal: controller.signal,
+      fetchImpl: fetchImpl,
+      onEvent: () => 'continue',
+      onRefused: vi.fn(),
+      onLost: vi.fn(),
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
