@@ -5,7 +5,6 @@ import {
   hasUsableCoordinates,
   haversineMiles,
   planningHorizon,
-  rangesOverlap,
 } from '@meridian/domain';
 import type { Instance, Weights } from '@meridian/domain';
 
@@ -88,15 +87,25 @@ export function compileInstance(
 
   const distance = new Float64Array(J * P);
   const eligible = new Uint8Array(J * P);
-  instance.jobs.forEach((job, j) => {
-    if (!jobHasCoords[j]) return;
-    instance.physicists.forEach((p, i) => {
+  const leave = instance.physicists.map((p) =>
+    p.unavailable.map((r) => [
+      dayNumber(r.start) - horizon.first,
+      dayNumber(r.end) - horizon.first,
+    ]),
+  );
+  for (let j = 0; j < J; j++) {
+    if (!jobHasCoords[j]) continue;
+    const job = instance.jobs[j]!;
+    for (let i = 0; i < P; i++) {
+      const p = instance.physicists[i]!;
       // Same argument order as the evaluator, so the miles are bit-identical.
       distance[j * P + i] = haversineMiles(p.lat, p.lon, job.lat!, job.lon!);
-      const away = p.unavailable.some((r) => rangesOverlap(job.start, job.end, r.start, r.end));
+      const away = leave[i]!.some(
+        ([from, to]) => from! <= jobLastDay[j]! && jobFirstDay[j]! <= to!,
+      );
       eligible[j * P + i] = away ? 0 : 1;
-    });
-  });
+    }
+  }
 
   const candidateStart = new Int32Array(2 * J + 1);
   const candidateList: number[] = [];

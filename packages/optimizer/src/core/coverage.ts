@@ -23,7 +23,9 @@ export function fillEmptySlots(state: SolutionState, maxDepth = 3): number {
 export function fillDirect(state: SolutionState, slot: number): boolean {
   let best = -1;
   let bestDelta = Infinity;
-  for (const p of slotCandidates(state.c, slot)) {
+  const c = state.c;
+  for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
+    const p = c.candidates[k]!;
     if (!state.isFree(p, slot >> 1)) continue;
     const delta = state.moveDelta(slot, p);
     if (delta < bestDelta) {

@@ -1,4 +1,3 @@
-import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import { fillEmptySlots } from '../core/coverage';
 import type { Rng } from '../core/rng';
@@ -29,7 +28,8 @@ export function randomizedGreedy(
       free.length = 0;
       weight.length = 0;
       let least = Infinity;
-      for (const p of slotCandidates(c, slot)) {
+      for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
+        const p = c.candidates[k]!;
         if (!state.isFree(p, job)) continue;
         const delta = state.addCost(slot, p);
         free.push(p);

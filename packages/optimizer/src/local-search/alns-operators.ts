@@ -1,5 +1,4 @@
 import { haversineMiles } from '@meridian/domain';
-import { slotCandidates } from '../core/compile';
 import type { Rng } from '../core/rng';
 import type { SolutionState } from '../core/solution';
 import { relatedSlots } from './perturb';
@@ -78,7 +77,9 @@ const bestFree = (state: SolutionState, slot: number, noise: number, rng: Rng) =
   let best = -1;
   let bestCost = Infinity;
   let second = Infinity;
-  for (const p of slotCandidates(state.c, slot)) {
+  const c = state.c;
+  for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
+    const p = c.candidates[k]!;
     if (!state.isFree(p, slot >> 1)) continue;
     const cost = state.addCost(slot, p) * (noise > 0 ? 1 + noise * (rng.next() - 0.5) : 1);
     if (cost < bestCost) {

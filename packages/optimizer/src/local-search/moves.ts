@@ -1,4 +1,3 @@
-import { slotCandidates } from '../core/compile';
 import type { Rng } from '../core/rng';
 import type { SolutionState } from '../core/solution';
 
@@ -26,9 +25,10 @@ export function forEachMove(
   const job = slot >> 1;
   const current = state.assign[slot]!;
   const J = c.jobCount;
-  let rank = 0;
-  for (const q of slotCandidates(c, slot)) {
-    rank++;
+  const first = c.candidateStart[slot]!;
+  for (let k = first; k < c.candidateStart[slot + 1]!; k++) {
+    const q = c.candidates[k]!;
+    const rank = k - first + 1;
     if (q === current) continue;
     const blocker = state.blocker(q, job);
     if (blocker === -1) {
@@ -41,8 +41,8 @@ export function forEachMove(
       if (state.canSwap(slot, other)) visit(SWAP, slot, other, state.swapDelta(slot, other));
     }
     if (rank > swapBreadth) continue;
-    for (let k = 0; k < state.load[q]!; k++) {
-      const other = state.physicistSlots[q * J + k]!;
+    for (let i = 0; i < state.load[q]!; i++) {
+      const other = state.physicistSlots[q * J + i]!;
       if (other >> 1 === blocker) continue;
       if (state.canSwap(slot, other)) visit(SWAP, slot, other, state.swapDelta(slot, other));
     }

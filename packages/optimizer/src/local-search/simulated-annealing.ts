@@ -1,4 +1,3 @@
-import { slotCandidates } from '../core/compile';
 import type { Algorithm } from '../core/context';
 import type { Rng } from '../core/rng';
 import type { SolutionState } from '../core/solution';
@@ -19,7 +18,8 @@ interface Proposal {
 function propose(state: SolutionState, rng: Rng, out: Proposal): boolean {
   const c = state.c;
   const slot = rng.pick(c.openSlots);
-  const q = rng.pick(slotCandidates(c, slot));
+  const from = c.candidateStart[slot]!;
+  const q = c.candidates[from + rng.int(c.candidateStart[slot + 1]! - from)]!;
   if (state.assign[slot] === q) return false;
   const blocker = state.blocker(q, slot >> 1);
   if (blocker === -1) {

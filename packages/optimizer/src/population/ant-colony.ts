@@ -37,7 +37,8 @@ function constructAnt(
       weight.length = 0;
       let total = 0;
       let best = 0;
-      for (const p of slotCandidates(c, slot)) {
+      for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
+        const p = c.candidates[k]!;
         if (!state.isFree(p, job)) continue;
         const w = tau[slot * P + p]! ** ALPHA * eta[slot * P + p]! ** BETA;
         if (free.length === 0 || w > weight[best]!) best = free.length;

@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { dayNumber, fromDayNumber } from '@meridian/domain';
+import type { Instance, InstanceJob, InstancePhysicist } from '@meridian/domain';
+import { Rng } from '../src/core/rng';
+import { METROS } from './metros';
+
+const FIRST_DAY = dayNumber('2027-01-04'); // a Monday
+const SURNAMES = [
+  'Park',
+  'Okafor',
+  'Silva',
+  'Nguyen',
+  'Kowalski',
+  'Haddad',
+  'Moreau',
+  'Ito',
+  'Reyes',
+  'Brandt',
+];
+
+/**
+ * A realistic national instance from a seed: physicists of both roles living
+ * in US metros (weighted by size), customers clustered round metros with
+ * repeat visits, 1-3 day jobs starting on weekdays, leave ranges, a few
+ * pinned leads and a few jobs without coordinates. Starts are spread so that
+ * no day needs more of a role than are available that day.
+ */
+export function generateInstance(seed: number, jobCount: number, physicistCount: number): Instance {
+  const rng = new Rng(seed);
+  const totalWeight = METROS.reduce((s, m) => s + m[3], 0);
+  const metro = () => {
+    let u = rng.next() * totalWeight;
+    for (const m of METROS) if ((u -= m[3]) < 0) return m;
+    return METROS[0]!;
+  };
+  const around = (spread: number, [, lat, lon] = metro()) => ({
+    lat: round(lat + gauss(rng) * spread),
+    lon: round(lon + gauss(rng) * spread * 1.3),
+  });
+  const perRole = Math.max(1, Math.floor(physicistCount / 2));
+  // Job-days per role per weekday kept near 55% of the staff: the horizon follows from that.
+  const weekdays = Math.ceil((jobCount * 1.8) / (0.55 * perRole));
+  const horizonDays = Math.ceil((weekdays * 7) / 5);
+
+  const physicists: InstancePhysicist[] = Array.from({ length: physicistCount }, (_, i) => {
+    const leave = Array.from({ length: rng.next() < 0.35 ? 1 + rng.int(2) : 0 }, () => {
+      const start = FIRST_DAY + rng.int(horizonDays);
+      return { start: fromDayNumber(start), end: fromDayNumber(start + 2 + rng.int(8)) };
+    });
+    return {
+      id: `p${i + 1}`,
+      name: `${String.fromCharCode(65 + (i % 26))}. ${SURNAMES[i % SURNAMES.length]} ${i + 1}`,
+      role: i % 2 === 0 ? 'lead' : 'dataacq',
+      ...around(0.4),
+      unavailable: leave,
+    };
+  });
+
+  const customers = Array.from({ length: Math.max(2, Math.round(jobCount / 3)) }, (_, i) => {
+    const where = metro();
+    return { name: `${where[0]} Medical Center ${i + 1}`, ...around(0.8, where) };
+  });
+  const busy = new Map<number, number>(); // day -> jobs that day (each job needs one of each role)
+  const staffOn = (day: number) =>
+    physicists.filter(
+      (p) =>
+        p.role === 'lead' &&
+        !p.unavailable.some((r) => dayNumber(r.start) <= day && day <= dayNumber(r.end)),
+    ).length;
+  const jobs: InstanceJob[] = [];
+  for (let i = 0; i < jobCount; i++) {
+    const customer = rng.pick(customers);
+    const length = rng.next() < 0.4 ? 1 : rng.next() < 0.67 ? 2 : 3;
+    let start = FIRST_DAY + rng.int(horizonDays);
+    if (rng.next() < 0.92) while (isWeekend(start)) start++;
+    // Keep the daily peak within the staff available that day (both roles are generated alike).
+    for (let tries = 0; tries < 30 && !fits(start, length, busy, staffOn); tries++)
+      start += 1 + rng.int(5);
+    for (let d = start; d < start + length; d++) busy.set(d, (busy.get(d) ?? 0) + 1);
+    const noCoords = rng.next() < 0.01;
+    jobs.push({
+      id: `j${i + 1}`,
+      customer: customer.name,
+      lat: noCoords ? null : customer.lat,
+      lon: noCoords ? null : customer.lon,
+      start: fromDayNumber(start),
+      end: fromDayNumber(start + length - 1),
+      lead_id: null,
+      data_acq_id: null,
+      kit_id: null,
+    });
+  }
+  pinSome(jobs, physicists, rng);
+  return {
+    weights: { proximity: 0.5, job_balance: 0.3, staff_rotation: 0.2 },
+    physicists,
+    jobs,
+    kits: Array.from({ length: Math.max(2, Math.round(jobCount / 20)) }, (_, i) => ({
+      id: `k${i + 1}`,
+      name: `Kit ${i + 1}`,
+      ...around(0.3),
+      is_out_for_maintenance: rng.next() < 0.1,
+    })),
+  };
+}
+
+/** Pins about 1% of jobs to a lead who is free then (as a manager would, by hand). */
+function pinSome(jobs: InstanceJob[], physicists: InstancePhysicist[], rng: Rng): void {
+  const leads = physicists.filter((p) => p.role === 'lead');
+  for (let k = 0; k < Math.max(1, Math.round(jobs.length / 100)); k++) {
+    const job = rng.pick(jobs);
+    if (job.lat == null) continue;
+    const lead = leads.find(
+      (p) =>
+        p.unavailable.every((r) => r.end < job.start || r.start > job.end) &&
+        jobs.every((o) => o.lead_id !== p.id || o.end < job.start || o.start > job.end),
+    );
+    if (lead) job.lead_id = lead.id;
+  }
+}
+
+function fits(
+  start: number,
+  length: number,
+  busy: Map<number, number>,
+  staffOn: (d: number) => number,
+) {
+  for (let d = start; d < start + length; d++)
+    if ((busy.get(d) ?? 0) + 1 > 0.8 * staffOn(d)) return false;
+  return true;
+}
+const isWeekend = (day: number) => [0, 6].includes(new Date(day * 86_400_000).getUTCDay());
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+/** Standard normal by Box-Muller. */
+function gauss(rng: Rng): number {
+  return Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+}
+
+// Run directly: tsx bench/generate.ts --jobs 400 --physicists 40 --seed 1 --out file.json
+if (process.argv[1]?.endsWith('generate.ts')) {
+  const { values } = parseArgs({
+    options: {
+      jobs: { type: 'string' },
+      physicists: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const instance = generateInstance(
+    Number(values.seed ?? 1),
+    Number(values.jobs ?? 150),
+    Number(values.physicists ?? 20),
+  );
+  const text = JSON.stringify(instance, null, 2);
+  if (values.out) writeFileSync(values.out, text);
+  else process.stdout.write(text + '\n');
+}

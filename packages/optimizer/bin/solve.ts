@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ALGORITHMS, isAlgorithmKey } from '@meridian/domain';
+import { solve } from '../src/core/solve';
+import { InstanceError } from '../src/core/validate';
+import { readInstance } from './read-instance';
+
+const USAGE =
+  'usage: npm run solve -- --instance FILE --algorithm KEY [--time-limit SECONDS] [--seed N] [--out FILE]';
+
+/** One line on stderr and a non-zero exit: bad input never shows a stack trace. */
+function fail(message: string, code = 2): never {
+  process.stderr.write(`solve: ${message}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        instance: { type: 'string' },
+        algorithm: { type: 'string' },
+        'time-limit': { type: 'string' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}; ${USAGE}`);
+  }
+  if (!values.instance) fail(`--instance is required; ${USAGE}`);
+  const algorithm = values.algorithm ?? '';
+  if (!isAlgorithmKey(algorithm)) {
+    fail(`unknown algorithm '${algorithm}'; one of ${ALGORITHMS.map((a) => a.key).join(', ')}`);
+  }
+  const seconds = Number(values['time-limit'] ?? 30);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    fail(`--time-limit must be a positive number of seconds`);
+  const seed = Number(values.seed ?? 1);
+  if (!Number.isInteger(seed) || seed < 0) fail(`--seed must be a non-negative integer`);
+
+  const instance = readInstance(values.instance);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  const result = await solve(
+    instance,
+    { algorithm, timeLimitMs: seconds * 1000, seed },
+    { signal: controller.signal },
+  );
+  // Field order of the result file in OPTIMIZATION.md.
+  const { algorithm: key, status, elapsed_ms, objective, bound, assignments, stats } = result;
+  const file = { algorithm: key, status, elapsed_ms, objective, bound, assignments, stats };
+  const text = JSON.stringify(file, null, 2) + '\n';
+  if (values.out) writeFileSync(values.out, text);
+  else process.stdout.write(text);
+  if (result.status === 'infeasible')
+    fail('pinned assignments break hard constraints (see stats)', 3);
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InstanceError) fail(error.message);
+  fail(error instanceof Error ? error.message : String(error), 1);
+});
