@@ -5,7 +5,7 @@ import { drawerEntries, pathOf, signIn, topBarTitle, waitForPath } from '../supp
 const { page } = useBrowserPage();
 
 const EVERYONE = ['Assignments', 'Kit Management', 'Analytics', 'Unavailabilities', 'About'];
-const SCHEDULERS = ['Data Management', 'Job Ingestion & Review'];
+const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster'];
 
 describe('each role', () => {
   it('admin lands on Data Management and sees every entry', async () => {
@@ -28,7 +28,7 @@ describe('each role', () => {
     expect(pathOf(page())).toBe('/assignments');
     expect(await topBarTitle(page())).toBe('Assignments');
     expect(await drawerEntries(page())).toEqual(EVERYONE);
-    for (const forbidden of ['/admin', '/import', '/schedule']) {
+    for (const forbidden of ['/admin', '/import', '/schedule', '/roster']) {
       await page().goto(forbidden);
       await waitForPath(page(), '/assignments');
     }

@@ -16,10 +16,16 @@ describe('navEntriesFor', () => {
   const everyone = ['Assignments', 'Kit Management', 'Analytics', 'Unavailabilities', 'About'];
   it('shows each role only its screens, in drawer order', () => {
     expect(labels('regular')).toEqual(everyone);
-    expect(labels('manager')).toEqual(['Data Management', 'Job Ingestion & Review', ...everyone]);
+    expect(labels('manager')).toEqual([
+      'Data Management',
+      'Job Ingestion & Review',
+      'Roster',
+      ...everyone,
+    ]);
     expect(labels('admin')).toEqual([
       'Data Management',
       'Job Ingestion & Review',
+      'Roster',
       ...everyone,
       'Admin',
     ]);

@@ -21,6 +21,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     navLabel: 'Job Ingestion & Review',
     roles: SCHEDULERS,
   },
+  // Not in the spec's drawer list: roster management is issue 3's addition for schedulers.
+  { path: '/roster', title: 'Roster', navLabel: 'Roster', roles: SCHEDULERS },
   { path: '/assignments', title: 'Assignments', navLabel: 'Assignments', roles: EVERYONE },
   { path: '/kits', title: 'Kit Management', navLabel: 'Kit Management', roles: EVERYONE },
   { path: '/analytics', title: 'Analytics', navLabel: 'Analytics', roles: EVERYONE },

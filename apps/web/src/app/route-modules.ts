@@ -19,6 +19,7 @@ export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
   '/kits': () => import('../features/kits/kits-route'),
   '/analytics': () => import('../features/analytics/analytics-route'),
   '/unavailability': () => import('../features/unavailability/unavailability-route'),
+  '/roster': () => import('../features/roster/roster-route'),
   '/about': () => import('../features/about/about-route'),
   '/admin': () => import('../features/admin/admin-route'),
 };

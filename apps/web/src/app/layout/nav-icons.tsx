@@ -3,6 +3,7 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assignment from '@mui/icons-material/Assignment';
 import BarChart from '@mui/icons-material/BarChart';
 import EventBusy from '@mui/icons-material/EventBusy';
+import Groups from '@mui/icons-material/Groups';
 import Info from '@mui/icons-material/InfoOutlined';
 import Inventory from '@mui/icons-material/Inventory2';
 import Storage from '@mui/icons-material/Storage';
@@ -16,6 +17,7 @@ export const NAV_ICONS: Record<string, ReactElement> = {
   '/kits': <Inventory />,
   '/analytics': <BarChart />,
   '/unavailability': <EventBusy />,
+  '/roster': <Groups />,
   '/about': <Info />,
   '/admin': <AdminPanelSettings />,
 };

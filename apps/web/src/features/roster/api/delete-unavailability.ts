@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiSend } from '../../../lib/api-client';
+import { schedulingKeys } from '../../../lib/scheduling-keys';
+
+/** DELETE /api/v1/availability/{id}. */
+export const deleteUnavailability = (id: number) =>
+  apiSend(`/availability/${id}`, { method: 'DELETE' });
+
+export const useDeleteUnavailability = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUnavailability,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
+  });
+};
