@@ -13,6 +13,8 @@ export function useBrowserPage(): { page: () => Page } {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let current: Page | undefined;
+  // Uncaught exceptions in the app fail the test even when the screen looks right.
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -28,9 +30,13 @@ export function useBrowserPage(): { page: () => Page } {
     });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     current = await context.newPage();
+    pageErrors = [];
+    current.on('pageerror', (error) => pageErrors.push(error.message));
   });
   afterEach(async () => {
     await context?.close();
+    if (pageErrors.length > 0)
+      throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);
   });
 
   return {

@@ -51,10 +51,24 @@ describe.skipIf(!SHOTS_DIR)('screenshots', () => {
   it('each role shell', async () => {
     for (const role of ['admin', 'manager', 'regular'] as const) {
       await signIn(page(), inject(role));
+      await page().getByTestId('page-title').waitFor();
       await shoot(page(), `shell-${role}`);
       await page().getByRole('button', { name: 'Logout' }).click();
       await page().waitForURL((url) => url.pathname === '/login');
     }
+  });
+
+  it('drawer closed and a phone-sized window', async () => {
+    await signIn(page(), inject('manager'));
+    await page().getByRole('button', { name: 'Toggle navigation' }).click();
+    await page().waitForTimeout(400);
+    await shoot(page(), 'drawer-closed');
+    await page().setViewportSize({ width: 390, height: 800 });
+    await page().reload();
+    await shoot(page(), 'phone');
+    await page().getByRole('button', { name: 'Toggle navigation' }).click();
+    await page().waitForTimeout(400);
+    await shoot(page(), 'phone-drawer');
   });
 
   it('admin tabs and about', async () => {

@@ -7,8 +7,14 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   return (
     <Stack
       direction="row"
-      spacing={2}
-      sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, flexWrap: 'wrap' }}
+      // gap rather than spacing: spacing's margins misalign the actions once they wrap.
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        mb: 3,
+        flexWrap: 'wrap',
+        gap: 2,
+      }}
     >
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {title}
