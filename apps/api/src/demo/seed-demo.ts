@@ -1,11 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '@meridian/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppServices } from '../app-services';
 import { generatePassword } from '../auth/password';
 import type { DB } from '../db/schema';
+import { generateDemoData } from './demo-data';
 
 /** What demo seeding may use: the database, the data folder and the app's services. */
 export interface DemoSeedDeps {
@@ -67,13 +68,51 @@ async function seedDemoUsers({ dataDir, services }: DemoSeedDeps): Promise<DemoL
   return logins;
 }
 
+/** The app_settings key that marks the demo schedule as seeded (value: the day it was). */
+export const DEMO_SCHEDULE_KEY = 'demo_schedule_seeded';
+
+/** Today as YYYY-MM-DD in the server's time zone: the demo's six months centre on it. */
+const localToday = (now = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/**
+ * The demo roster, kits, jobs and leave (demo-data.ts, around today), written
+ * through the scheduling services in one transaction with the marker, so a
+ * crash leaves either nothing or everything, and later starts (or a user who
+ * emptied the tables on purpose) are left alone. Returns true when it seeded.
+ */
+export async function seedDemoSchedule(
+  { db, services }: DemoSeedDeps,
+  today = localToday(),
+): Promise<boolean> {
+  const { physicists, kits, scheduleImport } = services.scheduling;
+  return db.transaction().execute(async (trx) => {
+    const marker = await trx
+      .selectFrom('app_settings')
+      .select('key')
+      .where('key', '=', DEMO_SCHEDULE_KEY)
+      .forUpdate()
+      .executeTakeFirst();
+    if (marker !== undefined) return false;
+    const data = generateDemoData({ today });
+    await physicists.insertMany(data.physicists, trx);
+    await kits.insertMany(data.kits, trx);
+    await scheduleImport.replaceAll(data.jobs, data.unavailability, trx);
+    await trx
+      .insertInto('app_settings')
+      .values({ key: DEMO_SCHEDULE_KEY, value: sql`${JSON.stringify({ today })}::jsonb` })
+      .execute();
+    return true;
+  });
+}
+
 /**
  * Seeds the demo installation; idempotent, called by main on every `--demo`
- * start. Add further steps (roster, jobs, kits from demo-data.ts) below the
- * users, each one skipping work that is already done.
+ * start. Each step skips work that is already done.
  */
 export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedResult> {
   const logins = await seedDemoUsers(deps);
+  await seedDemoSchedule(deps);
   return { logins };
 }
 
