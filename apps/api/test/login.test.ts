@@ -79,3 +79,31 @@ describe('throttling of failed sign-ins', () => {
     );
   });
 });
+
+describe('request cap on the sign-in routes', () => {
+  it('answers 429 {detail} with Retry-After past the per-address limit', async () => {
+    const capped = await createTestApp({ authRatePerMinute: 4 });
+    try {
+      // Each route counts on its own: four register calls pass to validation, the fifth is capped.
+      const statuses: number[] = [];
+      let last = await capped.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: {},
+      });
+      for (let i = 0; i < 5; i += 1) {
+        last = await capped.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: {},
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429, 429]);
+      expect(last.headers['retry-after']).toBeDefined();
+      expect(last.json()).toEqual({ detail: 'Too many requests; try again later' });
+    } finally {
+      await capped.close();
+    }
+  });
+});

@@ -20,8 +20,14 @@ export async function resolveJwtSecret(config: Config): Promise<RuntimeConfig> {
   }
   await mkdir(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  // 'wx' so two first starts cannot overwrite each other's key; 0600 because it signs every session.
-  await writeFile(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    // 'wx' so two first starts cannot overwrite each other's key; 0600 because it signs every session.
+    await writeFile(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    // Another process wrote it first: use theirs so both sign with the same key.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveJwtSecret(config);
+    throw error;
+  }
   await chmod(file, 0o600);
   return { ...config, jwtSecret: secret };
 }
