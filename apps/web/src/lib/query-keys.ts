@@ -10,4 +10,11 @@ export const queryKeys = {
   weights: ['admin', 'weights'] as const,
   musicTracks: ['music', 'tracks'] as const,
   musicSettings: ['music', 'settings'] as const,
+  /** Queued and running optimisation and comparison tasks; SSE events patch it. */
+  activeTasks: ['tasks', 'active'] as const,
+  /** Prefix of every analytics query: a finished optimisation invalidates them all. */
+  analytics: ['analytics'] as const,
+  analyticsSummary: ['analytics', 'summary'] as const,
+  /** A comparison's streamed results, written only by its SSE stream (no queryFn). */
+  comparison: (taskId: string) => ['comparison', taskId] as const,
 };

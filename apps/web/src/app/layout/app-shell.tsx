@@ -8,6 +8,9 @@ import { useTheme } from '@mui/material/styles';
 import { DRAWER_WIDTH } from '@meridian/domain';
 import type { Session } from '../../lib/session-store';
 import { clearToken } from '../../lib/session-store';
+import { clearNotifications } from '../../lib/app-events';
+import { TaskPanel } from '../../features/tasks/components/task-panel';
+import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
 import type { AppRoute } from '../route-definitions';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -32,6 +35,7 @@ export function AppShell({ route, session }: AppShellProps) {
     clearToken();
     // Nothing of this user's data may remain for the next one.
     queryClient.clear();
+    clearNotifications();
     void navigate('/login', { replace: true });
   };
 
@@ -65,8 +69,10 @@ export function AppShell({ route, session }: AppShellProps) {
         }}
       >
         <Toolbar />
+        <NotificationsTicker />
         <Outlet />
       </Box>
+      <TaskPanel />
     </Box>
   );
 }

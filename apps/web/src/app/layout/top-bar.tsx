@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
 import type { TokenClaims } from '@meridian/contracts';
+import { MusicControls } from '../../features/music/components/music-controls';
 
 interface TopBarProps {
   title: string;
@@ -40,6 +41,7 @@ export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }
         >
           {title}
         </Typography>
+        <MusicControls />
         <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 2, textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
             {claims.sub}

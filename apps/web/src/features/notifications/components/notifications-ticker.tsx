@@ -1,0 +1,113 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Close from '@mui/icons-material/Close';
+import Campaign from '@mui/icons-material/Campaign';
+import { keyframes } from '@mui/material/styles';
+import {
+  clearNotifications,
+  useNotifications,
+  type SessionNotification,
+} from '../../../lib/app-events';
+
+const scroll = keyframes`
+  from { transform: translateX(0); }
+  to { transform: translateX(-50%); }
+`;
+
+const COLOURS: Record<SessionNotification['severity'], string> = {
+  success: 'success.main',
+  info: 'info.main',
+  warning: 'warning.main',
+  error: 'error.main',
+};
+
+const time = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function Items({ items, hidden }: { items: readonly SessionNotification[]; hidden?: boolean }) {
+  return (
+    <Box component="ul" aria-hidden={hidden} sx={{ display: 'flex', m: 0, p: 0, flexShrink: 0 }}>
+      {items.map((item) => (
+        <Box
+          component="li"
+          key={item.id}
+          sx={{
+            listStyle: 'none',
+            whiteSpace: 'nowrap',
+            px: 3,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+          }}
+        >
+          <Box
+            component="span"
+            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: COLOURS[item.severity] }}
+          />
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {time(item.at)}
+          </Box>
+          {item.text}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The scrolling ticker of this session's notifications (finished runs, kit
+ * assignments); absent while there are none. Scrolling stops on hover and
+ * focus, and for people who ask for reduced motion it becomes a static list.
+ */
+export function NotificationsTicker() {
+  const items = useNotifications();
+  if (items.length === 0) return null;
+  // Two copies side by side make the loop seamless: the animation moves by one copy's width.
+  const seconds = Math.max(20, items.reduce((sum, item) => sum + item.text.length, 0) / 6);
+  return (
+    <Paper
+      variant="outlined"
+      role="region"
+      aria-label="Notifications"
+      sx={{ display: 'flex', alignItems: 'center', mb: 2, overflow: 'hidden', typography: 'body2' }}
+    >
+      <Campaign color="primary" sx={{ mx: 1.5, flexShrink: 0 }} aria-hidden />
+      <Box
+        tabIndex={0}
+        sx={{
+          flexGrow: 1,
+          overflow: 'hidden',
+          py: 1,
+          '&:hover > div, &:focus > div': { animationPlayState: 'paused' },
+        }}
+      >
+        <Box
+          data-testid="ticker-track"
+          sx={{
+            display: 'flex',
+            width: 'max-content',
+            animation: `${scroll} ${seconds}s linear infinite`,
+            '@media (prefers-reduced-motion: reduce)': {
+              animation: 'none',
+              width: 'auto',
+              flexWrap: 'wrap',
+              '& > ul[aria-hidden="true"]': { display: 'none' },
+            },
+          }}
+        >
+          <Items items={items} />
+          <Items items={items} hidden />
+        </Box>
+      </Box>
+      <IconButton
+        size="small"
+        aria-label="Clear notifications"
+        onClick={clearNotifications}
+        sx={{ mx: 1 }}
+      >
+        <Close fontSize="small" />
+      </IconButton>
+    </Paper>
+  );
+}

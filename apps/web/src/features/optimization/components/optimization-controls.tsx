@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
+import Inventory2 from '@mui/icons-material/Inventory2';
+import { DEFAULT_ASSIGNMENT_ALGORITHM, type AlgorithmKey } from '@meridian/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { pushNotification } from '../../../lib/app-events';
+import { useSession } from '../../../lib/session-store';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAssignKits } from '../api/assign-kits';
+import { useStartOptimization } from '../api/start-optimization';
+import { AlgorithmSelect } from './algorithm-select';
+
+/**
+ * The algorithm selector, 'Run Optimization' and 'Assign Kits' for admins and
+ * managers (spec sections 2 and 6); regular users get nothing.
+ */
+export function OptimizationControls() {
+  const session = useSession();
+  const toast = useToast();
+  const [algorithm, setAlgorithm] = useState<AlgorithmKey>(DEFAULT_ASSIGNMENT_ALGORITHM);
+  const start = useStartOptimization();
+  const assignKits = useAssignKits();
+  const role = session?.claims.role;
+  if (role !== 'admin' && role !== 'manager') return null;
+
+  const run = () =>
+    start.mutate(algorithm, {
+      onSuccess: (task) => toast.success(`Optimization task ${task.name} has been started.`),
+      onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
+    });
+  const kits = () =>
+    assignKits.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        toast.success(message);
+        pushNotification(message, 'success');
+      },
+      onError: (error) => toast.error(`Kit assignment failed: ${errorMessage(error)}`),
+    });
+
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="optimization-controls"
+    >
+      <AlgorithmSelect value={algorithm} onChange={setAlgorithm} label="Optimization algorithm" />
+      <Button
+        variant="contained"
+        startIcon={<AutoFixHigh />}
+        onClick={run}
+        loading={start.isPending}
+        loadingPosition="start"
+      >
+        Run Optimization
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<Inventory2 />}
+        onClick={kits}
+        loading={assignKits.isPending}
+        loadingPosition="start"
+      >
+        Assign Kits
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  CompareStreamMessageSchema,
+  OptimizeStreamMessageSchema,
+  type RunSummary,
+  type Task,
+} from '@meridian/contracts';
+import { followSseStream, type SseEvent, type SseVerdict } from '../../lib/sse';
+import { queryKeys } from '../../lib/query-keys';
+import { schedulingKeys } from '../../lib/scheduling-keys';
+import { announceOptimisationComplete, pushNotification } from '../../lib/app-events';
+import type { ToastApi } from '../../components/toast/toast-context';
+import { cachedTask, patchTask, removeTaskLater } from './task-cache';
+import { formatMmSs } from './format-duration';
+
+interface FollowDeps {
+  queryClient: QueryClient;
+  toast: ToastApi;
+  signal: AbortSignal;
+}
+
+/** What the analytics screen reads under queryKeys.comparison(id). */
+export interface ComparisonState {
+  status: 'running' | 'complete' | 'error' | 'cancelled';
+  progress: number;
+  total: number;
+  estimated_total_time: number | null;
+  results: Record<string, unknown>;
+  error: string | null;
+}
+
+const LOST = 'Connection to server lost.';
+
+/** The user cancelled: the stream's closing words are then expected, not a failure. */
+function isCancelled(queryClient: QueryClient, id: string): boolean {
+  const comparison = queryClient.getQueryData<ComparisonState>(queryKeys.comparison(id));
+  return cachedTask(queryClient, id)?.status === 'cancelled' || comparison?.status === 'cancelled';
+}
+
+function parseData(event: SseEvent): unknown {
+  try {
+    return JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+}
+
+/** The spec's global 'optimisation complete' event: the data every screen shows reloads. */
+function completeOptimisation(queryClient: QueryClient, task: Task, result: RunSummary): void {
+  void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
+  void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
+  announceOptimisationComplete({ taskId: task.id, algorithm: task.algorithm });
+  pushNotification(
+    `${task.name} finished: ${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}` +
+      (result.found_by ? ` (best found by ${result.found_by}).` : '.'),
+    'success',
+  );
+}
+
+/** Follows one optimisation task's stream and writes each message into the cache. */
+export function followOptimisation(task: Task, { queryClient, toast, signal }: FollowDeps) {
+  const fail = (message: string, text: string) => {
+    const wasCancelled = isCancelled(queryClient, task.id);
+    patchTask(queryClient, task.id, { status: wasCancelled ? 'cancelled' : 'error', message });
+    removeTaskLater(queryClient, task.id);
+    if (wasCancelled) return;
+    toast.error(text);
+    pushNotification(`${task.name} failed.`, 'error');
+  };
+  const onEvent = (event: SseEvent): SseVerdict => {
+    const parsed = OptimizeStreamMessageSchema.safeParse(parseData(event));
+    if (!parsed.success) return 'continue';
+    const message = parsed.data;
+    switch (message.type) {
+      case 'progress':
+        patchTask(queryClient, task.id, {
+          status: 'running',
+          progress: message.progress,
+          message: message.message,
+          estimated_total_time: message.estimated_total_time,
+          elapsed_time: message.elapsed_time,
+        });
+        return 'continue';
+      case 'complete':
+        patchTask(queryClient, task.id, { status: 'complete', results: message.result });
+        removeTaskLater(queryClient, task.id);
+        completeOptimisation(queryClient, task, message.result);
+        return 'stop';
+      case 'error':
+        fail(message.message, `Task ${task.name} failed: ${message.message}`);
+        return 'stop';
+    }
+  };
+  return followSseStream(`/optimize/stream/${encodeURIComponent(task.id)}`, {
+    signal,
+    onEvent,
+    onRefused: (error) => fail(error.message, `Task ${task.name} failed: ${error.message}`),
+    onLost: () => fail(LOST, LOST),
+  });
+}
+
+/** Follows one comparison's stream into the task list and queryKeys.comparison(id). */
+export function followComparison(task: Task, { queryClient, toast, signal }: FollowDeps) {
+  const key = queryKeys.comparison(task.id);
+  const startedAt = Date.now() - task.elapsed_time * 1000;
+  const setState = (patch: Partial<ComparisonState>) =>
+    queryClient.setQueryData<ComparisonState>(key, (old) => ({
+      status: 'running',
+      progress: 0,
+      total: 0,
+      estimated_total_time: null,
+      results: {},
+      error: null,
+      ...old,
+      ...patch,
+    }));
+  const fail = (message: string, text: string) => {
+    const wasCancelled = isCancelled(queryClient, task.id);
+    if (!wasCancelled) setState({ status: 'error', error: message });
+    patchTask(queryClient, task.id, { status: wasCancelled ? 'cancelled' : 'error', message });
+    removeTaskLater(queryClient, task.id);
+    if (!wasCancelled) toast.error(text);
+  };
+  const onEvent = (event: SseEvent): SseVerdict => {
+    const parsed = CompareStreamMessageSchema.safeParse(parseData(event));
+    if (!parsed.success) return 'continue';
+    const message = parsed.data;
+    switch (message.type) {
+      case 'update':
+        setState({
+          status: 'running',
+          progress: message.progress,
+          total: message.total,
+          estimated_total_time: message.estimated_total_time,
+          results: message.results,
+        });
+        patchTask(queryClient, task.id, {
+          status: 'running',
+          progress: message.progress,
+          total: message.total,
+          estimated_total_time: message.estimated_total_time,
+          // The comparison stream carries no elapsed time; count it from the task's start.
+          elapsed_time: (Date.now() - startedAt) / 1000,
+          message: `${message.progress} of ${message.total} algorithms done`,
+        });
+        return 'continue';
+      case 'complete': {
+        setState({ status: 'complete', results: message.results });
+        patchTask(queryClient, task.id, { status: 'complete', results: message.results });
+        removeTaskLater(queryClient, task.id);
+        const failed = Object.entries(message.results)
+          .filter(([, result]) => result.error)
+          .map(([algorithm]) => algorithm);
+        if (failed.length > 0) toast.warning(`Could not run comparison for: ${failed.join(', ')}.`);
+        pushNotification(
+          `Algorithm comparison finished: ${Object.keys(message.results).length - failed.length} algorithms compared.`,
+          'success',
+        );
+        return 'stop';
+      }
+      case 'error':
+        fail(message.message, `Multi-algorithm analysis failed: ${message.message}`);
+        return 'stop';
+    }
+  };
+  return followSseStream(`/analytics/compare_stream/${encodeURIComponent(task.id)}`, {
+    signal,
+    onEvent,
+    onRefused: (error) => fail(error.message, `Multi-algorithm analysis failed: ${error.message}`),
+    onLost: () => fail(LOST, LOST),
+  });
+}
