@@ -1,4 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { assignmentsQueryOptions } from '../../lib/scheduling-api/get-assignments';
 import { AssignmentsPage } from './components/assignments-page';
 
-/** Lazy route module: React Router renders Component. A screen with queries also exports prefetch(queryClient), which the drawer calls on hover. */
+/** Lazy route module for /assignments. */
 export const Component = AssignmentsPage;
+
+/** Pre-navigation warms the assignment list. */
+export const prefetch = (queryClient: QueryClient) =>
+  queryClient.prefetchQuery(assignmentsQueryOptions());

@@ -1,19 +1,106 @@
-import Box from '@mui/material/Box';
-import { PendingScreen } from '../../../components/pending-screen';
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { canManageSchedule, parseReason, type Job, type Physicist } from '@meridian/domain';
+import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
+import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
+import { useSession } from '../../../lib/session-store';
+import type { PdfTable } from '../../../lib/export-pdf';
+import { ExportMenu } from '../../../components/export-menu';
+import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorToast } from '../../../components/use-error-toast';
 import { OptimizationControls } from '../../optimization/components/optimization-controls';
+import { AssignmentsTable } from './assignments-table';
 
-/** Assignments: replaced by the real screen when the scheduling data lands. */
+const pdfTable = (jobs: readonly Job[]): PdfTable => ({
+  title: 'Assignments',
+  columns: [
+    '#',
+    'Customer',
+    'Location',
+    'Zip',
+    'Start',
+    'End',
+    'Lead',
+    'Data Acq',
+    'Kit',
+    'Region',
+    'Reason',
+  ],
+  rows: jobs.map((job, index) => [
+    String(index + 1).padStart(3, '0'),
+    job.customer,
+    job.location,
+    job.zip_code,
+    job.start,
+    job.end,
+    job.assigned_lead,
+    job.assigned_data_acq,
+    job.assigned_kit_name,
+    job.region,
+    parseReason(job.reason).summary,
+  ]),
+});
+
+/** /assignments: every job with its lead, data-acquisition physicist and kit. */
 export function AssignmentsPage() {
+  const jobs = useAssignments();
+  const physicists = usePhysicists();
+  const session = useSession();
+  const canManage = session ? canManageSchedule(session.claims.role) : false;
+  const [chosen, setChosen] = useState<Physicist[]>([]);
+  useErrorToast(jobs.error, 'Failed to fetch assignment data.');
+  const visible = useMemo(
+    () => (jobs.data ?? []).filter((job) => jobConcernsPhysicists(job, chosen)),
+    [jobs.data, chosen],
+  );
   return (
     <>
-      {/* Optimisation controls (features/optimization): admins and managers only. */}
-      <Box sx={{ mb: 2 }}>
-        <OptimizationControls />
-      </Box>
-      <PendingScreen
-        title="Assignments"
-        purpose="Every job with its lead, data-acquisition physicist and kit, filterable by physicist and exportable."
-      />
+      <PageHeader title="Assignments">
+        {/* Algorithm selector, 'Run Optimization' and 'Assign Kits' (features/optimization). */}
+        {canManage && <OptimizationControls />}
+      </PageHeader>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            mb: 2,
+            flexWrap: 'wrap',
+            rowGap: 1,
+          }}
+        >
+          <Autocomplete
+            multiple
+            size="small"
+            options={physicists.data ?? []}
+            value={chosen}
+            getOptionLabel={(p) => p.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_, next) => setChosen(next)}
+            limitTags={3}
+            sx={{ minWidth: 320, maxWidth: 560, flexGrow: 1 }}
+            renderInput={(params) => <TextField {...params} label="Filter by physicist" />}
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography color="text.secondary">
+              Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
+            </Typography>
+            <ExportMenu page="assignments" pdfTable={() => pdfTable(visible)} />
+          </Stack>
+        </Stack>
+        {jobs.isPending && <LinearProgress aria-label="Loading assignments" />}
+        {jobs.error && <Alert severity="error">Failed to fetch assignment data.</Alert>}
+        {jobs.data && <AssignmentsTable jobs={visible} canManage={canManage} />}
+      </Paper>
     </>
   );
 }
