@@ -27,6 +27,8 @@ import { jobsRoutes } from './jobs/jobs.routes';
 import { kitsRoutes } from './kits/kits.routes';
 import { rosterRoutes } from './roster/roster.routes';
 import { uploadRoutes } from './schedule/upload.routes';
+import type { TaskSettings } from './tasks/task-settings';
+import { installWork } from './tasks/work-plugin';
 
 /** What buildApp needs; everything else is derived. */
 export interface BuildAppOptions {
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
   authRatePerMinute?: number;
   /** Folder of the built web app (default apps/web/dist). */
   webDistDir?: string;
+  /** Task settings over those of the environment (tests: short time limits). */
+  tasks?: Partial<TaskSettings>;
 }
 
 /** The app instance with its services attached, for routes that later engineers register. */
@@ -130,6 +134,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(availabilityRoutes, { services });
   await app.register(exportsRoutes, { services });
   await app.register(uploadRoutes, { services });
+  await installWork(app, {
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: config.databaseUrl,
+    settings: services.settings,
+    ...(options.tasks === undefined ? {} : { overrides: options.tasks }),
+  });
   await installStaticWeb(app, options.webDistDir);
   return app;
 }

@@ -4,6 +4,7 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { createDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { formatDemoLogins, seedDemo } from './demo/seed-demo';
+import { TaskSettingsError } from './tasks/task-settings';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 
 const fail = (message: string): never => {
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
   if (error instanceof DataDirLockedError) fail(error.message);
+  if (error instanceof TaskSettingsError) fail(`configuration error: ${error.message}`);
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     fail(`${error.message}; set PORT to a free port`);
   }

@@ -224,4 +224,33 @@ export const ROLE_MATRIX: MatrixRow[] = [
     query: { page: 'datamanagement', format: 'csv' },
     expect: managers(200),
   },
+
+  // Tasks, optimisation, kit assignment and analytics (issue 4). Starts use refused input
+  // (unknown algorithm keys: 400 proves access), so the table queues no work.
+  { method: 'GET', path: '/api/v1/tasks/active', expect: signedIn(200) },
+  // Owner, manager or admin may cancel; an unknown id is 404 for everyone signed in.
+  { method: 'DELETE', path: '/api/v1/tasks/{id}', expect: signedIn(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/optimize/assign',
+    query: { algorithm: 'no_such_algorithm' },
+    expect: managers(400),
+  },
+  { method: 'GET', path: '/api/v1/optimize/stream/{id}', expect: signedIn(404) },
+  { method: 'POST', path: '/api/v1/kits/assign', expect: managers(200) },
+  { method: 'GET', path: '/api/v1/analytics/summary', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/analytics/compare_algorithms',
+    query: { algorithms: 'no_such_algorithm' },
+    expect: signedIn(400),
+  },
+  { method: 'GET', path: '/api/v1/analytics/compare_stream/{id}', expect: signedIn(404) },
+  { method: 'DELETE', path: '/api/v1/analytics/compare/{id}', expect: signedIn(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/analytics/run_single_algorithm',
+    body: { algorithm: 'no_such_algorithm' },
+    expect: signedIn(400),
+  },
 ];

@@ -75,6 +75,59 @@ export interface JobsTable {
   data_acq_pinned: Generated<boolean>;
   kit_pinned: Generated<boolean>;
   region: string | null;
+  /** Migration 0003: the zip the kit travels from, written by kit assignment. */
+  kit_location: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Table tasks (migration 0003): optimisation and comparison runs. */
+export interface TasksTable {
+  id: string;
+  type: 'optimization' | 'comparison';
+  name: string;
+  status: Generated<'queued' | 'running' | 'complete' | 'error' | 'cancelled'>;
+  progress: Generated<number>;
+  total: Generated<number>;
+  message: Generated<string>;
+  elapsed_time: Generated<number>;
+  estimated_total_time: number | null;
+  results: unknown;
+  algorithm: string | null;
+  algorithms: unknown;
+  created_by: number | null;
+  weights: unknown;
+  seed: number;
+  time_limit_ms: number;
+  last_event_id: Generated<number>;
+  events_closed: Generated<boolean>;
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, never, never>;
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Table task_events (migration 0003): the stream of each task, ids monotonic per task. */
+export interface TaskEventsTable {
+  task_id: string;
+  id: number;
+  data: unknown;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Table optimization_runs (migration 0003): completed runs for last_run. */
+export interface OptimizationRunsTable {
+  id: Generated<number>;
+  task_id: string | null;
+  algorithm: string;
+  status: string;
+  weights: unknown;
+  seed: number;
+  objective: unknown;
+  bound: number | null;
+  elapsed_ms: number;
+  jobs_assigned: number;
+  jobs_total: number;
+  created_by: number | null;
+  finished_at: ColumnType<Date, never, never>;
 }
 
 /** Every table Kysely knows about; add yours here together with its migration. */
@@ -86,4 +139,7 @@ export interface DB {
   kits: KitsTable;
   unavailability: UnavailabilityTable;
   jobs: JobsTable;
+  tasks: TasksTable;
+  task_events: TaskEventsTable;
+  optimization_runs: OptimizationRunsTable;
 }

@@ -1,0 +1,99 @@
+import {
+  AnalyticsSummarySchema,
+  MessageSchema,
+  RunSingleRequestSchema,
+  RunSingleResponseSchema,
+  TaskIdParamsSchema,
+  TaskStartedSchema,
+} from '@meridian/contracts';
+import { AlgorithmKeySchema } from '@meridian/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSignedIn } from '../auth/authenticate';
+import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
+import type { WorkServices } from '../tasks/work-services';
+
+/** Comma-separated algorithm keys (optional): which algorithms a comparison runs. */
+const CompareQuerySchema = z.object({
+  algorithms: z
+    .string()
+    .max(400)
+    .transform((s) => s.split(',').map((k) => k.trim()))
+    .pipe(z.array(AlgorithmKeySchema).min(1))
+    .optional(),
+});
+
+/** Analytics: summary, algorithm comparison (task + stream + cancel) and single runs; any signed-in role. */
+export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> = (
+  app,
+  { work },
+  done,
+) => {
+  const anyone = requireSignedIn();
+  const tags = ['analytics'];
+
+  app.get(
+    '/api/v1/analytics/summary',
+    { onRequest: anyone, schema: { tags, response: { 200: AnalyticsSummarySchema } } },
+    () => work.analytics.summary(),
+  );
+  app.post(
+    '/api/v1/analytics/compare_algorithms',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        summary: 'Start a comparison of algorithms (never changes assignments); one per user',
+        querystring: CompareQuerySchema,
+        response: { 202: TaskStartedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ task_id: await work.compare.start(request.user!, request.query.algorithms) }),
+  );
+  app.get(
+    '/api/v1/analytics/compare_stream/:id',
+    {
+      onRequest: anyone,
+      sse: 'only',
+      schema: {
+        tags,
+        summary: 'Comparison progress as Server-Sent Events',
+        params: TaskIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const task = await work.tasks.visible(request.params.id, request.user!, 'comparison');
+      const after = parseLastEventId(request.headers['last-event-id']);
+      await streamTaskEvents(reply.sse, task, after, work.repository, work.tasks.bus);
+    },
+  );
+  app.delete(
+    '/api/v1/analytics/compare/:id',
+    {
+      onRequest: anyone,
+      schema: { tags, params: TaskIdParamsSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const answer = await work.tasks.cancel(request.params.id, request.user!, 'comparison');
+      work.runner.abort(request.params.id);
+      return answer;
+    },
+  );
+  app.post(
+    '/api/v1/analytics/run_single_algorithm',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        summary: 'Run one algorithm briefly and answer its workload and result (nothing stored)',
+        body: RunSingleRequestSchema,
+        response: { 200: RunSingleResponseSchema },
+      },
+    },
+    (request) => work.compare.runSingle(request.user!, request.body.algorithm),
+  );
+  done();
+};

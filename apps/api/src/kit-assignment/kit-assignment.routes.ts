@@ -1,0 +1,23 @@
+import { MessageSchema } from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../auth/authenticate';
+import type { KitAssignmentService } from './kit-assignment.service';
+
+/** POST /api/v1/kits/assign (admin, manager): automated kit assignment. */
+export const kitAssignmentRoutes: FastifyPluginCallbackZod<{
+  kitAssignment: KitAssignmentService;
+}> = (app, { kitAssignment }, done) => {
+  app.post(
+    '/api/v1/kits/assign',
+    {
+      onRequest: requireRole('admin', 'manager'),
+      schema: {
+        tags: ['kits'],
+        summary: 'Assign kits to every job by the exact minimum-mile path cover (pinned kits stay)',
+        response: { 200: MessageSchema },
+      },
+    },
+    async () => ({ message: (await kitAssignment.assign()).message }),
+  );
+  done();
+};

@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** A job as optimisation reads it: coordinates from zip_data (null when the zip is unknown). */
+export interface PlanningJob {
+  id: number;
+  customer: string;
+  zip_code: string;
+  start: string | null;
+  end: string | null;
+  reason: string;
+  lat: number | null;
+  lon: number | null;
+  assigned_lead_id: number | null;
+  assigned_data_acq_id: number | null;
+  assigned_kit_id: number | null;
+  lead_pinned: boolean;
+  data_acq_pinned: boolean;
+  kit_pinned: boolean;
+}
+
+/** A physicist or kit with the coordinates of its zip (null when unknown). */
+export interface PlacedPhysicist {
+  id: number;
+  name: string;
+  role: 'lead' | 'dataacq';
+  home_zip: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** A kit with the coordinates of its location zip. */
+export interface PlacedKit {
+  id: number;
+  name: string;
+  current_location_zip: string;
+  is_out_for_maintenance: boolean;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** Reads what an optimisation instance is built from; every method takes the handle (transactions). */
+export class InstanceRepository {
+  /** Every job with its zip's coordinates, by start date. */
+  jobs(db: Kysely<DB>): Promise<PlanningJob[]> {
+    return db
+      .selectFrom('jobs as j')
+      .leftJoin('zip_data as z', 'z.zip_code', 'j.zip_code')
+      .select([
+        'j.id',
+        'j.customer',
+        'j.zip_code',
+        sql<string | null>`j.start_date::text`.as('start'),
+        sql<string | null>`j.end_date::text`.as('end'),
+        'j.reason',
+        sql<number | null>`z.lat`.as('lat'),
+        sql<number | null>`z.lon`.as('lon'),
+        'j.assigned_lead_id',
+        'j.assigned_data_acq_id',
+        'j.assigned_kit_id',
+        'j.lead_pinned',
+        'j.data_acq_pinned',
+        'j.kit_pinned',
+      ])
+      .orderBy(sql`j.start_date asc nulls first`)
+      .orderBy('j.id')
+      .execute();
+  }
+
+  /** Every physicist with home coordinates. */
+  physicists(db: Kysely<DB>): Promise<PlacedPhysicist[]> {
+    return db
+      .selectFrom('physicists as p')
+      .leftJoin('zip_data as z', 'z.zip_code', 'p.home_zip')
+      .select([
+        'p.id',
+        'p.name',
+        'p.role',
+        'p.home_zip',
+        sql<number | null>`z.lat`.as('lat'),
+        sql<number | null>`z.lon`.as('lon'),
+      ])
+      .orderBy('p.id')
+      .execute();
+  }
+
+  /** Every kit with location coordinates. */
+  kits(db: Kysely<DB>): Promise<PlacedKit[]> {
+    return db
+      .selectFrom('kits as k')
+      .leftJoin('zip_data as z', 'z.zip_code', 'k.current_location_zip')
+      .select([
+        'k.id',
+        'k.name',
+        'k.current_location_zip',
+        'k.is_out_for_maintenance',
+        sql<number | null>`z.lat`.as('lat'),
+        sql<number | null>`z.lon`.as('lon'),
+      ])
+      .orderBy('k.id')
+      .execute();
+  }
+
+  /** Leave records: physicist name and inclusive dates. */
+  leave(db: Kysely<DB>): Promise<{ physicist_name: string; start: string; end: string }[]> {
+    return db
+      .selectFrom('unavailability')
+      .select([
+        'physicist_name',
+        sql<string>`start_date::text`.as('start'),
+        sql<string>`end_date::text`.as('end'),
+      ])
+      .orderBy('id')
+      .execute();
+  }
+}

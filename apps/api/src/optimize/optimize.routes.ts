@@ -1,0 +1,49 @@
+import { OptimizeQuerySchema, TaskIdParamsSchema, TaskStartedSchema } from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireRole, requireSignedIn } from '../auth/authenticate';
+import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
+import type { WorkServices } from '../tasks/work-services';
+
+/** Optimisation runs: start (admin, manager) and follow as Server-Sent Events (any signed-in role). */
+export const optimizeRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> = (
+  app,
+  { work },
+  done,
+) => {
+  const tags = ['optimize'];
+  app.post(
+    '/api/v1/optimize/assign',
+    {
+      onRequest: requireRole('admin', 'manager'),
+      schema: {
+        tags,
+        summary: 'Queue an optimisation run; answers its task id at once',
+        querystring: OptimizeQuerySchema,
+        response: { 202: TaskStartedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ task_id: await work.optimize.start(request.query.algorithm, request.user!) }),
+  );
+  app.get(
+    '/api/v1/optimize/stream/:id',
+    {
+      onRequest: requireSignedIn(),
+      sse: 'only',
+      schema: {
+        tags,
+        summary:
+          'Progress, completion or error of a run as Server-Sent Events (resume with Last-Event-ID)',
+        params: TaskIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const task = await work.tasks.visible(request.params.id, request.user!, 'optimization');
+      const after = parseLastEventId(request.headers['last-event-id']);
+      await streamTaskEvents(reply.sse, task, after, work.repository, work.tasks.bus);
+    },
+  );
+  done();
+};

@@ -1,0 +1,54 @@
+/** How tasks run in this process: limits, keep-alive and whether this process works the queue. */
+export interface TaskSettings {
+  /** false on API nodes when `npm run worker` processes take the tasks (RUN_WORKERS=false). */
+  runWorkers: boolean;
+  /** Time limit of an optimisation run (OPTIMIZE_TIME_LIMIT_SECONDS, default 20). */
+  optimizeTimeLimitMs: number;
+  /** Time limit of each algorithm in a comparison (COMPARE_TIME_LIMIT_SECONDS, default 3). */
+  compareTimeLimitMs: number;
+  /** Time limit of run_single_algorithm, answered in the request (SINGLE_RUN_TIME_LIMIT_SECONDS, default 5). */
+  singleRunTimeLimitMs: number;
+  /** SSE keep-alive comment interval (SSE_KEEPALIVE_SECONDS, default 10; SECURITY.md asks for <= 15). */
+  keepAliveMs: number;
+  /** How often a running task checks for a cancel made through another process. */
+  cancelPollMs: number;
+  /** A running task whose heartbeat is older than this belonged to a process that died. */
+  staleAfterMs: number;
+}
+
+/** Thrown for a task setting that cannot be used; main prints it on one line. */
+export class TaskSettingsError extends Error {
+  override name = 'TaskSettingsError';
+}
+
+const seconds = (
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  max: number,
+): number => {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback * 1000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new TaskSettingsError(`${name} must be a number of seconds above 0 and at most ${max}`);
+  }
+  return Math.round(value * 1000);
+};
+
+/** Reads the task settings from the environment (all optional). */
+export function taskSettingsFromEnv(env: Record<string, string | undefined>): TaskSettings {
+  const run = env.RUN_WORKERS?.trim().toLowerCase() ?? '';
+  if (!['', 'true', 'false', '1', '0'].includes(run)) {
+    throw new TaskSettingsError(`RUN_WORKERS must be true or false, got '${run}'`);
+  }
+  return {
+    runWorkers: run !== 'false' && run !== '0',
+    optimizeTimeLimitMs: seconds(env, 'OPTIMIZE_TIME_LIMIT_SECONDS', 20, 3600),
+    compareTimeLimitMs: seconds(env, 'COMPARE_TIME_LIMIT_SECONDS', 3, 600),
+    singleRunTimeLimitMs: seconds(env, 'SINGLE_RUN_TIME_LIMIT_SECONDS', 5, 60),
+    keepAliveMs: seconds(env, 'SSE_KEEPALIVE_SECONDS', 10, 15),
+    cancelPollMs: 500,
+    staleAfterMs: 60_000,
+  };
+}

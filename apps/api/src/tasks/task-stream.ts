@@ -1,0 +1,70 @@
+import type { SSEReplyInterface } from '@fastify/sse';
+import type { TaskEventBus } from './task-event-bus';
+import type { TaskRow, TasksRepository } from './tasks.repository';
+
+/** Events read per query; a long-running task's history is sent in pages. */
+const PAGE = 200;
+/** Safety net: read the table this often even without a wake-up (lost NOTIFY, reconnect). */
+const POLL_MS = 5000;
+
+const isFinal = (data: unknown): boolean => {
+  const type = (data as { type?: unknown } | null)?.type;
+  return type === 'complete' || type === 'error';
+};
+
+/** Last-Event-ID as an event number; anything else reads as "from the start". */
+export function parseLastEventId(header: string | string[] | undefined): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : 0;
+}
+
+/**
+ * Streams a task's stored events as SSE, ids = event numbers, from after
+ * `lastEventId` (a reconnect resumes without loss or duplicates, since every
+ * event is read from task_events in id order). Ends after the final event, so
+ * a client that reconnects to a finished task gets that final event and stops.
+ * A finished task without Last-Event-ID replays only its final event.
+ */
+export async function streamTaskEvents(
+  sse: SSEReplyInterface,
+  task: TaskRow,
+  lastEventId: number,
+  repository: TasksRepository,
+  bus: TaskEventBus,
+): Promise<void> {
+  let after = lastEventId === 0 && task.events_closed ? task.last_event_id - 1 : lastEventId;
+  let woken = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    woken = true;
+    wake?.();
+  };
+  // Subscribe before the first read: an event stored in between still wakes us.
+  const unsubscribe = bus.subscribe(task.id, signal);
+  sse.onClose(signal);
+  try {
+    // Headers and the keep-alive start now, even while a queued task has nothing new.
+    sse.sendHeaders();
+    while (sse.isConnected && !bus.isClosed) {
+      woken = false;
+      const events = await repository.eventsAfter(task.id, after, PAGE);
+      for (const event of events) {
+        if (!sse.isConnected) return;
+        await sse.send({ id: String(event.id), data: event.data });
+        after = event.id;
+        if (isFinal(event.data)) return;
+      }
+      if (events.length === PAGE || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  } finally {
+    unsubscribe();
+  }
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Task } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { AuthUser } from '../http/fastify-types';
+import { forbidden, notFound } from '../http/http-error';
+import type { TaskEventBus } from './task-event-bus';
+import type { QueueName, TaskQueue } from './task-queue';
+import {
+  toTask,
+  type NewTask,
+  type TaskProgress,
+  type TaskRow,
+  type TasksRepository,
+} from './tasks.repository';
+
+/** The final stream message of a task that failed or was cancelled (both stream contracts share it). */
+export const errorEvent = (message: string) => ({ type: 'error' as const, message });
+
+/** How a task ended: its message, final stream event and results. */
+export interface TaskOutcome {
+  message: string;
+  finalEvent: unknown;
+  results?: unknown;
+}
+
+const isManager = (user: AuthUser) => user.role === 'admin' || user.role === 'manager';
+
+/** Task rules shared by optimisation and comparison: create, progress, finish, cancel, list. */
+export class TasksService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tasks: TasksRepository,
+    readonly bus: TaskEventBus,
+    private readonly queue: TaskQueue,
+  ) {}
+
+  /** Stores a queued task with its first event, then hands it to the queue; returns its id. */
+  async create(task: Omit<NewTask, 'id'>, queue: QueueName): Promise<string> {
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      await this.tasks.insert({ ...task, id }, trx);
+      await this.tasks.appendEvent(id, this.queuedEvent(task), false, trx);
+    });
+    try {
+      await this.queue.send(queue, id, task.timeLimitMs / 1000 + 600);
+    } catch (error) {
+      // Without a queue entry nobody would ever run it: end it visibly.
+      await this.fail(id, 'Could not queue the task');
+      throw error;
+    }
+    return id;
+  }
+
+  private queuedEvent(task: Omit<NewTask, 'id'>) {
+    const message = 'Queued, waiting for a worker';
+    return task.type === 'optimization'
+      ? {
+          type: 'progress',
+          progress: 0,
+          message,
+          estimated_total_time: task.timeLimitMs / 1000,
+          elapsed_time: 0,
+        }
+      : {
+          type: 'update',
+          status: message,
+          progress: 0,
+          total: task.total,
+          results: {},
+          estimated_total_time: null,
+        };
+  }
+
+  /** A task the caller may see, else 404 (also for another user's comparison: no existence leak). */
+  async visible(id: string, user: AuthUser, type?: Task['type']): Promise<TaskRow> {
+    const row = await this.tasks.find(id);
+    if (row === undefined || (type !== undefined && row.type !== type) || !this.canSee(row, user)) {
+      throw notFound(`Task ${id} not found`);
+    }
+    return row;
+  }
+
+  private canSee(row: TaskRow, user: AuthUser): boolean {
+    // Optimisations change everyone's schedule, so everyone may follow them; comparisons are private.
+    return row.type === 'optimization' || isManager(user) || row.created_by === user.id;
+  }
+
+  /** Queued and running tasks the caller may see. */
+  async listActive(user: AuthUser): Promise<Task[]> {
+    const rows = await this.tasks.listActive();
+    return rows.filter((r) => this.canSee(r, user)).map(toTask);
+  }
+
+  /** Records progress of a running task and streams `event`. */
+  async progress(id: string, fields: TaskProgress, event: unknown): Promise<void> {
+    await this.tasks.progress(id, fields);
+    if ((await this.tasks.appendEvent(id, event, false)) !== null) await this.bus.publish(id);
+  }
+
+  /**
+   * Ends a task with its final event in one transaction. `outcome` may be a
+   * function: it runs in that transaction after the task row is locked, and
+   * only while the task is still active (this is where a completion writes its
+   * results). False when the task had already ended, e.g. cancelled: then
+   * nothing is written.
+   */
+  async finish(
+    id: string,
+    status: 'complete' | 'error' | 'cancelled',
+    outcome: TaskOutcome | ((trx: Kysely<DB>) => Promise<TaskOutcome>),
+  ): Promise<boolean> {
+    const done = await this.db.transaction().execute(async (trx) => {
+      const row = await this.tasks.find(id, trx, true);
+      if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return false;
+      const o = typeof outcome === 'function' ? await outcome(trx) : outcome;
+      await this.tasks.finish(id, status, o.message, o.results, trx);
+      await this.tasks.appendEvent(id, o.finalEvent, true, trx);
+      return true;
+    });
+    if (done) await this.bus.publish(id);
+    return done;
+  }
+
+  /** Ends a task as failed with `message` (stream: an error message). */
+  fail(id: string, message: string): Promise<boolean> {
+    return this.finish(id, 'error', { message, finalEvent: errorEvent(message) });
+  }
+
+  /** Cancels a queued or running task (admin, manager or its owner); the runner stops it. */
+  async cancel(id: string, user: AuthUser, type?: Task['type']): Promise<{ message: string }> {
+    const row = await this.visible(id, user, type);
+    if (!isManager(user) && row.created_by !== user.id) {
+      throw forbidden('Only its owner, a manager or an admin may cancel this task');
+    }
+    const message = `Cancelled by ${user.username}`;
+    const cancelled = await this.finish(id, 'cancelled', {
+      message,
+      finalEvent: errorEvent(message),
+    });
+    return {
+      message: cancelled
+        ? `Task ${row.name} cancelled.`
+        : `Task ${row.name} had already ended (${row.status}).`,
+    };
+  }
+
+  /** Marks tasks as failed because the process running them is gone. */
+  async markCrashed(ids: string[], why: string): Promise<number> {
+    let n = 0;
+    for (const id of ids) if (await this.fail(id, why)) n++;
+    return n;
+  }
+}

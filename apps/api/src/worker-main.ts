@@ -1,0 +1,76 @@
+import { ConfigError, parseConfig } from './config/config';
+import { createDatabase } from './db/database';
+import { SettingsRepository } from './settings/settings.repository';
+import { SettingsService } from './settings/settings.service';
+import { TaskSettingsError, taskSettingsFromEnv } from './tasks/task-settings';
+import { createWorkServices, type TaskLog } from './tasks/work-services';
+
+const fail = (message: string): never => {
+  console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);
+  process.exit(1);
+};
+
+/** One JSON line per log entry, like the API's pino output. */
+const log: TaskLog = {
+  info: (obj, msg) => console.log(JSON.stringify({ level: 'info', time: Date.now(), msg, ...obj })),
+  warn: (obj, msg) =>
+    console.warn(JSON.stringify({ level: 'warn', time: Date.now(), msg, ...obj })),
+  error: (obj, msg) => {
+    const err = (obj as { err?: unknown }).err;
+    const detail = err instanceof Error ? { err: { message: err.message, name: err.name } } : {};
+    console.error(JSON.stringify({ level: 'error', time: Date.now(), msg, ...obj, ...detail }));
+  },
+};
+
+/**
+ * `npm run worker`: takes optimisation and comparison tasks from PostgreSQL
+ * (DATABASE_URL) and runs them; API nodes started with RUN_WORKERS=false only
+ * queue them. Any number of workers may run on any machine.
+ */
+async function main(): Promise<void> {
+  const config = parseConfig(process.env, process.argv.slice(2));
+  if (config.databaseUrl === null) {
+    fail(
+      'DATABASE_URL is not set: the embedded database belongs to the API process, which runs tasks itself; workers need PostgreSQL',
+    );
+  }
+  const taskSettings = { ...taskSettingsFromEnv(process.env), runWorkers: true };
+  const database = await createDatabase(config);
+  const work = await createWorkServices({
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: config.databaseUrl,
+    settings: new SettingsService(new SettingsRepository(database.db), ''),
+    taskSettings,
+    log,
+  });
+  await work.startWorkers();
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    void work
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'worker shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  console.log('Meridian worker ready: taking optimisation and comparison tasks from PostgreSQL');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof TaskSettingsError) {
+    fail(`configuration error: ${error.message}`);
+  }
+  console.error('meridian worker: failed to start:', error);
+  process.exit(1);
+});
