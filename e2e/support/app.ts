@@ -30,9 +30,14 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** The title in the top bar. */
-export async function topBarTitle(page: Page): Promise<string> {
-  const title = page.getByTestId('page-title');
-  await title.waitFor();
-  return (await title.textContent())?.trim() ?? '';
+/**
+ * Waits until the top bar shows `title`. The URL can change a moment before
+ * React commits the new screen, so reading the title right after the URL races.
+ */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelector('[data-testid="page-title"]')?.textContent?.trim() === expected,
+    title,
+  );
 }
