@@ -10,12 +10,12 @@ import { tabuSearch } from './local-search/tabu';
 import { antColony } from './population/ant-colony';
 import { genetic } from './population/genetic';
 import { portfolio } from './portfolio/portfolio';
-import { milp } from './exact/milp';
-import { cpSat } from './exact/cp-sat';
-import { predictThenOptimize } from './learned/predict-then-optimize';
-import { mlPredictive } from './learned/ml-predictive';
-import { offlineRl } from './learned/offline-rl';
-import { drl } from './learned/drl';
+
+/** An algorithm whose module is imported when it first runs. */
+const lazy =
+  (load: () => Promise<Algorithm>): Algorithm =>
+  async (ctx) =>
+    (await load())(ctx);
 
 /**
  * Every catalogue key mapped to the method it names. To add an algorithm:
@@ -34,11 +34,15 @@ export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   ga: genetic,
   aco: antColony,
   portfolio,
-  // exact/ and learned/ are the other OR engineer's.
-  milp,
-  cp_sat: cpSat,
-  predict_then_optimize: predictThenOptimize,
-  ml_predictive: mlPredictive,
-  offline_rl: offlineRl,
-  drl,
+  // exact/ and learned/ are the other OR engineer's. Loaded on first use: their
+  // solver libraries (MiniSat asm.js, HiGHS) cost seconds to import, which every
+  // worker thread (and each portfolio member) would otherwise pay at start-up.
+  milp: lazy(async () => (await import('./exact/milp')).milp),
+  cp_sat: lazy(async () => (await import('./exact/cp-sat')).cpSat),
+  predict_then_optimize: lazy(
+    async () => (await import('./learned/predict-then-optimize')).predictThenOptimize,
+  ),
+  ml_predictive: lazy(async () => (await import('./learned/ml-predictive')).mlPredictive),
+  offline_rl: lazy(async () => (await import('./learned/offline-rl')).offlineRl),
+  drl: lazy(async () => (await import('./learned/drl')).drl),
 };

@@ -28,3 +28,5 @@ port.on('message', (message: ParentToWorker) => {
     },
   );
 });
+
+post({ type: 'ready' });

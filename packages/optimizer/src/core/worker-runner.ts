@@ -8,6 +8,7 @@ import type { RunOptions } from './context';
 
 /** Messages from a solve worker to its parent. */
 export type WorkerToParent =
+  | { type: 'ready' }
   | { type: 'progress'; progress: SolveProgress }
   | { type: 'result'; result: SolveResult }
   | { type: 'error'; message: string; name: string };
@@ -48,14 +49,31 @@ function spawn(instance: Readonly<Instance>): Worker {
 export class SolveWorker {
   private readonly worker: Worker;
   private current: ((message: WorkerToParent | Error) => void) | null = null;
+  /** Resolves once the thread has loaded its code and listens (start-up can take seconds under load). */
+  readonly ready: Promise<void>;
 
   constructor(instance: Readonly<Instance>) {
     this.worker = spawn(instance);
-    this.worker.on('message', (message: WorkerToParent) => this.current?.(message));
-    this.worker.on('error', (error) => this.current?.(error));
-    this.worker.on('exit', (code) =>
-      this.current?.(new Error(`solve worker exited with code ${code}`)),
-    );
+    let markReady: () => void = () => {};
+    let failReady: (error: Error) => void = () => {};
+    this.ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      failReady = reject;
+    });
+    this.ready.catch(() => {}); // a start-up failure also reaches the running call, if any
+    this.worker.on('message', (message: WorkerToParent) => {
+      if (message.type === 'ready') markReady();
+      else this.current?.(message);
+    });
+    this.worker.on('error', (error) => {
+      failReady(error);
+      this.current?.(error);
+    });
+    this.worker.on('exit', (code) => {
+      const error = new Error(`solve worker exited with code ${code}`);
+      failReady(error);
+      this.current?.(error);
+    });
   }
 
   /** Runs one algorithm on the worker; rejects on a worker error or a missed cancel. */
@@ -71,14 +89,20 @@ export class SolveWorker {
       };
       const onAbort = () => {
         this.worker.postMessage({ type: 'abort' } satisfies ParentToWorker);
-        graceTimer = setTimeout(() => {
-          void this.worker.terminate();
-          finish(() => reject(new Error('solver did not stop after cancel; worker terminated')));
-        }, ABORT_GRACE_MS);
+        // The grace counts from when the thread listens: a queued abort is read right after the run.
+        void this.ready.then(() => {
+          if (this.current !== handler) return;
+          graceTimer = setTimeout(() => {
+            void this.worker.terminate();
+            finish(() => reject(new Error('solver did not stop after cancel; worker terminated')));
+          }, ABORT_GRACE_MS);
+        });
       };
-      this.current = (message) => {
+      const handler = (message: WorkerToParent | Error) => {
         if (message instanceof Error) return finish(() => reject(message));
         switch (message.type) {
+          case 'ready':
+            break;
           case 'progress':
             hooks.onProgress?.(message.progress);
             break;
@@ -93,6 +117,7 @@ export class SolveWorker {
           }
         }
       };
+      this.current = handler;
       this.worker.postMessage({ type: 'run', options } satisfies ParentToWorker);
       if (hooks.signal?.aborted) onAbort();
       else hooks.signal?.addEventListener('abort', onAbort, { once: true });

@@ -6,6 +6,7 @@ import type { Rng } from '../core/rng';
 import { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../greedy/heuristic';
 import { startingState } from '../greedy/start';
+import { descend } from '../local-search/moves';
 
 const ALPHA = 1;
 const BETA = 2;
@@ -63,7 +64,8 @@ function constructAnt(
 /**
  * `aco`: ant colony optimisation (MAX-MIN Ant System). Pheromone tau per
  * (job, slot, physicist), visibility from distance; each iteration ANTS ants
- * build solutions, all trails evaporate by rho, and the iteration-best ant
+ * build solutions, the iteration-best ant is improved by a descent (MMAS
+ * with local search), all trails evaporate by rho, and the iteration-best ant
  * (every fifth iteration the best so far) deposits 1/F' on its choices, where
  * F' is F without the coverage term. Trails stay within [tauMin, tauMax].
  */
@@ -90,6 +92,8 @@ export const antColony: Algorithm = async (ctx) => {
       if (!iterationBest || ant.total < iterationBest.total) iterationBest = ant;
     }
     if (!iterationBest) break;
+    // MMAS with local search (Stuetzle and Hoos): the iteration-best ant descends before it deposits.
+    descend(iterationBest, rng, () => ctx.shouldStop());
     if (ctx.offer(iterationBest, 'aco')) {
       tauMax = 1 / (RHO * cost(ctx.best));
       tauMin = tauMax / (2 * Math.max(1, c.openSlots.length));

@@ -18,13 +18,14 @@ export function tournament(population: SolutionState[], rng: Rng, size = 3): Sol
  * job's lead and data-acq from one parent (chosen per job, jobs in random
  * order) when that keeps it feasible; a slot that clashes tries the other
  * parent's physicist, then the cheapest free candidate, then ejection chains.
+ * Returns the slots that needed repair.
  */
 export function crossover(
   child: SolutionState,
   a: SolutionState,
   b: SolutionState,
   rng: Rng,
-): void {
+): number[] {
   const c = child.c;
   child.loadAssignment(new Int32Array(2 * c.jobCount).fill(-1));
   const jobs = rng.shuffle(Array.from({ length: c.jobCount }, (_, j) => j));
@@ -48,6 +49,7 @@ export function crossover(
     else fillDirect(child, slot);
   }
   fillEmptySlots(child);
+  return conflicts;
 }
 
 /** Mutation: each open slot, with probability `rate`, takes a random free near candidate or swaps with its blocker. */

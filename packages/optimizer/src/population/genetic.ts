@@ -3,14 +3,16 @@ import type { SolutionState } from '../core/solution';
 import { balancedGreedy } from '../greedy/balanced-heuristic';
 import { randomizedGreedy, samplingTemperature } from '../greedy/randomized-greedy';
 import { startingState } from '../greedy/start';
+import { descend } from '../local-search/moves';
 import { crossover, mutate, tournament } from './genetic-operators';
 
 /**
  * `ga`: a steady-state genetic algorithm. Population of feasible solutions
  * (the start solution, the balanced greedy and randomised greedy samples);
  * each generation two parents by tournament, job-wise uniform crossover with
- * feasibility repair, mutation, and the child replaces the worst member when
- * it is better and not a duplicate (same F) of a member.
+ * feasibility repair (clashing slots refilled, then improved by a descent
+ * limited to those slots), mutation, and the child replaces the worst member
+ * when it is better and not a duplicate (same F) of a member.
  */
 export const genetic: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -34,8 +36,10 @@ export const genetic: Algorithm = async (ctx) => {
     const a = tournament(population, rng);
     let b = tournament(population, rng);
     for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng);
-    crossover(child, a, b, rng);
+    const repaired = crossover(child, a, b, rng);
     mutate(child, rng, mutationRate);
+    // Repair polish: clashes were patched with whoever was free, so improve just those slots.
+    descend(child, rng, () => ctx.shouldStop(), repaired);
     let worst = 0;
     for (let i = 1; i < population.length; i++) {
       if (population[i]!.total > population[worst]!.total) worst = i;

@@ -14,6 +14,7 @@ interface MemberRecord {
   algorithm: AlgorithmKey;
   best: number;
   rounds_won: number;
+  error?: string;
 }
 
 /**
@@ -22,11 +23,13 @@ interface MemberRecord {
  * shared incumbent (the best any member has found so far) with its own seed
  * and the round's share of time (or of the iteration cap). The best result of
  * the round becomes the next shared incumbent; at the deadline the members
- * are cancelled and return their best. stats.found_by names the member.
+ * are cancelled and return their best. stats.found_by names the member; a
+ * member that fails is reported in stats and sits out the later rounds.
  */
 export const portfolio: Algorithm = async (ctx) => {
-  startingState(ctx, 'balanced_heuristic');
+  // Threads first: they take seconds to start, the start solution a fraction of one.
   const workers = PORTFOLIO_MEMBERS.map(() => new SolveWorker(ctx.instance));
+  startingState(ctx, 'balanced_heuristic');
   const records: MemberRecord[] = PORTFOLIO_MEMBERS.map((algorithm) => ({
     algorithm,
     best: Infinity,
@@ -38,19 +41,30 @@ export const portfolio: Algorithm = async (ctx) => {
   const deadline = setTimeout(stopMembers, Math.max(0, ctx.options.timeLimitMs - ctx.elapsedMs));
   let rounds = 0;
   try {
+    // Thread start-up is part of the budget; the rounds share out what is left once all listen.
+    await Promise.race([
+      Promise.allSettled(workers.map((w) => w.ready)),
+      new Promise((resolve) =>
+        controller.signal.addEventListener('abort', resolve, { once: true }),
+      ),
+    ]);
     for (
       let round = 0;
       round < ROUNDS && !ctx.shouldStop() && !controller.signal.aborted;
       round++
     ) {
-      const results = await runRound(ctx, workers, round, controller.signal);
+      const results = await runRound(ctx, workers, records, round, controller.signal);
       rounds++;
       let winner = -1;
-      results.forEach((result, i) => {
-        records[i]!.best = Math.min(records[i]!.best, result.objective.total);
+      results.forEach((settled, i) => {
+        if (settled.status === 'rejected') {
+          records[i]!.error ??= settled.reason instanceof Error ? settled.reason.message : 'failed';
+          return;
+        }
+        records[i]!.best = Math.min(records[i]!.best, settled.value.objective.total);
         // Members in fixed order and strict improvement only: ties go to the earlier member.
         const state = new SolutionState(ctx.compiled);
-        state.loadAssignment(assignmentVector(ctx.compiled, result.assignments));
+        state.loadAssignment(assignmentVector(ctx.compiled, settled.value.assignments));
         if (ctx.offer(state, PORTFOLIO_MEMBERS[i])) winner = i;
       });
       if (winner >= 0) records[winner]!.rounds_won++;
@@ -66,20 +80,24 @@ export const portfolio: Algorithm = async (ctx) => {
   return { stats: { members: records, rounds } };
 };
 
+/** One round: every healthy member runs from the shared incumbent; a failed member sits out. */
 function runRound(
   ctx: AlgorithmContext,
   workers: SolveWorker[],
+  records: MemberRecord[],
   round: number,
   signal: AbortSignal,
-): Promise<SolveResult[]> {
+): Promise<PromiseSettledResult<SolveResult>[]> {
   const remaining = Math.max(1, ctx.options.timeLimitMs - ctx.elapsedMs);
   const cap = ctx.options.maxIterations;
   const initial = ctx.best.assign.slice();
-  return Promise.all(
-    workers.map((worker, i) =>
-      worker.run(
+  return Promise.allSettled(
+    workers.map((worker, i) => {
+      const algorithm = PORTFOLIO_MEMBERS[i]!;
+      if (records[i]!.error) return Promise.reject(new Error(records[i]!.error));
+      return worker.run(
         {
-          algorithm: PORTFOLIO_MEMBERS[i]!,
+          algorithm,
           timeLimitMs: remaining / (ROUNDS - round),
           seed: (ctx.options.seed + 1009 * round + 17 * i) >>> 0,
           weights: ctx.compiled.weights,
@@ -89,11 +107,9 @@ function runRound(
         {
           signal,
           onProgress: (p) =>
-            ctx.report(
-              `round ${round + 1}: ${PORTFOLIO_MEMBERS[i]} at ${p.bestObjective?.toFixed(1) ?? '-'}`,
-            ),
+            ctx.report(`round ${round + 1}: ${algorithm} at ${p.bestObjective?.toFixed(1) ?? '-'}`),
         },
-      ),
-    ),
+      );
+    }),
   );
 }
