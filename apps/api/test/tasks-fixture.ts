@@ -1,0 +1,158 @@
+import { checkHardConstraints, DEFAULT_WEIGHTS, type JobAssignment } from '@meridian/domain';
+import { sql } from 'kysely';
+import { InstanceBuilder } from '../src/optimize/instance-builder';
+import { InstanceRepository } from '../src/optimize/instance.repository';
+import type { TestApp } from './support/test-app';
+
+/** Ids of the small schedule seeded for task, optimisation and analytics tests. */
+export interface Seeded {
+  leads: number[];
+  acqs: number[];
+  kits: number[];
+  jobs: number[];
+}
+
+/**
+ * Seeds a small national schedule straight into the tables: 3 leads, 3
+ * data-acquisition physicists, 3 kits (one in maintenance), 8 jobs (one with
+ * an unusable zip, one without dates), one leave record.
+ */
+export async function seedSchedule(t: TestApp): Promise<Seeded> {
+  const db = t.database.db;
+  const people = await db
+    .insertInto('physicists')
+    .values([
+      { name: 'Ada Lead', role: 'lead', home_zip: '10001' },
+      { name: 'Ben Lead', role: 'lead', home_zip: '60601' },
+      { name: 'Cy Lead', role: 'lead', home_zip: '90012' },
+      { name: 'Dee Acq', role: 'dataacq', home_zip: '02108' },
+      { name: 'Eve Acq', role: 'dataacq', home_zip: '77002' },
+      { name: 'Fay Acq', role: 'dataacq', home_zip: '98101' },
+    ])
+    .returning(['id', 'role'])
+    .execute();
+  const kits = await db
+    .insertInto('kits')
+    .values([
+      { name: 'Kit East', current_location_zip: '10001' },
+      { name: 'Kit West', current_location_zip: '90012' },
+      { name: 'Kit Broken', current_location_zip: '60601', is_out_for_maintenance: true },
+    ])
+    .returning('id')
+    .execute();
+  const job = (customer: string, zip: string, start: string | null, end: string | null) => ({
+    customer,
+    zip_code: zip,
+    location: customer,
+    start_date: start,
+    end_date: end,
+  });
+  const jobs = await db
+    .insertInto('jobs')
+    .values([
+      job('Mercy Hospital', '10016', '2027-01-04', '2027-01-05'),
+      job('Lakeside Clinic', '60611', '2027-01-04', '2027-01-06'),
+      job('Sunset Imaging', '90027', '2027-01-05', '2027-01-05'),
+      job('Mercy Hospital', '10016', '2027-01-11', '2027-01-12'),
+      job('Harbor Health', '98104', '2027-01-07', '2027-01-08'),
+      job('Bayou Cancer Center', '77030', '2027-01-12', '2027-01-13'),
+      job('No Place', 'n/a', '2027-01-06', '2027-01-06'),
+      job('Undated', '10016', null, null),
+    ])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('unavailability')
+    .values({ physicist_name: 'Ben Lead', start_date: '2027-01-11', end_date: '2027-01-15' })
+    .execute();
+  return {
+    leads: people.filter((p) => p.role === 'lead').map((p) => p.id),
+    acqs: people.filter((p) => p.role === 'dataacq').map((p) => p.id),
+    kits: kits.map((k) => k.id),
+    jobs: jobs.map((j) => j.id),
+  };
+}
+
+/** The stored slots of every job, for "nothing changed" comparisons. */
+export function storedSlots(t: TestApp) {
+  return t.database.db
+    .selectFrom('jobs')
+    .select([
+      'id',
+      'assigned_lead_id',
+      'assigned_data_acq_id',
+      'assigned_kit_id',
+      'reason',
+      'version',
+      'lead_pinned',
+    ])
+    .orderBy('id')
+    .execute();
+}
+
+/** Hard-constraint violations of the stored schedule (domain checker on the stored data). */
+export async function storedViolations(t: TestApp) {
+  const built = await new InstanceBuilder(new InstanceRepository()).build(
+    t.database.db,
+    DEFAULT_WEIGHTS,
+  );
+  const rows = await storedSlots(t);
+  const assignments: JobAssignment[] = rows
+    .filter((r) => built.jobs.has(String(r.id)))
+    .map((r) => ({
+      job_id: String(r.id),
+      lead_id: r.assigned_lead_id === null ? null : String(r.assigned_lead_id),
+      data_acq_id: r.assigned_data_acq_id === null ? null : String(r.assigned_data_acq_id),
+      kit_id: r.assigned_kit_id === null ? null : String(r.assigned_kit_id),
+    }));
+  return checkHardConstraints(built.instance, assignments);
+}
+
+/** Pins a physicist into a slot the way manual assignment does. */
+export async function pin(t: TestApp, jobId: number, slot: 'lead' | 'data_acq', id: number) {
+  const set =
+    slot === 'lead'
+      ? { assigned_lead_id: id, lead_pinned: true }
+      : { assigned_data_acq_id: id, data_acq_pinned: true };
+  await t.database.db
+    .updateTable('jobs')
+    .set({ ...set, version: sql`version + 1` })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** One parsed Server-Sent Event. */
+export interface SseEvent {
+  id: string | null;
+  data: unknown;
+}
+
+/** Parses an SSE body into events (comments and keep-alives skipped). */
+export function parseSse(body: string): SseEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.split('\n').some((line) => line.startsWith('data:')))
+    .map((block) => {
+      let id: string | null = null;
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('id:')) id = line.slice(3).trim();
+        if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      return { id, data: JSON.parse(data.join('\n')) as unknown };
+    });
+}
+
+/** Reads a whole stream (it ends after the final event) through inject. */
+export async function readStream(t: TestApp, url: string, lastEventId?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      ...t.bearer(t.tokens.manager),
+      accept: 'text/event-stream',
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    },
+  });
+  return { res, events: parseSse(res.body) };
+}
