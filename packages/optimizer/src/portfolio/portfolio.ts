@@ -1,13 +1,16 @@
 import type { AlgorithmKey } from '@meridian/domain';
+import type { SolveResult } from '../contract';
 import { assignmentVector } from '../core/assignment-vector';
-import type { Algorithm, AlgorithmContext } from '../core/context';
+import { AlgorithmContext } from '../core/context';
+import type { Algorithm } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { SolveWorker } from '../core/worker-runner';
 import { startingState } from '../greedy/start';
-import type { SolveResult } from '../contract';
+import { simulatedAnnealing } from '../local-search/simulated-annealing';
 
-/** The methods run side by side, one worker thread each. */
-export const PORTFOLIO_MEMBERS: readonly AlgorithmKey[] = ['alns', 'ils', 'ts'];
+/** The members: the first runs on the portfolio's own thread, the others on one worker thread each. */
+export const PORTFOLIO_MEMBERS: readonly AlgorithmKey[] = ['mcmc_sa', 'alns', 'ils', 'ts'];
+const IN_THREAD: Algorithm = simulatedAnnealing;
 const ROUNDS = 4;
 
 interface MemberRecord {
@@ -18,17 +21,20 @@ interface MemberRecord {
 }
 
 /**
- * `portfolio`: several methods at once on worker threads within one budget.
- * The budget is cut into rounds; in each round every member starts from the
+ * `portfolio`: several methods at once on threads within one budget. The
+ * budget is cut into rounds; in each round every member starts from the
  * shared incumbent (the best any member has found so far) with its own seed
- * and the round's share of time (or of the iteration cap). The best result of
- * the round becomes the next shared incumbent; at the deadline the members
- * are cancelled and return their best. stats.found_by names the member; a
- * member that fails is reported in stats and sits out the later rounds.
+ * and the round's share of time (or of the iteration cap), and the round's
+ * best becomes the next incumbent. One member runs on the portfolio's own
+ * thread, so rounds make progress while worker threads are still starting
+ * (seconds under tsx on a loaded machine): under a time limit a round ends
+ * when that member's share is used and the others are cancelled with their
+ * best so far; under an iteration cap every member runs its cap, so a seed
+ * repeats. stats.found_by names the member; a failed member sits out.
  */
 export const portfolio: Algorithm = async (ctx) => {
   // Threads first: they take seconds to start, the start solution a fraction of one.
-  const workers = PORTFOLIO_MEMBERS.map(() => new SolveWorker(ctx.instance));
+  const workers = PORTFOLIO_MEMBERS.slice(1).map(() => new SolveWorker(ctx.instance));
   startingState(ctx, 'balanced_heuristic');
   const records: MemberRecord[] = PORTFOLIO_MEMBERS.map((algorithm) => ({
     algorithm,
@@ -41,13 +47,6 @@ export const portfolio: Algorithm = async (ctx) => {
   const deadline = setTimeout(stopMembers, Math.max(0, ctx.options.timeLimitMs - ctx.elapsedMs));
   let rounds = 0;
   try {
-    // Thread start-up is part of the budget; the rounds share out what is left once all listen.
-    await Promise.race([
-      Promise.allSettled(workers.map((w) => w.ready)),
-      new Promise((resolve) =>
-        controller.signal.addEventListener('abort', resolve, { once: true }),
-      ),
-    ]);
     for (
       let round = 0;
       round < ROUNDS && !ctx.shouldStop() && !controller.signal.aborted;
@@ -61,10 +60,13 @@ export const portfolio: Algorithm = async (ctx) => {
           records[i]!.error ??= settled.reason instanceof Error ? settled.reason.message : 'failed';
           return;
         }
-        records[i]!.best = Math.min(records[i]!.best, settled.value.objective.total);
+        const value = settled.value;
+        const state = value instanceof SolutionState ? value : new SolutionState(ctx.compiled);
+        if (!(value instanceof SolutionState)) {
+          state.loadAssignment(assignmentVector(ctx.compiled, value.assignments));
+        }
+        records[i]!.best = Math.min(records[i]!.best, state.total);
         // Members in fixed order and strict improvement only: ties go to the earlier member.
-        const state = new SolutionState(ctx.compiled);
-        state.loadAssignment(assignmentVector(ctx.compiled, settled.value.assignments));
         if (ctx.offer(state, PORTFOLIO_MEMBERS[i])) winner = i;
       });
       if (winner >= 0) records[winner]!.rounds_won++;
@@ -81,35 +83,48 @@ export const portfolio: Algorithm = async (ctx) => {
 };
 
 /** One round: every healthy member runs from the shared incumbent; a failed member sits out. */
-function runRound(
+async function runRound(
   ctx: AlgorithmContext,
   workers: SolveWorker[],
   records: MemberRecord[],
   round: number,
   signal: AbortSignal,
-): Promise<PromiseSettledResult<SolveResult>[]> {
+): Promise<PromiseSettledResult<SolveResult | SolutionState>[]> {
   const remaining = Math.max(1, ctx.options.timeLimitMs - ctx.elapsedMs);
   const cap = ctx.options.maxIterations;
   const initial = ctx.best.assign.slice();
-  return Promise.allSettled(
-    workers.map((worker, i) => {
-      const algorithm = PORTFOLIO_MEMBERS[i]!;
-      if (records[i]!.error) return Promise.reject(new Error(records[i]!.error));
-      return worker.run(
-        {
-          algorithm,
-          timeLimitMs: remaining / (ROUNDS - round),
-          seed: (ctx.options.seed + 1009 * round + 17 * i) >>> 0,
-          weights: ctx.compiled.weights,
-          ...(cap !== undefined ? { maxIterations: Math.ceil(cap / ROUNDS) } : {}),
-          initial,
-        },
-        {
-          signal,
-          onProgress: (p) =>
-            ctx.report(`round ${round + 1}: ${algorithm} at ${p.bestObjective?.toFixed(1) ?? '-'}`),
-        },
-      );
-    }),
-  );
+  const roundStop = new AbortController();
+  const stop = () => roundStop.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  const options = (i: number) => ({
+    algorithm: PORTFOLIO_MEMBERS[i]!,
+    timeLimitMs: remaining / (ROUNDS - round),
+    seed: (ctx.options.seed + 1009 * round + 17 * i) >>> 0,
+    weights: ctx.compiled.weights,
+    ...(cap !== undefined ? { maxIterations: Math.ceil(cap / ROUNDS) } : {}),
+    initial,
+  });
+  const inThread = (async () => {
+    const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options(0), roundStop.signal);
+    await IN_THREAD(sub);
+    // Under a time limit the round is over once the in-thread member has used its share.
+    if (cap === undefined) stop();
+    return sub.best;
+  })();
+  const onWorkers = workers.map((worker, k) => {
+    const i = k + 1;
+    if (records[i]!.error) return Promise.reject(new Error(records[i]!.error));
+    return worker.run(options(i), {
+      signal: roundStop.signal,
+      onProgress: (p) =>
+        ctx.report(
+          `round ${round + 1}: ${PORTFOLIO_MEMBERS[i]} at ${p.bestObjective?.toFixed(1) ?? '-'}`,
+        ),
+    });
+  });
+  try {
+    return await Promise.allSettled([inThread, ...onWorkers]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
 }
