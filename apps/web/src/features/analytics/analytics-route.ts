@@ -1,4 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { assignmentsQueryOptions } from '../../lib/scheduling-api/get-assignments';
+import { analyticsSummaryQueryOptions } from './api/get-analytics-summary';
 import { AnalyticsPage } from './components/analytics-page';
 
-/** Lazy route module: React Router renders Component. A screen with queries also exports prefetch(queryClient), which the drawer calls on hover. */
+/** Lazy route module for /analytics. */
 export const Component = AnalyticsPage;
+
+/** Pre-navigation warms the summary and the assignments the workload chart counts. */
+export const prefetch = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(analyticsSummaryQueryOptions()),
+    queryClient.prefetchQuery(assignmentsQueryOptions()),
+  ]);

@@ -74,6 +74,8 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
     const message = parsed.data;
     switch (message.type) {
       case 'progress':
+        // Ticks still in flight after a cancel must not make the task visible again.
+        if (isCancelled(queryClient, task.id)) return 'continue';
         patchTask(queryClient, task.id, {
           status: 'running',
           progress: message.progress,
@@ -128,6 +130,7 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
     const message = parsed.data;
     switch (message.type) {
       case 'update':
+        if (isCancelled(queryClient, task.id)) return 'continue';
         setState({
           status: 'running',
           progress: message.progress,

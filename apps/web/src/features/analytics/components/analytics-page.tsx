@@ -1,11 +1,65 @@
-import { PendingScreen } from '../../../components/pending-screen';
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { useAnalyticsSummary } from '../api/get-analytics-summary';
+import { workloadByPhysicist } from '../workload';
+import { ChartErrorBoundary } from './chart-error-boundary';
+import { ComparisonSection } from './comparison-section';
+import { DistanceChart } from './distance-chart';
+import { SingleRunSection } from './single-run-section';
+import { SummaryCards } from './summary-cards';
+import { WorkloadChart } from './workload-chart';
 
-/** Analytics: replaced by the real screen when the scheduling data lands. */
+/**
+ * /analytics: the current plan's coverage, travel and balance first (what a
+ * manager checks after a run), then the what-if tools: one algorithm, or all.
+ */
 export function AnalyticsPage() {
+  const summary = useAnalyticsSummary();
+  const assignments = useAssignments();
+  const failed = summary.error ?? assignments.error;
+  useErrorToast(failed, 'Failed to fetch analytics data.');
+  const workload = useMemo(() => workloadByPhysicist(assignments.data ?? []), [assignments.data]);
+
   return (
-    <PendingScreen
-      title="Analytics"
-      purpose="Travel distances, workload balance and coverage of the current plan, and a comparison of the optimisation algorithms."
-    />
+    <>
+      <PageHeader title="Analytics" />
+      {(summary.isPending || assignments.isPending) && !failed && (
+        <LinearProgress aria-label="Loading analytics" sx={{ mb: 2 }} />
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Failed to fetch analytics data.
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        {summary.data && (
+          <>
+            <SummaryCards summary={summary.data} />
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, lg: 5 }}>
+                <ChartErrorBoundary>
+                  <DistanceChart buckets={summary.data.distance_buckets} />
+                </ChartErrorBoundary>
+              </Grid>
+              <Grid size={{ xs: 12, lg: 7 }}>
+                <SingleRunSection />
+              </Grid>
+              <Grid size={12}>
+                <ChartErrorBoundary>
+                  <WorkloadChart rows={workload} stats={summary.data.workload} />
+                </ChartErrorBoundary>
+              </Grid>
+            </Grid>
+          </>
+        )}
+        <ComparisonSection />
+      </Stack>
+    </>
   );
 }

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session-store';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAssignKits } from '../api/assign-kits';
 import { useStartOptimization } from '../api/start-optimization';
-import { AlgorithmSelect } from './algorithm-select';
+import { AlgorithmSelect } from '../../../components/algorithm-select';
 
 /**
  * The algorithm selector, 'Run Optimization' and 'Assign Kits' for admins and

@@ -1,0 +1,76 @@
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import type { AnalyticsSummary } from '@meridian/contracts';
+import { ALGORITHMS, LONG_TRIP_SHARE_FOR_COST_FLAG } from '@meridian/domain';
+import { asPercent } from '../workload';
+import { StatCard } from './stat-card';
+
+const labelOf = (key: string) => ALGORITHMS.find((a) => a.key === key)?.label ?? key;
+
+/** The headline numbers: coverage, last run, long trips, balance. */
+export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
+  const { assigned, total } = summary.job_stats;
+  const coverage = total > 0 ? Math.round((assigned / total) * 100) : 0;
+  const longShare = asPercent(summary.long_trip_share);
+  const imbalanced = (['lead', 'data_acq'] as const).filter(
+    (role) => summary.workload[role].is_imbalanced,
+  );
+  return (
+    <Grid container spacing={2} sx={{ mb: 2 }}>
+      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <StatCard
+          label="Jobs assigned"
+          testId="jobs-assigned"
+          value={`${assigned} / ${total}`}
+          detail={
+            total > 0
+              ? `${coverage}% of jobs have a lead and an acquisition physicist`
+              : 'No jobs loaded'
+          }
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <StatCard
+          label="Last optimisation run"
+          testId="last-run"
+          value={summary.last_run ? labelOf(summary.last_run.algorithm) : 'None yet'}
+          detail={
+            summary.last_run
+              ? `${new Date(summary.last_run.finished_at).toLocaleString()} · objective ${summary.last_run.objective_total.toFixed(1)}`
+              : 'Run an optimisation from Assignments'
+          }
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <StatCard
+          label="Long trips (over 400 mi)"
+          testId="long-trips"
+          value={`${longShare.toFixed(1)}%`}
+          detail={
+            summary.has_cost_impact ? (
+              <Chip
+                size="small"
+                color="warning"
+                label={`Cost impact: above ${LONG_TRIP_SHARE_FOR_COST_FLAG * 100}%`}
+              />
+            ) : (
+              `Within the ${LONG_TRIP_SHARE_FOR_COST_FLAG * 100}% cost threshold`
+            )
+          }
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <StatCard
+          label="Workload balance"
+          testId="balance"
+          value={imbalanced.length === 0 ? 'Balanced' : 'Imbalanced'}
+          detail={
+            imbalanced.length === 0
+              ? 'Both roles within the balance rule'
+              : `Imbalanced: ${imbalanced.map((r) => (r === 'lead' ? 'lead' : 'data acquisition')).join(' and ')}`
+          }
+        />
+      </Grid>
+    </Grid>
+  );
+}
