@@ -7,8 +7,9 @@ import { AnalyticsPage } from './components/analytics-page';
 export const Component = AnalyticsPage;
 
 /** Pre-navigation warms the summary and the assignments the workload chart counts. */
-export const prefetch = (queryClient: QueryClient) =>
-  Promise.all([
+export const prefetch = async (queryClient: QueryClient): Promise<void> => {
+  await Promise.all([
     queryClient.prefetchQuery(analyticsSummaryQueryOptions()),
     queryClient.prefetchQuery(assignmentsQueryOptions()),
   ]);
+};
