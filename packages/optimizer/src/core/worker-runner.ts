@@ -51,6 +51,12 @@ export class SolveWorker {
   private current: ((message: WorkerToParent | Error) => void) | null = null;
   /** Resolves once the thread has loaded its code and listens (start-up can take seconds under load). */
   readonly ready: Promise<void>;
+  isReady = false;
+
+  /** Whether a run is in progress (a portfolio skips a member still busy with a late run). */
+  get isBusy(): boolean {
+    return this.current !== null;
+  }
 
   constructor(instance: Readonly<Instance>) {
     this.worker = spawn(instance);
@@ -62,8 +68,10 @@ export class SolveWorker {
     });
     this.ready.catch(() => {}); // a start-up failure also reaches the running call, if any
     this.worker.on('message', (message: WorkerToParent) => {
-      if (message.type === 'ready') markReady();
-      else this.current?.(message);
+      if (message.type === 'ready') {
+        this.isReady = true;
+        markReady();
+      } else this.current?.(message);
     });
     this.worker.on('error', (error) => {
       failReady(error);
@@ -90,13 +98,18 @@ export class SolveWorker {
       const onAbort = () => {
         this.worker.postMessage({ type: 'abort' } satisfies ParentToWorker);
         // The grace counts from when the thread listens: a queued abort is read right after the run.
-        void this.ready.then(() => {
-          if (this.current !== handler) return;
-          graceTimer = setTimeout(() => {
-            void this.worker.terminate();
-            finish(() => reject(new Error('solver did not stop after cancel; worker terminated')));
-          }, ABORT_GRACE_MS);
-        });
+        void this.ready.then(
+          () => {
+            if (this.current !== handler) return;
+            graceTimer = setTimeout(() => {
+              void this.worker.terminate();
+              finish(() =>
+                reject(new Error('solver did not stop after cancel; worker terminated')),
+              );
+            }, ABORT_GRACE_MS);
+          },
+          () => {},
+        );
       };
       const handler = (message: WorkerToParent | Error) => {
         if (message instanceof Error) return finish(() => reject(message));

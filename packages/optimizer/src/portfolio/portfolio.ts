@@ -57,7 +57,8 @@ export const portfolio: Algorithm = async (ctx) => {
       let winner = -1;
       results.forEach((settled, i) => {
         if (settled.status === 'rejected') {
-          records[i]!.error ??= settled.reason instanceof Error ? settled.reason.message : 'failed';
+          const reason = settled.reason instanceof Error ? settled.reason.message : 'failed';
+          if (!['still starting', 'still busy'].includes(reason)) records[i]!.error ??= reason;
           return;
         }
         const value = settled.value;
@@ -114,13 +115,21 @@ async function runRound(
   const onWorkers = workers.map((worker, k) => {
     const i = k + 1;
     if (records[i]!.error) return Promise.reject(new Error(records[i]!.error));
-    return worker.run(options(i), {
+    if (worker.isBusy) return Promise.reject(new Error('still busy'));
+    const run = worker.run(options(i), {
       signal: roundStop.signal,
       onProgress: (p) =>
         ctx.report(
           `round ${round + 1}: ${PORTFOLIO_MEMBERS[i]} at ${p.bestObjective?.toFixed(1) ?? '-'}`,
         ),
     });
+    // A thread still starting when the round ends is not waited for; it joins a later round.
+    const notStarted = new Promise<never>((_, reject) =>
+      roundStop.signal.addEventListener('abort', () => {
+        if (!worker.isReady) reject(new Error('still starting'));
+      }),
+    );
+    return Promise.race([run, notStarted]);
   });
   try {
     return await Promise.allSettled([inThread, ...onWorkers]);
