@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserPage } from '../support/harness';
+import { expectToast, signIn, waitForPath } from '../support/app';
+import { apiToken } from '../support/api';
+
+const { page } = useBrowserPage();
+
+// Mar 2 2026 is a Monday; Beta spans a weekend and has no zip (red wins over yellow).
+const GOOD_CSV = [
+  'record_type,customer,location,zip_code,package,start,end,comment,physicist_name',
+  'job,Alpha Clinic,New York,10016,Linac QA,2026-03-02,2026-03-03,,',
+  'job,Beta Hospital,Boston,,Shielding,2026-03-06,2026-03-08,,',
+  'job,Gamma Center,Boston,02115,CT Survey,2026-03-10,2026-03-10,,',
+  'unavailability,,,,,2026-03-01,2026-03-05,,E2E Lead Busy',
+].join('\n');
+const BAD_CSV = 'customer,zip_code,start\nDelta,10016,not-a-date\n';
+
+interface JobRow {
+  id: number;
+  customer: string;
+}
+
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const token = await apiToken(inject('baseUrl'), inject('admin'));
+  return fetch(`${inject('baseUrl')}/api/v1${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  });
+}
+
+async function jobId(customer: string): Promise<number> {
+  const jobs = (await (await api('/jobs/')).json()) as JobRow[];
+  const job = jobs.find((candidate) => candidate.customer === customer);
+  if (!job) throw new Error(`no job ${customer}`);
+  return job.id;
+}
+
+async function uploadFile(p: Page, name: string, text: string) {
+  await p.getByTestId('schedule-file-input').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+}
+
+async function openImport(p: Page, as: 'admin' | 'manager' = 'admin') {
+  await signIn(p, inject(as));
+  await waitForPath(p, '/import');
+  await p.getByTestId('job-count').waitFor();
+}
+
+beforeAll(async () => {
+  const people = [
+    { name: 'E2E Lead Free', role: 'lead', home_zip: '10016' },
+    { name: 'E2E Lead Busy', role: 'lead', home_zip: '10001' },
+    { name: 'E2E Acq', role: 'dataacq', home_zip: '02115' },
+  ];
+  for (const body of people) {
+    const response = await api('/physicists/', { method: 'POST', body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`physicist: ${response.status} ${await response.text()}`);
+  }
+  const kit = {
+    name: 'E2E Kit',
+    current_location_zip: '10016',
+    is_out_for_maintenance: false,
+    comments: '',
+  };
+  const response = await api('/kits/', { method: 'POST', body: JSON.stringify(kit) });
+  if (!response.ok) throw new Error(`kit: ${response.status} ${await response.text()}`);
+});
+
+describe('scheduling screens', () => {
+  it('shows the unavailability empty state before any upload', async () => {
+    await signIn(page(), inject('regular'));
+    await page().goto('/unavailability');
+    await page().getByText('No unavailability records found').waitFor();
+  });
+
+  it('refuses a bad file with line numbers, then uploads a good one', async () => {
+    await openImport(page());
+    await uploadFile(page(), 'bad.csv', BAD_CSV);
+    await expectToast(page(), 'Upload failed: ');
+    const dialog = page().getByRole('dialog');
+    await dialog.getByRole('table', { name: 'Upload errors' }).waitFor();
+    expect(await dialog.getByRole('row').nth(1).textContent()).toContain('2');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await uploadFile(page(), 'good.csv', GOOD_CSV);
+    await expectToast(page(), 'Upload successful: 3 jobs and 1 records added.');
+    await page().getByText('Showing 3 of 3 total jobs').waitFor();
+    const beta = await jobId('Beta Hospital');
+    expect(await page().getByTestId(`job-row-${beta}`).getAttribute('class')).toContain(
+      'job-missing-zip',
+    );
+    expect(await page().locator('tbody tr[data-index]').count()).toBe(3);
+  });
+
+  it('filters by date and names the weekday', async () => {
+    await openImport(page());
+    for (const [label, option] of [
+      ['Year', '2026'],
+      ['Month', 'March'],
+      ['Day', '2'],
+    ] as const) {
+      await page().getByRole('combobox', { name: label, exact: true }).click();
+      await page().getByRole('option', { name: option, exact: true }).click();
+    }
+    await page().getByText('Showing 1 of 3 total jobs').waitFor();
+    expect(await page().getByTestId('weekday').textContent()).toBe('Monday');
+    await page().getByRole('button', { name: 'Clear filter' }).click();
+    await page().getByText('Showing 3 of 3 total jobs').waitFor();
+  });
+
+  it('edits a cell at once and keeps it after a reload', async () => {
+    const id = await jobId('Gamma Center');
+    await openImport(page(), 'manager');
+    const cell = page().getByLabel(`Customer of job ${id}`);
+    await cell.fill('Gamma Center East');
+    await cell.press('Enter');
+    await expect.poll(() => jobId('Gamma Center East')).toBe(id);
+    await page().reload();
+    expect(await page().getByLabel(`Customer of job ${id}`).inputValue()).toBe('Gamma Center East');
+  });
+
+  it('adds and deletes a job', async () => {
+    await openImport(page());
+    await page().getByRole('button', { name: 'Add New Job' }).click();
+    await expectToast(page(), 'New job added successfully.');
+    await page().getByText('Showing 4 of 4 total jobs').waitFor();
+    const jobs = (await (await api('/jobs/')).json()) as JobRow[];
+    const added = Math.max(...jobs.map((job) => job.id));
+    await page()
+      .getByRole('button', { name: `Delete job ${added}` })
+      .click();
+    await page()
+      .getByText('Are you sure you want to delete this job? This action cannot be undone.')
+      .waitFor();
+    await page().getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page(), 'Job deleted successfully.');
+    await page().getByText('Showing 3 of 3 total jobs').waitFor();
+  });
+
+  it('assigns a lead by hand and shows why a choice is refused', async () => {
+    const id = await jobId('Alpha Clinic');
+    await signIn(page(), inject('manager'));
+    await page().goto('/schedule');
+    const lead = page().getByLabel(`Lead of job ${id}`);
+    await lead.waitFor();
+    const busy = await lead.locator('option', { hasText: 'E2E Lead Busy' }).getAttribute('value');
+    await lead.selectOption(busy ?? '');
+    await expectToast(page(), 'Assignment failed: ');
+    expect(await lead.inputValue()).toBe('');
+    const free = await lead.locator('option', { hasText: 'E2E Lead Free' }).getAttribute('value');
+    await lead.selectOption(free ?? '');
+    await expect.poll(() => lead.inputValue()).toBe(free);
+  });
+
+  it('edits a kit as a manager; a regular user is refused', async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/kits');
+    await page().getByRole('button', { name: 'Edit E2E Kit' }).click();
+    await page().getByRole('dialog').getByLabel('Comments').fill('Calibrated');
+    await page().getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page(), 'Kit E2E Kit updated successfully.');
+    await page().getByTestId('kit-row-E2E Kit').filter({ hasText: 'Calibrated' }).waitFor();
+  });
+
+  it('regular users see no edit controls and are refused a kit edit', async () => {
+    await signIn(page(), inject('regular'));
+    await page().getByRole('table', { name: 'Assignments' }).waitFor();
+    expect(await page().getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(await page().getByRole('combobox').count()).toBeLessThanOrEqual(1);
+    await page().goto('/kits');
+    await page().getByRole('button', { name: 'Edit E2E Kit' }).click();
+    await page().getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page(), 'Failed to update kit E2E Kit: ');
+  });
+
+  it('exports the unavailability page as CSV', async () => {
+    await signIn(page(), inject('regular'));
+    await page().goto('/unavailability');
+    await page().getByText('E2E Lead Busy').waitFor();
+    await page().getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      page().getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('unavailability_export.csv');
+  });
+});
