@@ -3,7 +3,6 @@
 // the web app never imports the server or the optimizer, domain stays pure.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -37,7 +36,6 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
@@ -46,8 +44,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-self-import': 'error',
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { includeExports: false, allowSeparateTypeImports: true }],
       eqeqeq: ['error', 'smart'],
     },
   },
