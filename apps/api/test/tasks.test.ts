@@ -112,12 +112,11 @@ describe('queued tasks on an API node that runs no workers', () => {
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
     let text = '';
     const until = Date.now() + 1000;
-    while (Date.now() < until && !text.includes(': heartbeat')) {
-      const { value } = await reader.read();
-      text += new TextDecoder().decode(value);
+    for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+      text += Buffer.from(chunk).toString('utf8');
+      if (Date.now() > until || text.includes(': heartbeat')) break;
     }
     controller.abort();
     expect(text).toMatch(/^id: 1\n/);
