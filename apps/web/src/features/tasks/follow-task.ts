@@ -45,6 +45,10 @@ function parseData(event: SseEvent): unknown {
   }
 }
 
+/** The server's name for the task once listed (the stream may start from a placeholder). */
+const nameOf = (queryClient: QueryClient, task: Task): string =>
+  cachedTask(queryClient, task.id)?.name ?? task.name;
+
 /** The spec's global 'optimisation complete' event: the data every screen shows reloads. */
 function completeOptimisation(queryClient: QueryClient, task: Task, result: RunSummary): void {
   void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
@@ -52,7 +56,7 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
   announceOptimisationComplete({ taskId: task.id, algorithm: task.algorithm });
   pushNotification(
-    `${task.name} finished: ${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}` +
+    `${nameOf(queryClient, task)} finished: ${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}` +
       (result.found_by ? ` (best found by ${result.found_by}).` : '.'),
     'success',
   );
@@ -66,7 +70,7 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
     removeTaskLater(queryClient, task.id);
     if (wasCancelled) return;
     toast.error(text);
-    pushNotification(`${task.name} failed.`, 'error');
+    pushNotification(`${nameOf(queryClient, task)} failed.`, 'error');
   };
   const onEvent = (event: SseEvent): SseVerdict => {
     const parsed = OptimizeStreamMessageSchema.safeParse(parseData(event));
@@ -90,14 +94,15 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
         completeOptimisation(queryClient, task, message.result);
         return 'stop';
       case 'error':
-        fail(message.message, `Task ${task.name} failed: ${message.message}`);
+        fail(message.message, `Task ${nameOf(queryClient, task)} failed: ${message.message}`);
         return 'stop';
     }
   };
   return followSseStream(`/optimize/stream/${encodeURIComponent(task.id)}`, {
     signal,
     onEvent,
-    onRefused: (error) => fail(error.message, `Task ${task.name} failed: ${error.message}`),
+    onRefused: (error) =>
+      fail(error.message, `Task ${nameOf(queryClient, task)} failed: ${error.message}`),
     onLost: () => fail(LOST, LOST),
   });
 }
@@ -145,7 +150,8 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
           estimated_total_time: message.estimated_total_time,
           // The comparison stream carries no elapsed time; count it from the task's start.
           elapsed_time: (Date.now() - startedAt) / 1000,
-          message: `${message.progress} of ${message.total} algorithms done`,
+          // Progress counts algorithms, with the running one's fraction.
+          message: `${Math.floor(message.progress)} of ${message.total} algorithms done`,
         });
         return 'continue';
       case 'complete': {

@@ -50,15 +50,15 @@ export function AnalyticsPage() {
               <Grid size={{ xs: 12, lg: 7 }}>
                 <SingleRunSection />
               </Grid>
-              <Grid size={12}>
-                <ChartErrorBoundary>
-                  <WorkloadChart rows={workload} stats={summary.data.workload} />
-                </ChartErrorBoundary>
-              </Grid>
             </Grid>
           </>
         )}
         <ComparisonSection />
+        {summary.data && (
+          <ChartErrorBoundary>
+            <WorkloadChart rows={workload} stats={summary.data.workload} />
+          </ChartErrorBoundary>
+        )}
       </Stack>
     </>
   );

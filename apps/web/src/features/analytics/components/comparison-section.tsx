@@ -98,7 +98,9 @@ export function ComparisonSection() {
             aria-label="Comparison progress"
           />
           <Typography variant="caption" color="text.secondary">
-            {state.total > 0 ? `${state.progress} of ${state.total} algorithms done` : 'Starting…'}
+            {state.total > 0
+              ? `${Math.floor(state.progress)} of ${state.total} algorithms done`
+              : 'Starting…'}
           </Typography>
         </Stack>
       )}

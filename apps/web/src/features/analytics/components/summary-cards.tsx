@@ -36,7 +36,7 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
           value={summary.last_run ? labelOf(summary.last_run.algorithm) : 'None yet'}
           detail={
             summary.last_run
-              ? `${new Date(summary.last_run.finished_at).toLocaleString()} · objective ${summary.last_run.objective_total.toFixed(1)}`
+              ? `${new Date(summary.last_run.finished_at).toLocaleString()} · objective ${Math.round(summary.last_run.objective_total).toLocaleString()}`
               : 'Run an optimisation from Assignments'
           }
         />

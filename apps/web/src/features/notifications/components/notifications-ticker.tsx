@@ -27,7 +27,12 @@ const time = (at: number) =>
 
 function Items({ items, hidden }: { items: readonly SessionNotification[]; hidden?: boolean }) {
   return (
-    <Box component="ul" aria-hidden={hidden} sx={{ display: 'flex', m: 0, p: 0, flexShrink: 0 }}>
+    <Box
+      component="ul"
+      aria-hidden={hidden}
+      // At least the visible width each, so the second copy never shows beside the first.
+      sx={{ display: 'flex', m: 0, p: 0, flexShrink: 0, minWidth: '100cqw' }}
+    >
       {items.map((item) => (
         <Box
           component="li"
@@ -76,6 +81,7 @@ export function NotificationsTicker() {
       <Box
         tabIndex={0}
         sx={{
+          containerType: 'inline-size',
           flexGrow: 1,
           overflow: 'hidden',
           py: 1,

@@ -16,6 +16,12 @@ import { percentDone } from '../task-cache';
 const algorithmLabel = (key: string | null): string =>
   key === null ? '' : (ALGORITHMS.find((a) => a.key === key)?.label ?? key);
 
+/** The algorithm, unless the task's name already says it. */
+const subtitle = (task: Task): string => {
+  const label = algorithmLabel(task.algorithm);
+  return task.name.includes(label) ? 'Optimisation run' : label;
+};
+
 /** One running task: what, how far, how long, and a way to stop it. */
 export function TaskCard({ task }: { task: Task }) {
   const toast = useToast();
@@ -40,7 +46,7 @@ export function TaskCard({ task }: { task: Task }) {
             {task.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {task.type === 'comparison' ? 'Algorithm comparison' : algorithmLabel(task.algorithm)}
+            {task.type === 'comparison' ? 'Algorithm comparison' : subtitle(task)}
           </Typography>
         </Box>
         <Tooltip title="Cancel task">
