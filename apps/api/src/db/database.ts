@@ -18,6 +18,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Closes connections and, for the embedded database, releases DATA_DIR/.lock. */
   close(): Promise<void>;
+  /** Embedded only: a gzipped tarball of the whole data folder (tests reuse it as a template). */
+  dumpEmbedded?: () => Promise<Blob>;
 }
 
 /** How to open the database; a Config satisfies it. */
@@ -28,6 +30,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** Embedded only: keep the database in memory (tests); no folder, no lock. */
   inMemory?: boolean;
+  /** Embedded only: start from this dumped data folder (see Database.dumpEmbedded) instead of initdb. */
+  embeddedTemplate?: Blob;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
 }
@@ -59,6 +63,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   let db: Kysely<DB>;
   let kind: DatabaseKind;
   let unlock = () => {};
+  let dumpEmbedded: Database['dumpEmbedded'];
   if (options.databaseUrl !== null) {
     kind = 'postgres';
     db = await openPostgres(options.databaseUrl, options.schema);
@@ -66,10 +71,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     kind = 'embedded';
     if (!options.inMemory) unlock = lockDataDir(options.dataDir);
     try {
-      const pglite = options.inMemory
-        ? await PGlite.create()
-        : await PGlite.create(path.join(options.dataDir, 'db'));
+      const template = options.embeddedTemplate;
+      const dataDir = options.inMemory ? undefined : path.join(options.dataDir, 'db');
+      const pglite = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
       db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+      dumpEmbedded = () => pglite.dumpDataDir('gzip');
     } catch (error) {
       unlock();
       throw error;
@@ -90,5 +96,5 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await close();
     throw error;
   }
-  return { db, kind, close };
+  return dumpEmbedded === undefined ? { db, kind, close } : { db, kind, close, dumpEmbedded };
 }

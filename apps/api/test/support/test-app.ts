@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Role } from '@meridian/domain';
 import { sql } from 'kysely';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app';
 import { parseConfig, type RuntimeConfig } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
+import { MIGRATIONS_DIR } from '../../src/db/migrate';
 
 /** A seeded account of the test app. */
 export interface TestUser {
@@ -36,13 +42,67 @@ export type TestAppOptions = Partial<Omit<BuildAppOptions, 'config' | 'database'
 /** The signing key every test app uses (tests forge tokens with it). */
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
+const SRC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+
+/** Hash of what shapes a fresh database: migrations and the code that loads reference data at start. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...readdirSync(MIGRATIONS_DIR).map((f) => path.join(MIGRATIONS_DIR, f)),
+    path.join(SRC_DIR, 'app.ts'),
+    ...readdirSync(path.join(SRC_DIR, 'zips-db'), { withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.join(SRC_DIR, 'zips-db', d.name)),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A dumped PGlite folder that is migrated and holds the start-up reference data,
+ * cached in the temp folder. initdb costs 7 to 30 s per database on a busy
+ * machine; loading the dump costs a fraction, so each test file starts fast.
+ */
+async function embeddedTemplate(): Promise<Blob> {
+  const file = path.join(tmpdir(), `meridian-test-db-${templateKey()}.tgz`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // Not built yet: build it below.
+  }
+  const database = await createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+  try {
+    const config = {
+      ...parseConfig({ DATA_DIR: '/nonexistent-test-data' }),
+      jwtSecret: TEST_JWT_SECRET,
+    };
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    await app.close();
+    const dump = await database.dumpEmbedded?.();
+    if (dump === undefined) throw new Error('embedded database cannot be dumped');
+    // Write then rename, so a file running in parallel never reads half a template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Opens the database the run asks for: PGlite in memory (TEST_DB=pglite) or a
  * fresh schema on TEST_DATABASE_URL (TEST_DB=postgres), dropped on close.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
-    return createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+    return createDatabase({
+      databaseUrl: null,
+      dataDir: '',
+      inMemory: true,
+      embeddedTemplate: await embeddedTemplate(),
+    });
   }
   const url = process.env.TEST_DATABASE_URL;
   if (url === undefined || url === '') throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
