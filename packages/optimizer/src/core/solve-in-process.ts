@@ -12,11 +12,14 @@ import { validateInstance } from './validate';
  * and of the portfolio). Pinned slots that already break a hard constraint
  * make the instance infeasible; otherwise the best solution is re-checked by
  * the domain evaluator, and a violation there is a bug and throws.
+ * `compile` lets a worker thread that runs many algorithms on one instance
+ * (a portfolio member) compile it once.
  */
 export async function solveInProcess(
   instance: Instance,
   options: RunOptions,
   hooks: SolveHooks = {},
+  compile: typeof compileInstance = compileInstance,
 ): Promise<SolveResult> {
   validateInstance(instance);
   const weights = options.weights ?? instance.weights;
@@ -39,7 +42,7 @@ export async function solveInProcess(
     };
   }
 
-  const compiled = compileInstance(instance, weights);
+  const compiled = compile(instance, weights);
   const ctx = new AlgorithmContext(instance, compiled, options, hooks.signal, hooks.onProgress);
   const outcome = await ALGORITHM_REGISTRY[options.algorithm](ctx);
 

@@ -29,7 +29,8 @@ const workerUrl = (): URL => {
  * apply `--import tsx` to a worker's entry module, so a tiny bootstrap
  * registers tsx's ESM hooks in the thread first and then imports the entry.
  */
-function spawn(instance: Readonly<Instance>): Worker {
+function spawn(instance: Readonly<Instance>, entry?: URL): Worker {
+  if (entry) return new Worker(entry, { workerData: instance });
   const url = workerUrl();
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: instance });
   // The ESM build of tsx/esm/api (its "import" export condition).
@@ -58,8 +59,9 @@ export class SolveWorker {
     return this.current !== null;
   }
 
-  constructor(instance: Readonly<Instance>) {
-    this.worker = spawn(instance);
+  /** `entry`: a plain JS worker entry to load instead of the default (see worker-entry.ts). */
+  constructor(instance: Readonly<Instance>, entry?: URL) {
+    this.worker = spawn(instance, entry);
     let markReady: () => void = () => {};
     let failReady: (error: Error) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { AlgorithmContext } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
-import type { SolutionState } from '../core/solution';
+import { SolutionState } from '../core/solution';
 import { balancedGreedy } from './balanced-heuristic';
 
 /**
@@ -9,8 +9,12 @@ import { balancedGreedy } from './balanced-heuristic';
  * either way with every fillable slot filled. It is offered as the first best.
  */
 export function startingState(ctx: AlgorithmContext, label = 'start'): SolutionState {
-  const state = balancedGreedy(ctx.compiled);
-  if (ctx.options.initial) state.loadAssignment(ctx.options.initial);
+  let state: SolutionState;
+  if (ctx.options.initial) {
+    // No greedy pass to throw away: a portfolio round starts at once from the incumbent.
+    state = new SolutionState(ctx.compiled);
+    state.loadAssignment(ctx.options.initial);
+  } else state = balancedGreedy(ctx.compiled);
   fillEmptySlots(state);
   ctx.offer(state, label);
   return state;

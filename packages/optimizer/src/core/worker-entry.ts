@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * A worker entry that Node loads without tsx. Under tsx (tests, `npm run
+ * bench`) a `.ts` worker has to register tsx's loader and transpile the whole
+ * import graph in the new thread, which takes 3 to 10 s on a loaded 2-core
+ * machine. Here the entry and everything it imports are bundled once per
+ * with esbuild (a dependency of tsx) into one plain JS file under os.tmpdir(),
+ * named by a hash of the sources' content (this package's and the domain
+ * package's src, and the lock file), so a thread loads it in a fraction of a
+ * second and later processes with unchanged sources skip the build.
+ *
+ * Resolves to undefined when the entry is already JS (a build) or esbuild is
+ * not available; the caller then starts the thread the ordinary way. Only for
+ * methods that need no file next to their module (the exact solvers' HiGHS
+ * thread is located relative to its own module, so milp is not run this way).
+ */
+let cached: Promise<URL | undefined> | undefined;
+
+export function precompiledWorkerEntry(): Promise<URL | undefined> {
+  cached ??= bundle().catch(() => undefined);
+  return cached;
+}
+
+async function bundle(): Promise<URL | undefined> {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return undefined;
+  const entry = fileURLToPath(new URL('./solve-worker.ts', here));
+  const file = join(tmpdir(), `meridian-solve-worker-${sourceHash()}.mjs`);
+  if (existsSync(file)) return pathToFileURL(file);
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    // Only the portfolio's thread builds bundles; a member thread never needs esbuild.
+    external: ['esbuild'],
+    // CommonJS dependencies (logic-solver) bundled into ESM need a require.
+    banner: {
+      js: "import { createRequire as __meridianRequire } from 'node:module'; const require = __meridianRequire(import.meta.url);",
+    },
+  });
+  // Write then rename, so a concurrent process never loads half a file.
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(partial, result.outputFiles[0]!.contents);
+  renameSync(partial, file);
+  return pathToFileURL(file);
+}
+
+/** Content hash of every source file the bundle is made from (sorted paths and bytes). */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const roots = ['../../src', '../../../domain/src', '../../../../package-lock.json'];
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    if (path.endsWith('.json') || /\.m?[jt]s$/.test(path)) {
+      hash.update(path).update(readFileSync(path));
+      return;
+    }
+    let names: string[];
+    try {
+      names = readdirSync(path).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) visit(join(path, name));
+  };
+  for (const root of roots) visit(fileURLToPath(new URL(root, import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
