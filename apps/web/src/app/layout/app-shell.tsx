@@ -71,8 +71,8 @@ export function AppShell({ route, session }: AppShellProps) {
         <Toolbar />
         <NotificationsTicker />
         <Outlet />
+        <TaskPanel />
       </Box>
-      <TaskPanel />
     </Box>
   );
 }

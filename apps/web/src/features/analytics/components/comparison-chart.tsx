@@ -16,6 +16,8 @@ export function ComparisonChart({ results }: { results: readonly AlgorithmRunRes
         <BarChart
           height={280}
           layout="horizontal"
+          // Room for the last tick label, which is wider than the plot's edge.
+          margin={{ right: 32 }}
           yAxis={[{ scaleType: 'band', data: labels, width: 170 }]}
           xAxis={[{ label: 'Total distance (mi)' }]}
           series={[{ data: ran.map((r) => r.total_distance ?? 0), label: 'Total distance (mi)' }]}
@@ -26,6 +28,7 @@ export function ComparisonChart({ results }: { results: readonly AlgorithmRunRes
         <BarChart
           height={280}
           layout="horizontal"
+          margin={{ right: 32 }}
           yAxis={[{ scaleType: 'band', data: labels, width: 170 }]}
           xAxis={[{ label: 'Workload variance' }]}
           series={[

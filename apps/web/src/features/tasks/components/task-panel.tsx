@@ -25,50 +25,54 @@ export function TaskPanel() {
   if (visible.length === 0) return null;
 
   return (
-    <Paper
-      elevation={8}
-      component="section"
-      aria-label="Running tasks"
-      sx={{
-        position: 'fixed',
-        right: 16,
-        bottom: 16,
-        width: TASK_PANEL_WIDTH,
-        maxWidth: 'calc(100vw - 32px)',
-        zIndex: (theme) => theme.zIndex.speedDial,
-        overflow: 'hidden',
-      }}
-    >
-      <Stack
-        direction="row"
+    <>
+      {/* In the page's flow: lets the content scroll clear of the fixed panel. */}
+      <Box aria-hidden sx={{ height: 220 }} />
+      <Paper
+        elevation={8}
+        component="section"
+        aria-label="Running tasks"
         sx={{
-          alignItems: 'center',
-          px: 2,
-          py: 1,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
+          position: 'fixed',
+          right: 16,
+          bottom: 16,
+          width: TASK_PANEL_WIDTH,
+          maxWidth: 'calc(100vw - 32px)',
+          zIndex: (theme) => theme.zIndex.speedDial,
+          overflow: 'hidden',
         }}
       >
-        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
-          Running tasks ({visible.length})
-        </Typography>
-        <IconButton
-          size="small"
-          color="inherit"
-          aria-label={isCollapsed ? 'Show tasks' : 'Hide tasks'}
-          aria-expanded={!isCollapsed}
-          onClick={() => setCollapsed(!isCollapsed)}
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            px: 2,
+            py: 1,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
         >
-          {isCollapsed ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-        </IconButton>
-      </Stack>
-      {!isCollapsed && (
-        <Box component="ul" sx={{ m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}>
-          {visible.map((task) => (
-            <TaskCard key={task.id} task={task} />
-          ))}
-        </Box>
-      )}
-    </Paper>
+          <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+            Running tasks ({visible.length})
+          </Typography>
+          <IconButton
+            size="small"
+            color="inherit"
+            aria-label={isCollapsed ? 'Show tasks' : 'Hide tasks'}
+            aria-expanded={!isCollapsed}
+            onClick={() => setCollapsed(!isCollapsed)}
+          >
+            {isCollapsed ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+          </IconButton>
+        </Stack>
+        {!isCollapsed && (
+          <Box component="ul" sx={{ m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}>
+            {visible.map((task) => (
+              <TaskCard key={task.id} task={task} />
+            ))}
+          </Box>
+        )}
+      </Paper>
+    </>
   );
 }
