@@ -21,5 +21,6 @@ describe('percentDone', () => {
     expect(percentDone({ progress: 3, total: 12 })).toBe(25);
     expect(percentDone({ progress: 0.5, total: 0 })).toBe(50);
     expect(percentDone({ progress: 20, total: 10 })).toBe(100);
+    expect(percentDone({ progress: 40, total: 0 })).toBe(40);
   });
 });

@@ -27,8 +27,12 @@ export function removeTaskLater(queryClient: QueryClient, id: string): void {
   }, TASK_REMOVAL_DELAY_MS);
 }
 
-/** Percent done: the server counts progress against total, or as a fraction when total is 0. */
+/**
+ * Percent done: progress counts against total when the task has one; a stream
+ * tick on a task without a total is a percentage (0-100), or a fraction (0-1).
+ */
 export function percentDone(task: Pick<Task, 'progress' | 'total'>): number {
-  const raw = task.total > 0 ? (task.progress / task.total) * 100 : task.progress * 100;
+  const { progress, total } = task;
+  const raw = total > 0 ? (progress / total) * 100 : progress <= 1 ? progress * 100 : progress;
   return Math.max(0, Math.min(100, Number.isFinite(raw) ? raw : 0));
 }
