@@ -36,9 +36,10 @@ export function installAuthentication(
 ): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/v1/') && request.url !== '/api/v1') return;
+    // Judge the matched route pattern, not the raw URL, so path tricks cannot dodge the check.
+    const route = request.routeOptions.url;
     // Unmatched paths fall through to the JSON 404 handler.
-    if (request.routeOptions.url === undefined || request.is404) return;
+    if (route === undefined || request.is404 || !route.startsWith('/api/v1/')) return;
     if (request.routeOptions.config.public === true) return;
     const user = await userFromToken(request.headers.authorization, signer, users);
     if (user === null) throw unauthorized('Not authenticated');
