@@ -4,6 +4,7 @@ import type { Rng } from '../core/rng';
 import { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../greedy/heuristic';
 import { decodeGreedy } from './decode';
+import { learnedConstructionThenLocalSearch } from './improve';
 import { decisionAt } from './features';
 import { MlpScorer, softmax } from './models';
 
@@ -90,9 +91,11 @@ export const drl: Algorithm = async (ctx) => {
     if (done % 10 === 0) await ctx.pause();
   }
   const after = evalHeldOut();
-  ctx.offer(decodeGreedy(c, policy), 'drl (greedy decoding of the trained policy)');
+  const construction = decodeGreedy(c, policy);
+  const improved = await learnedConstructionThenLocalSearch(ctx, construction, 'drl');
   return {
     stats: {
+      ...improved,
       model: `MLP ${HIDDEN} tanh hidden units, softmax over candidates, REINFORCE with a moving baseline`,
       training_data: `${done} episodes on sampled ${Math.min(order.length, WINDOW_JOBS)}-job windows`,
       training_ms: Math.round(performance.now() - started),

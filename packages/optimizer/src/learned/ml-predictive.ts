@@ -2,6 +2,7 @@ import type { Algorithm, AlgorithmContext } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { nearestFeasibleGreedy } from '../greedy/heuristic';
 import { decodeGreedy } from './decode';
+import { learnedConstructionThenLocalSearch } from './improve';
 import { topOneAccuracy, trainConditionalLogit } from './models';
 import type { LinearScorer } from './models';
 import { teacherData } from './teacher';
@@ -39,8 +40,10 @@ export async function trainScorer(
 /**
  * `ml_predictive`: a model trained inside the run scores (job, slot,
  * physicist) candidates; assignment follows the learned scores in date order
- * under the hard constraints. With too little data it says so and falls back
- * to the nearest-feasible heuristic.
+ * under the hard constraints, and the core's local search improves that
+ * solution for the rest of the budget (learned construction + local search).
+ * With too little data it says so and falls back to the nearest-feasible
+ * heuristic.
  */
 export const mlPredictive: Algorithm = async (ctx) => {
   const { model, stats } = await trainScorer(ctx);
@@ -50,6 +53,7 @@ export const mlPredictive: Algorithm = async (ctx) => {
     ctx.offer(state, 'fallback: heuristic');
     return { stats: { ...stats, fallback: 'heuristic (too little training data)' } };
   }
-  ctx.offer(decodeGreedy(ctx.compiled, model), 'ml_predictive (learned scores)');
-  return { stats };
+  const construction = decodeGreedy(ctx.compiled, model);
+  const improved = await learnedConstructionThenLocalSearch(ctx, construction, 'ml_predictive');
+  return { stats: { ...stats, ...improved } };
 };

@@ -2,6 +2,7 @@ import type { Algorithm } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../greedy/heuristic';
 import { decodeGreedy } from './decode';
+import { learnedConstructionThenLocalSearch } from './improve';
 import { decisionAt, FEATURE_COUNT } from './features';
 import { LinearScorer } from './models';
 import type { Rng } from '../core/rng';
@@ -81,7 +82,8 @@ function ridge(rows: readonly Float64Array[], y: readonly number[], lambda = 1e-
  * Q(s, a) = w . phi(s, a) is refitted FQI_ROUNDS times to the Bellman targets
  * r + gamma * max_a' Q(s', a') of the logged transitions; the policy then
  * acts greedily on Q (date order, hard constraints enforced by only offering
- * free eligible candidates). Reports the held-out TD error.
+ * free eligible candidates), then the core's local search improves that
+ * solution (learned construction + local search). Reports the held-out TD error.
  */
 export const offlineRl: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -135,6 +137,7 @@ export const offlineRl: Algorithm = async (ctx) => {
     ctx.offer(decodeGreedy(c, { score: (f) => -f[1]! }), 'fallback: nearest first');
     return { stats: { ...stats, too_little_data: true, fallback: 'nearest-first greedy' } };
   }
-  ctx.offer(decodeGreedy(c, q), 'offline_rl (greedy on learned Q)');
-  return { stats };
+  const construction = decodeGreedy(c, q);
+  const improved = await learnedConstructionThenLocalSearch(ctx, construction, 'offline_rl');
+  return { stats: { ...stats, ...improved } };
 };

@@ -6,6 +6,7 @@ import { buildMilpModel } from '../exact/milp-model';
 import { allJobs, applyRun, remainingSec, solveModel } from '../exact/milp-solve';
 import { decisionAt } from './features';
 import { softmax } from './models';
+import { learnedConstructionThenLocalSearch } from './improve';
 import { trainScorer } from './ml-predictive';
 
 /** Candidates per slot kept by the prediction (keeps the MILP small at any size). */
@@ -18,7 +19,9 @@ const BLEND = 0.05;
  * physicist) for every slot's candidates (softmax of its scores on the
  * greedy solution); the MILP (HiGHS) then optimises over each slot's top-K
  * predicted candidates with F's cost plus BLEND * -log p. The result is
- * judged on the true F. Falls back openly to the heuristic without data.
+ * judged on the true F, and the core's local search improves the MILP's
+ * solution for the rest of the budget (learned construction + local search).
+ * Falls back openly to the heuristic without data.
  */
 export const predictThenOptimize: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -46,10 +49,17 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     extraCost: (slot, p) =>
       BLEND * -Math.log(Math.max(1e-6, preference.get(slot * c.physicistCount + p) ?? 1e-6)),
   });
-  const run = await solveModel(ctx, milpModel, fixed, start, remainingSec(ctx, 0.2));
+  // Half the remaining time for the MILP, the rest for the local search.
+  const run = await solveModel(ctx, milpModel, fixed, start, 0.5 * remainingSec(ctx, 0.2));
   applyRun(ctx, milpModel, fixed, run);
+  const improved = await learnedConstructionThenLocalSearch(
+    ctx,
+    ctx.best.clone(),
+    'predict_then_optimize',
+  );
   return {
     stats: {
+      ...improved,
       ...stats,
       optimiser: `HiGHS MILP over the top ${TOP_K} predicted candidates per slot, objective F + ${BLEND} * -log p`,
       milp_binaries: milpModel.xCount,
