@@ -19,7 +19,7 @@ export async function trainScorer(
   const t0 = performance.now();
   const stats: Record<string, unknown> = {
     model: 'conditional logit (softmax over a slot’s free candidates), 7 features',
-    training_data: `${data.train.length} decisions from ${data.subProblems} sub-problems solved exactly by MiniSat`,
+    training_data: `${data.train.length} decisions from ${data.subProblems} job windows, labelled by a local optimum of the instance (greedy + descent)`,
     held_out_decisions: data.heldOut.length,
     data_ms: Math.round(data.ms),
   };

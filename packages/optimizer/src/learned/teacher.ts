@@ -1,8 +1,8 @@
 import type { AlgorithmContext } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
-import { solveNeighbourhood } from '../exact/cp-sat';
 import { pickNeighbourhood } from '../exact/cp-sat-encode';
 import { nearestFeasibleGreedy } from '../greedy/heuristic';
+import { descend } from '../local-search/moves';
 import { decisionAt } from './features';
 import type { Example } from './models';
 
@@ -15,11 +15,14 @@ export interface TeacherData {
 }
 
 /**
- * Training data from the instance itself: sampled sub-problems (windows of
- * jobs close in time) are solved exactly by MiniSat with the rest fixed,
- * starting from the greedy; each slot of a solved window becomes an example
- * (its free candidates' features, label = the exact solution's physicist).
- * Every fifth window is held out for the accuracy figure.
+ * Training data from the instance itself. The labels are a locally optimal
+ * solution of the instance: the date-order greedy improved by the core's
+ * descent over reassign and swap moves until no move improves F (the
+ * MiniSat-solved windows used before took about 10 s per 4-job window on the
+ * loaded bench machine, so a 10 s run got one window and fell back). Sampled
+ * windows of jobs close in time give the examples (each slot: its free
+ * candidates' features, label = the local optimum's physicist); every fifth
+ * window is held out for the accuracy figure.
  */
 export async function teacherData(
   ctx: AlgorithmContext,
@@ -30,14 +33,15 @@ export async function teacherData(
   const c = ctx.compiled;
   const state = nearestFeasibleGreedy(c);
   fillEmptySlots(state);
+  const rng = ctx.rng.fork();
+  descend(state, rng, () => ctx.shouldStop() || performance.now() - started > budgetMs);
   const train: Example[] = [];
   const heldOut: Example[] = [];
+  const seen = new Set<number>();
   let solved = 0;
-  for (let w = 0; w < windows && performance.now() - started < budgetMs && !ctx.shouldStop(); w++) {
-    const jobs = pickNeighbourhood(c, ctx.rng, 4);
-    const next = solveNeighbourhood(state, jobs);
-    if (!next) continue;
-    if (next.state.total < state.total - 1e-9) state.copyFrom(next.state);
+  for (let w = 0; w < windows && !ctx.shouldStop(); w++) {
+    const jobs = pickNeighbourhood(c, rng, 4).filter((j) => !seen.has(j));
+    jobs.forEach((j) => seen.add(j));
     solved++;
     const target = w % 5 === 4 ? heldOut : train;
     for (const j of jobs) {
