@@ -36,6 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     JWT_SECRET: randomBytes(48).toString('base64'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // Every browser test signs in afresh from one address; the default cap of 30 a minute is for people.
+    AUTH_RATE_PER_MINUTE: '10000',
   });
   const teardown = async () => {
     await stopServer(server);

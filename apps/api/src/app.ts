@@ -38,7 +38,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Login failure limits (tests use small windows). */
   throttle?: ThrottleLimits;
-  /** Requests per minute per address on /token and /auth/register (default 30). */
+  /** Requests per minute per address on /token and /auth/register over config's. */
   authRatePerMinute?: number;
   /** Folder of the built web app (default apps/web/dist). */
   webDistDir?: string;
@@ -125,7 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installAuthentication(app, services.signer, services.usersRepository);
 
   await app.register(healthRoutes, { db: database.db, kind: database.kind });
-  await app.register(authRoutes, { services, maxPerMinute: options.authRatePerMinute ?? 30 });
+  await app.register(authRoutes, {
+    services,
+    maxPerMinute: options.authRatePerMinute ?? config.authRatePerMinute,
+  });
   await app.register(adminUsersRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(jobsRoutes, { services });

@@ -16,6 +16,8 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | null;
   tokenTtlMinutes: number;
+  /** Requests per minute per address on /token and /auth/register (AUTH_RATE_PER_MINUTE). */
+  authRatePerMinute: number;
   kitEditorUsernames: string[];
   registration: RegistrationPolicy;
   logLevel: LogLevel;
@@ -133,6 +135,7 @@ export function parseConfig(
     adminUsername,
     adminPassword,
     tokenTtlMinutes: integer('TOKEN_TTL_MINUTES', env.TOKEN_TTL_MINUTES, 480, 1, 60 * 24 * 30),
+    authRatePerMinute: integer('AUTH_RATE_PER_MINUTE', env.AUTH_RATE_PER_MINUTE, 30, 1, 100_000),
     kitEditorUsernames: commaList(env.KIT_EDITOR_USERNAMES),
     registration: parseRegistration(env.REGISTRATION),
     logLevel,
