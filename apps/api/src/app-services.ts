@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { BackgroundStore } from './backgrounds/background-store';
+import { BackgroundsService } from './backgrounds/backgrounds.service';
 import { AuthService } from './auth/auth.service';
 import { TokenSigner } from './auth/jwt';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
@@ -19,6 +21,8 @@ export interface AppServices {
   users: UsersService;
   auth: AuthService;
   settings: SettingsService;
+  /** Background videos of the login landing (files in DATA_DIR/media/backgrounds). */
+  backgrounds: BackgroundsService;
   /** Jobs, roster, leave, zips, import/export, candidates and manual assignment. */
   scheduling: SchedulingServices;
 }
@@ -39,10 +43,13 @@ export function createServices(
     new LoginThrottle(throttleLimits),
     config.registration,
   );
+  const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
   const settings = new SettingsService(
     new SettingsRepository(db),
     path.join(config.dataDir, 'media', 'music'),
+    (name) => backgroundStore.has(name),
   );
+  const backgrounds = new BackgroundsService(backgroundStore, settings);
   const scheduling = createSchedulingServices(db);
-  return { db, signer, usersRepository, users, auth, settings, scheduling };
+  return { db, signer, usersRepository, users, auth, settings, backgrounds, scheduling };
 }

@@ -20,6 +20,7 @@ import { healthRoutes } from './health/health.routes';
 import { installErrorHandling } from './http/error-handler';
 import { installStaticWeb } from './http/static-web';
 import { settingsRoutes } from './settings/settings.routes';
+import { backgroundsRoutes } from './backgrounds/backgrounds.routes';
 import { adminUsersRoutes } from './users/admin-users.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { exportsRoutes } from './exports/exports.routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(adminUsersRoutes, { services });
   await app.register(settingsRoutes, { services });
+  await app.register(backgroundsRoutes, { services });
   await app.register(jobsRoutes, { services });
   await app.register(rosterRoutes, { services });
   await app.register(kitsRoutes, { services, kitEditors: config.kitEditorUsernames });

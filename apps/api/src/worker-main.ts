@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     db: database.db,
     kind: database.kind,
     databaseUrl: config.databaseUrl,
-    settings: new SettingsService(new SettingsRepository(database.db), ''),
+    // Workers read weights only; they never serve media or save appearance.
+    settings: new SettingsService(new SettingsRepository(database.db), '', () => false),
     taskSettings,
     log,
   });

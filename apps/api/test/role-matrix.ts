@@ -72,6 +72,7 @@ const appearance = {
 export const ROLE_MATRIX: MatrixRow[] = [
   // Public: a token is neither needed nor checked; an empty form is a validation error for everyone.
   { method: 'GET', path: '/api/v1/health', expect: publicRoute(200) },
+  { method: 'GET', path: '/api/v1/backgrounds/active', expect: publicRoute(200) },
   { method: 'POST', path: '/api/v1/token', form: {}, expect: publicRoute(400) },
   {
     method: 'POST',
@@ -112,6 +113,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: adminOnly(404),
   },
   { method: 'GET', path: '/api/v1/admin/appearance-settings', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/v1/admin/backgrounds', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/backgrounds/upload',
+    // Not a video: the admin's 415 proves access without storing anything.
+    file: { name: 'clip.mp4', content: 'not a video' },
+    expect: adminOnly(415),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/backgrounds/{name}',
+    params: { name: 'absent-00000000.mp4' },
+    expect: adminOnly(404),
+  },
   {
     method: 'PUT',
     path: '/api/v1/admin/appearance-settings',

@@ -38,7 +38,7 @@ describe('appearance, theme and music', () => {
   it('saves appearance and every role sees the theme and music choice', async () => {
     const body = {
       theme: 'sunset',
-      activeVideo: 'waves.mp4',
+      activeVideo: null,
       music: { mode: 'radio', keys: ['bach_air', 'bach_air'] },
     };
     const put = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, body);
@@ -52,7 +52,7 @@ describe('appearance, theme and music', () => {
     expect(music).toEqual({ mode: 'radio', keys: ['bach_air'], urls: {}, url: null, name: null });
   });
 
-  it('refuses unknown themes, unknown track keys and unsafe video names', async () => {
+  it('refuses unknown themes, unknown track keys and videos that are not stored', async () => {
     const base = { theme: 'default', activeVideo: null, music: { mode: 'playlist', keys: [] } };
     const theme = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
       ...base,
@@ -70,6 +70,14 @@ describe('appearance, theme and music', () => {
       activeVideo: '../x.mp4',
     });
     expect(video.statusCode).toBe(400);
+    const missing = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
+      ...base,
+      activeVideo: 'waves-0a1b2c3d.mp4',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ detail: string }>().detail).toBe(
+      "Invalid body field 'activeVideo': no background video named 'waves-0a1b2c3d.mp4'",
+    );
   });
 
   it('lists the track catalogue by key and does not serve absent audio', async () => {

@@ -31,3 +31,24 @@ export const MusicTracksSchema = z.record(z.string(), z.string());
 
 /** GET/PUT /api/v1/admin/settings/weights. */
 export const WeightsBodySchema = WeightsSchema.strict();
+
+/** Largest background video the server accepts (413 above); the web app checks it before sending. */
+export const MAX_BACKGROUND_VIDEO_BYTES = 200 * 1024 * 1024;
+
+/** One background video in GET /api/v1/admin/backgrounds. */
+export const BackgroundVideoSchema = z.object({
+  name: z.string(),
+  /** Public address of the file (a <video> element cannot send a bearer header). */
+  url: z.string(),
+  size_bytes: z.number().int().nonnegative(),
+  uploaded_at: z.string(),
+  active: z.boolean(),
+});
+export type BackgroundVideo = z.infer<typeof BackgroundVideoSchema>;
+export const BackgroundVideoListSchema = z.array(BackgroundVideoSchema);
+
+/** POST /api/v1/admin/backgrounds/upload: the server-chosen name of the stored video. */
+export const BackgroundUploadResultSchema = z.object({ name: z.string(), url: z.string() });
+
+/** GET /api/v1/backgrounds/active (public): the login landing's video, if one is chosen. */
+export const ActiveBackgroundSchema = z.object({ url: z.string().nullable() });

@@ -31,14 +31,14 @@ export interface MusicSettingsRead {
   name: string | null;
 }
 
-const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
 /** Theme, background, music and optimizer weights, stored as JSON settings. */
 export class SettingsService {
   constructor(
     private readonly settings: SettingsRepository,
     /** DATA_DIR/media/music: where optional track files are looked up. */
     private readonly musicDir: string,
+    /** Whether a background video of that name is stored (the active one must be). */
+    private readonly hasVideo: (name: string) => boolean,
   ) {}
 
   /** Saved appearance, or the defaults; a stored value that no longer parses falls back too. */
@@ -47,13 +47,15 @@ export class SettingsService {
     return parsed.success ? parsed.data : DEFAULT_APPEARANCE;
   }
 
-  /** Saves appearance after checking track keys and the video name. */
+  /** Saves appearance after checking track keys and that the active video exists. */
   async putAppearance(input: AppearanceSettings): Promise<AppearanceSettings> {
     const unknown = input.music.keys.find((key) => !isMusicTrackKey(key));
     if (unknown !== undefined)
       throw badRequest(`Invalid body field 'music.keys': unknown track '${unknown}'`);
-    if (input.activeVideo !== null && !SAFE_FILE_NAME.test(input.activeVideo)) {
-      throw badRequest(`Invalid body field 'activeVideo': not a valid video file name`);
+    if (input.activeVideo !== null && !this.hasVideo(input.activeVideo)) {
+      throw badRequest(
+        `Invalid body field 'activeVideo': no background video named '${input.activeVideo}'`,
+      );
     }
     const value: AppearanceSettings = {
       ...input,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,8 +120,10 @@ export async function createTestDatabase(): Promise<Database> {
 /** Builds the app for inject tests, with three signed-in users. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { config: overrides, ...appOptions } = options;
+  // Media folders (background videos) live in DATA_DIR: each app gets its own, removed on close.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-api-test-'));
   const config: RuntimeConfig = {
-    ...parseConfig({ DATA_DIR: '/nonexistent-test-data' }),
+    ...parseConfig({ DATA_DIR: dataDir }),
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   };
@@ -175,6 +177,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,9 @@ export const queryKeys = {
   users: ['admin', 'users'] as const,
   appearanceSettings: ['admin', 'appearance-settings'] as const,
   weights: ['admin', 'weights'] as const,
+  backgrounds: ['admin', 'backgrounds'] as const,
+  /** The login landing's video (public). */
+  activeBackground: ['backgrounds', 'active'] as const,
   musicTracks: ['music', 'tracks'] as const,
   musicSettings: ['music', 'settings'] as const,
   /** Queued and running optimisation and comparison tasks; SSE events patch it. */

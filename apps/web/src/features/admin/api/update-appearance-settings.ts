@@ -13,10 +13,12 @@ export const useUpdateAppearanceSettings = () => {
     mutationFn: updateAppearanceSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.appearanceSettings, saved);
-      // The theme and the music player read these settings through their own endpoints.
+      // The theme, the music player and the video list read these settings through their own endpoints.
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.activeTheme }),
         queryClient.invalidateQueries({ queryKey: queryKeys.musicSettings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.backgrounds }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activeBackground }),
       ]);
     },
   });

@@ -11,9 +11,10 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAppearanceSettings } from '../api/get-appearance-settings';
 import { useUpdateAppearanceSettings } from '../api/update-appearance-settings';
 import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { BackgroundVideoPicker } from './background-video-picker';
 import { ThemePicker } from './theme-picker';
 
-/** Appearance: the organisation's theme (and, in a later release, background videos). */
+/** Appearance: the organisation's theme and the login landing's background video. */
 export function AppearanceTab() {
   const settings = useAppearanceSettings();
   useFetchFailureToast(settings.error);
@@ -28,12 +29,13 @@ export function AppearanceTab() {
 
 function AppearanceForm({ saved }: { saved: AppearanceSettings }) {
   const [theme, setTheme] = useState(saved.theme);
+  const [activeVideo, setActiveVideo] = useState(saved.activeVideo);
   const update = useUpdateAppearanceSettings();
   const toast = useToast();
 
   const save = () =>
     update.mutate(
-      { ...saved, theme },
+      { ...saved, theme, activeVideo },
       {
         onSuccess: () => toast.success('Settings saved successfully.'),
         onError: (error) => toast.error(`Failed to save settings: ${errorMessage(error)}`),
@@ -56,16 +58,19 @@ function AppearanceForm({ saved }: { saved: AppearanceSettings }) {
         <Typography variant="h6" component="h2">
           Background video
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Uploading and choosing background videos comes in a later release. Active video:{' '}
-          {saved.activeVideo ?? 'none'}.
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Plays muted behind the sign-in page (not for visitors who ask for reduced motion). MP4,
+          WebM or Ogg, up to 200 MB.
         </Typography>
+        <BackgroundVideoPicker value={activeVideo} onChange={setActiveVideo} />
       </div>
       <div>
         <Button
           variant="contained"
           onClick={save}
-          disabled={update.isPending || theme === saved.theme}
+          disabled={
+            update.isPending || (theme === saved.theme && activeVideo === saved.activeVideo)
+          }
         >
           Save Appearance
         </Button>

@@ -10,16 +10,20 @@ import type { Highlight } from './landing-copy';
 interface LandingSectionProps {
   id: string;
   background: string;
+  /** A muted looping video behind the content, under a see-through gradient; null for none. */
+  video?: string | null;
   children: ReactNode;
 }
 
 /** One full-height section of the landing; each one is a scroll-snap stop. */
-export function LandingSection({ id, background, children }: LandingSectionProps) {
+export function LandingSection({ id, background, video = null, children }: LandingSectionProps) {
   return (
     <Box
       component="section"
       id={id}
       sx={{
+        position: 'relative',
+        overflow: 'hidden',
         minHeight: '100vh',
         scrollSnapAlign: 'start',
         display: 'flex',
@@ -29,7 +33,32 @@ export function LandingSection({ id, background, children }: LandingSectionProps
         color: 'common.white',
       }}
     >
-      <Container maxWidth="lg">{children}</Container>
+      {video !== null && (
+        <>
+          <Box
+            component="video"
+            data-testid="landing-video"
+            src={video}
+            autoPlay
+            muted
+            loop
+            playsInline
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+            }}
+          />
+          {/* The gradient stays over the video, lighter, so the text keeps its contrast. */}
+          <Box aria-hidden sx={{ position: 'absolute', inset: 0, background, opacity: 0.72 }} />
+        </>
+      )}
+      <Container maxWidth="lg" sx={{ position: 'relative' }}>
+        {children}
+      </Container>
     </Box>
   );
 }

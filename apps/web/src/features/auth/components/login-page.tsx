@@ -3,8 +3,10 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import { useActiveBackground } from '../api/get-active-background';
 import { ANALYTICS, SCHEDULING, WELCOME } from './landing-copy';
 import { HighlightGrid, LandingSection } from './landing-section';
 import { LoginForm } from './login-form';
@@ -14,6 +16,8 @@ const scrollTo = (id: string) =>
 
 /** /login: the marketing landing (three scroll-snap sections) with the sign-in form. */
 export function LoginPage() {
+  const video = useActiveBackground().data ?? null;
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
     <Box
       component="main"
@@ -22,6 +26,7 @@ export function LoginPage() {
       <LandingSection
         id="welcome"
         background="linear-gradient(135deg, #0b2545 0%, #13315c 55%, #1c4f9c 100%)"
+        video={reducedMotion ? null : video}
       >
         <Grid container spacing={6} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 7 }}>
