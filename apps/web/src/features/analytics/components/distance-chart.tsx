@@ -17,13 +17,20 @@ export function DistanceChart({ buckets }: { buckets: Record<string, number> }) 
       <Typography variant="body2" color="text.secondary">
         {total} assigned slots by one-way distance from home
       </Typography>
-      <BarChart
-        height={260}
-        xAxis={[{ scaleType: 'band', data: BUCKETS.map((b) => `${b} mi`) }]}
-        yAxis={[{ label: 'Slots', tickMinStep: 1 }]}
-        series={[{ data: counts, label: 'Assigned slots', color: '#1976d2' }]}
-        hideLegend
-      />
+      {total === 0 ? (
+        // An axis from 0 to 0 draws a lone, cut-off tick: say what is missing instead.
+        <Typography color="text.secondary" sx={{ py: 10, textAlign: 'center' }}>
+          No assigned slots yet: run an optimisation or assign physicists by hand.
+        </Typography>
+      ) : (
+        <BarChart
+          height={260}
+          xAxis={[{ scaleType: 'band', data: BUCKETS.map((b) => `${b} mi`) }]}
+          yAxis={[{ label: 'Slots', tickMinStep: 1 }]}
+          series={[{ data: counts, label: 'Assigned slots', color: '#1976d2' }]}
+          hideLegend
+        />
+      )}
     </Paper>
   );
 }
