@@ -75,8 +75,6 @@ export interface JobsTable {
   data_acq_pinned: Generated<boolean>;
   kit_pinned: Generated<boolean>;
   region: string | null;
-  /** Migration 0003: the zip the kit travels from, written by kit assignment. */
-  kit_location: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Table tasks (migration 0003): optimisation and comparison runs. */

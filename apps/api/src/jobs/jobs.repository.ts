@@ -29,16 +29,49 @@ export interface StoredJob {
 }
 
 /**
+ * Where each dated job's kit comes from: the zip of the kit's previous job in
+ * date order (OPTIMIZATION.md: a kit travels from its location to its first
+ * job, then job to job in date order), null for the kit's first job. Derived
+ * from the stored assignments rather than stored itself, so a manual override,
+ * a cleared or deleted kit, a moved kit, an edited date or zip and an upload
+ * can never leave an origin behind that no longer holds. `onlyKitOfJob` limits
+ * the window to one kit's jobs (reading one job should not sort them all).
+ */
+function kitRoutes(db: Kysely<DB>, onlyKitOfJob?: number) {
+  const dated = db
+    .selectFrom('jobs')
+    .select([
+      'id',
+      sql<
+        string | null
+      >`lag(zip_code) over (partition by assigned_kit_id order by start_date, end_date, id)`.as(
+        'previous_zip',
+      ),
+    ])
+    .where('assigned_kit_id', 'is not', null)
+    .where('start_date', 'is not', null);
+  return onlyKitOfJob === undefined
+    ? dated
+    : dated.where(
+        'assigned_kit_id',
+        '=',
+        db.selectFrom('jobs').select('assigned_kit_id').where('id', '=', onlyKitOfJob),
+      );
+}
+
+/**
  * The job as the API shows it: duration from the dates, assigned names from the
  * linked rows (the stored text only when nothing is linked), kit_location from
- * the kit, so a renamed physicist or moved kit is right everywhere at once.
+ * the kit's route (its previous job's zip, else the kit's own location), so a
+ * renamed physicist, a moved kit or a changed route is right everywhere at once.
  */
-function selectJobs(db: Kysely<DB>) {
+function selectJobs(db: Kysely<DB>, onlyKitOfJob?: number) {
   return db
     .selectFrom('jobs as j')
     .leftJoin('physicists as l', 'l.id', 'j.assigned_lead_id')
     .leftJoin('physicists as a', 'a.id', 'j.assigned_data_acq_id')
     .leftJoin('kits as k', 'k.id', 'j.assigned_kit_id')
+    .leftJoin(kitRoutes(db, onlyKitOfJob).as('r'), 'r.id', 'j.id')
     .select([
       'j.id',
       'j.customer',
@@ -56,7 +89,7 @@ function selectJobs(db: Kysely<DB>) {
       'j.assigned_data_acq_id',
       'j.assigned_kit_id',
       sql<string | null>`coalesce(k.name, j.assigned_kit_name)`.as('assigned_kit_name'),
-      sql<string | null>`k.current_location_zip`.as('kit_location'),
+      sql<string | null>`coalesce(r.previous_zip, k.current_location_zip)`.as('kit_location'),
       'j.region',
       'j.lead_pinned',
       'j.data_acq_pinned',
@@ -87,7 +120,7 @@ export class JobsRepository {
 
   /** One job as the API shows it. */
   find(id: number, db: Kysely<DB> = this.db): Promise<JobRecord | undefined> {
-    return selectJobs(db).where('j.id', '=', id).executeTakeFirst();
+    return selectJobs(db, id).where('j.id', '=', id).executeTakeFirst();
   }
 
   /** The stored fields of one job, locked for update when inside a transaction. */

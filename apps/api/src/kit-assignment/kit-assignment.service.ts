@@ -61,11 +61,7 @@ export class KitAssignmentService {
       const byJob = new Map(result.assignments.map((a) => [a.job_id, a]));
       const rows: JobKitWrite[] = jobs.map((j) => {
         const a = byJob.get(String(j.id));
-        return {
-          id: j.id,
-          kit: a === undefined ? null : Number(a.kit_id),
-          kitLocation: a?.kit_location ?? null,
-        };
+        return { id: j.id, kit: a === undefined ? null : Number(a.kit_id) };
       });
       await this.write.writeKits(rows, trx);
       return { message: kitAssignmentMessage(result, jobs.length), result };
