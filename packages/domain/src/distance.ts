@@ -5,11 +5,28 @@ const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in miles between two points (haversine). */
 export function haversineMiles(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  return haversineMilesWithCos(lat1, lon1, latitudeCos(lat1), lat2, lon2, latitudeCos(lat2));
+}
+
+/** cos of a latitude in degrees, the factor haversineMilesWithCos takes precomputed. */
+export const latitudeCos = (lat: number): number => Math.cos(toRadians(lat));
+
+/**
+ * haversineMiles with each point's latitudeCos given, for tables of many
+ * distances (the optimizer's J x P miles): one formula, so a table built this
+ * way is bit-identical to the evaluator's miles.
+ */
+export function haversineMilesWithCos(
+  lat1: number,
+  lon1: number,
+  cosLat1: number,
+  lat2: number,
+  lon2: number,
+  cosLat2: number,
+): number {
   const dLat = toRadians(lat2 - lat1);
   const dLon = toRadians(lon2 - lon1);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLon / 2) ** 2;
+  const a = Math.sin(dLat / 2) ** 2 + cosLat1 * cosLat2 * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

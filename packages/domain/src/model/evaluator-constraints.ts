@@ -22,14 +22,15 @@ interface Placement {
  * Lists every violation of the six hard constraints of OPTIMIZATION.md in a
  * solution. Jobs missing from `assignments` are read as empty. A pinned slot
  * is the rule-5 truth, so rule 6 (no coordinates, no assignment) does not
- * flag a slot that holds exactly its pin.
+ * flag a slot that holds exactly its pin. Every solve runs it on its result,
+ * so it makes no closure or array copy per slot.
  */
 export function checkHardConstraints(
   instance: Instance,
   assignments: readonly JobAssignment[],
 ): HardViolation[] {
   const violations: HardViolation[] = [];
-  const jobs = new Map(instance.jobs.map((j) => [j.id, j]));
+  const jobs = new Set(instance.jobs.map((j) => j.id));
   const seen = new Set<string>();
   for (const a of assignments) {
     if (!jobs.has(a.job_id))
@@ -45,26 +46,33 @@ export function checkHardConstraints(
 
   for (const job of instance.jobs) {
     const assignment = byJob.get(job.id);
-    for (const slot of ['lead', 'data_acq', 'kit'] as const) {
-      const id = assignment?.[SLOT_FIELD[slot]] ?? null;
-      const pinned = job[SLOT_FIELD[slot]];
-      const flag = (reason: string) => violations.push({ job_id: job.id, slot, reason });
-      checkPinned(pinned, id, flag);
+    const hasCoordinates = hasUsableCoordinates(job);
+    for (const slot of SLOTS) {
+      const field = SLOT_FIELD[slot];
+      const id = assignment?.[field] ?? null;
+      const pinned = job[field];
+      // Rule 5: a pinned slot keeps exactly its pinned value.
+      if (pinned != null && id !== pinned)
+        flag(violations, job, slot, `pinned to ${pinned} but holds ${id ?? 'nobody'}`);
       if (id == null) continue;
-      if (!hasUsableCoordinates(job) && id !== pinned) flag('job has no usable coordinates');
-      if (slot === 'kit') checkKit(kits.get(id), id, flag);
-      else checkPhysicist(physicists.get(id), id, job, SLOT_ROLE[slot], flag);
+      if (!hasCoordinates && id !== pinned)
+        flag(violations, job, slot, 'job has no usable coordinates');
+      if (slot === 'kit') checkKit(kits.get(id), id, job, violations);
+      else checkPhysicist(physicists.get(id), id, job, slot, violations);
       const key = `${slot === 'kit' ? 'kit' : 'physicist'}:${id}`;
-      placements.set(key, [...(placements.get(key) ?? []), { job, slot }]);
+      const list = placements.get(key);
+      if (list) list.push({ job, slot });
+      else placements.set(key, [{ job, slot }]);
     }
   }
   for (const [key, list] of placements) checkNoOverlap(key, list, violations);
   return violations;
 }
 
-/** Rule 5: a pinned slot keeps exactly its pinned value. */
-function checkPinned(pinned: string | null, id: string | null, flag: (r: string) => void): void {
-  if (pinned != null && id !== pinned) flag(`pinned to ${pinned} but holds ${id ?? 'nobody'}`);
+const SLOTS = ['lead', 'data_acq', 'kit'] as const;
+
+function flag(violations: HardViolation[], job: InstanceJob, slot: Slot, reason: string): void {
+  violations.push({ job_id: job.id, slot, reason });
 }
 
 /** Rules 1 and 2: the slot's role, and no overlap with the physicist's unavailability. */
@@ -72,14 +80,16 @@ function checkPhysicist(
   physicist: Instance['physicists'][number] | undefined,
   id: string,
   job: InstanceJob,
-  role: 'lead' | 'dataacq',
-  flag: (r: string) => void,
+  slot: 'lead' | 'data_acq',
+  violations: HardViolation[],
 ): void {
-  if (!physicist) return flag(`unknown physicist ${id}`);
-  if (physicist.role !== role) flag(`${id} has role ${physicist.role}, slot needs ${role}`);
+  if (!physicist) return flag(violations, job, slot, `unknown physicist ${id}`);
+  const role = SLOT_ROLE[slot];
+  if (physicist.role !== role)
+    flag(violations, job, slot, `${id} has role ${physicist.role}, slot needs ${role}`);
   for (const range of physicist.unavailable) {
     if (rangesOverlap(job.start, job.end, range.start, range.end)) {
-      flag(`${id} is unavailable ${range.start}..${range.end}`);
+      flag(violations, job, slot, `${id} is unavailable ${range.start}..${range.end}`);
     }
   }
 }
@@ -88,20 +98,29 @@ function checkPhysicist(
 function checkKit(
   kit: Instance['kits'][number] | undefined,
   id: string,
-  flag: (r: string) => void,
+  job: InstanceJob,
+  violations: HardViolation[],
 ): void {
-  if (!kit) flag(`unknown kit ${id}`);
-  else if (kit.is_out_for_maintenance) flag(`kit ${id} is out for maintenance`);
+  if (!kit) flag(violations, job, 'kit', `unknown kit ${id}`);
+  else if (kit.is_out_for_maintenance)
+    flag(violations, job, 'kit', `kit ${id} is out for maintenance`);
 }
 
-/** Rules 3 and 4 (second half): a physicist or kit takes no two overlapping jobs. */
+/**
+ * Rules 3 and 4 (second half): a physicist or kit takes no two overlapping
+ * jobs. Every overlapping pair is reported, on the later-starting job. A sweep
+ * in start order keeps only the earlier jobs still running at the current
+ * start: one that ended before it cannot overlap any job starting later.
+ */
 function checkNoOverlap(key: string, list: Placement[], violations: HardViolation[]): void {
-  const sorted = [...list].sort((a, b) => a.job.start.localeCompare(b.job.start));
+  const sorted = [...list].sort((a, b) => compareText(a.job.start, b.job.start));
   const who = key.slice(key.indexOf(':') + 1);
-  for (let i = 1; i < sorted.length; i++) {
-    const later = sorted[i]!;
-    for (let k = 0; k < i; k++) {
-      const earlier = sorted[k]!;
+  const running: Placement[] = [];
+  for (const later of sorted) {
+    let kept = 0;
+    for (const earlier of running) {
+      if (earlier.job.end < later.job.start) continue;
+      running[kept++] = earlier;
       if (rangesOverlap(earlier.job.start, earlier.job.end, later.job.start, later.job.end)) {
         violations.push({
           job_id: later.job.id,
@@ -110,5 +129,10 @@ function checkNoOverlap(key: string, list: Placement[], violations: HardViolatio
         });
       }
     }
+    running.length = kept;
+    running.push(later);
   }
 }
+
+/** Code-unit order, which for YYYY-MM-DD dates is date order (and is what rangesOverlap compares by). */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
