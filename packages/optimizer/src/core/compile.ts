@@ -3,10 +3,14 @@ import {
   dayNumber,
   fairShareTargets,
   hasUsableCoordinates,
-  haversineMiles,
   planningHorizon,
 } from '@meridian/domain';
 import type { Instance, Weights } from '@meridian/domain';
+import {
+  compileCandidates,
+  compileDistanceAndEligibility,
+  compileOverlaps,
+} from './compile-tables';
 
 /**
  * An Instance compiled once into typed arrays that every algorithm shares.
@@ -57,7 +61,11 @@ export const slotCandidates = (c: CompiledInstance, slot: number): Int32Array =>
 export const jobOverlaps = (c: CompiledInstance, job: number): Int32Array =>
   c.overlaps.subarray(c.overlapStart[job], c.overlapStart[job + 1]);
 
-/** Compiles an instance (assumed valid: see validateInstance) with the given weights. */
+/**
+ * Compiles an instance (assumed valid: see validateInstance) with the given
+ * weights. Runs at the start of every solve, so its tables are built with
+ * flat loops over typed arrays (compile-tables.ts).
+ */
 export function compileInstance(
   instance: Instance,
   weights: Weights = instance.weights,
@@ -65,68 +73,49 @@ export function compileInstance(
   const J = instance.jobs.length;
   const P = instance.physicists.length;
   const horizon = planningHorizon(instance) ?? { first: 0, last: 0 };
-  const physicistIndex = new Map(instance.physicists.map((p, i) => [p.id, i]));
+  const horizonDays = horizon.last - horizon.first + 1;
 
   const jobFirstDay = new Int32Array(J);
   const jobLastDay = new Int32Array(J);
   const jobCustomer = new Int32Array(J);
   const jobHasCoords = new Uint8Array(J);
   const customers = new Map<string, number>();
-  instance.jobs.forEach((job, j) => {
+  for (let j = 0; j < J; j++) {
+    const job = instance.jobs[j]!;
     jobFirstDay[j] = dayNumber(job.start) - horizon.first;
     jobLastDay[j] = dayNumber(job.end) - horizon.first;
     const key = customerKey(job.customer);
-    if (!customers.has(key)) customers.set(key, customers.size);
-    jobCustomer[j] = customers.get(key)!;
+    let index = customers.get(key);
+    if (index === undefined) customers.set(key, (index = customers.size));
+    jobCustomer[j] = index;
     jobHasCoords[j] = hasUsableCoordinates(job) ? 1 : 0;
-  });
+  }
 
   const physicistRole = new Uint8Array(P);
-  instance.physicists.forEach((p, i) => (physicistRole[i] = p.role === 'lead' ? 0 : 1));
+  const physicistIndex = new Map<string, number>();
+  for (let p = 0; p < P; p++) {
+    const physicist = instance.physicists[p]!;
+    physicistRole[p] = physicist.role === 'lead' ? 0 : 1;
+    physicistIndex.set(physicist.id, p);
+  }
   const target = Float64Array.from(fairShareTargets(instance));
 
-  const distance = new Float64Array(J * P);
-  const eligible = new Uint8Array(J * P);
-  const leave = instance.physicists.map((p) =>
-    p.unavailable.map((r) => [
-      dayNumber(r.start) - horizon.first,
-      dayNumber(r.end) - horizon.first,
-    ]),
+  const jobs = { jobFirstDay, jobLastDay, jobHasCoords };
+  const { distance, eligible } = compileDistanceAndEligibility(
+    instance,
+    horizon.first,
+    horizonDays,
+    jobs,
   );
-  for (let j = 0; j < J; j++) {
-    if (!jobHasCoords[j]) continue;
-    const job = instance.jobs[j]!;
-    for (let i = 0; i < P; i++) {
-      const p = instance.physicists[i]!;
-      // Same argument order as the evaluator, so the miles are bit-identical.
-      distance[j * P + i] = haversineMiles(p.lat, p.lon, job.lat!, job.lon!);
-      const away = leave[i]!.some(
-        ([from, to]) => from! <= jobLastDay[j]! && jobFirstDay[j]! <= to!,
-      );
-      eligible[j * P + i] = away ? 0 : 1;
-    }
-  }
-
-  const candidateStart = new Int32Array(2 * J + 1);
-  const candidateList: number[] = [];
-  for (let slot = 0; slot < 2 * J; slot++) {
-    const j = slot >> 1;
-    const list: number[] = [];
-    for (let p = 0; p < P; p++) {
-      if (eligible[j * P + p] && physicistRole[p] === (slot & 1)) list.push(p);
-    }
-    list.sort((a, b) => distance[j * P + a]! - distance[j * P + b]! || a - b);
-    candidateList.push(...list);
-    candidateStart[slot + 1] = candidateList.length;
-  }
-
-  const { overlaps, overlapStart } = compileOverlaps(jobFirstDay, jobLastDay);
+  const { candidates, candidateStart } = compileCandidates(J, P, physicistRole, distance, eligible);
+  const { overlaps, overlapStart } = compileOverlaps(jobFirstDay, jobLastDay, horizonDays);
 
   const pinned = new Int32Array(2 * J).fill(-1);
-  instance.jobs.forEach((job, j) => {
+  for (let j = 0; j < J; j++) {
+    const job = instance.jobs[j]!;
     if (job.lead_id != null) pinned[2 * j] = physicistIndex.get(job.lead_id) ?? -1;
     if (job.data_acq_id != null) pinned[2 * j + 1] = physicistIndex.get(job.data_acq_id) ?? -1;
-  });
+  }
   const open: number[] = [];
   for (let slot = 0; slot < 2 * J; slot++) {
     if (pinned[slot] === -1 && candidateStart[slot + 1]! > candidateStart[slot]!) open.push(slot);
@@ -138,7 +127,7 @@ export function compileInstance(
     jobCount: J,
     physicistCount: P,
     customerCount: customers.size,
-    horizonDays: horizon.last - horizon.first + 1,
+    horizonDays,
     jobIds: instance.jobs.map((j) => j.id),
     physicistIds: instance.physicists.map((p) => p.id),
     jobFirstDay,
@@ -149,36 +138,11 @@ export function compileInstance(
     target,
     distance,
     eligible,
-    candidates: Int32Array.from(candidateList),
+    candidates,
     candidateStart,
-    overlaps: compileOverlapsFlat(overlaps),
+    overlaps,
     overlapStart,
     pinned,
     openSlots: Int32Array.from(open),
   };
-}
-
-/** Overlap lists by a sweep over jobs sorted by first day (O(J log J + overlaps)). */
-function compileOverlaps(first: Int32Array, last: Int32Array) {
-  const J = first.length;
-  const order = Array.from({ length: J }, (_, j) => j).sort((a, b) => first[a]! - first[b]!);
-  const lists: number[][] = Array.from({ length: J }, () => []);
-  for (let i = 0; i < J; i++) {
-    const a = order[i]!;
-    for (let k = i + 1; k < J && first[order[k]!]! <= last[a]!; k++) {
-      const b = order[k]!;
-      lists[a]!.push(b);
-      lists[b]!.push(a);
-    }
-  }
-  const overlapStart = new Int32Array(J + 1);
-  lists.forEach((list, j) => {
-    list.sort((x, y) => x - y);
-    overlapStart[j + 1] = overlapStart[j]! + list.length;
-  });
-  return { overlaps: lists, overlapStart };
-}
-
-function compileOverlapsFlat(lists: number[][]): Int32Array {
-  return Int32Array.from(lists.flat());
 }

@@ -14,10 +14,11 @@ export function validateInstance(instance: Instance): void {
   const fail = (message: string): never => {
     throw new InstanceError(message);
   };
-  const checkRange = (where: string, start: string, end: string) => {
-    if (!isRealDate(start)) fail(`${where}.start: ${start} is not a real date`);
-    if (!isRealDate(end)) fail(`${where}.end: ${end} is not a real date`);
-    if (end < start) fail(`${where}.end: ${end} is before start ${start}`);
+  // `where` names the field only on failure: building it for every range of a large instance is wasted work.
+  const checkRange = (where: () => string, start: string, end: string) => {
+    if (!isRealDate(start)) fail(`${where()}.start: ${start} is not a real date`);
+    if (!isRealDate(end)) fail(`${where()}.end: ${end} is not a real date`);
+    if (end < start) fail(`${where()}.end: ${end} is before start ${start}`);
   };
   const unique = (what: string, ids: string[]) => {
     const seen = new Set<string>();
@@ -42,11 +43,11 @@ export function validateInstance(instance: Instance): void {
   );
   instance.physicists.forEach((p, i) =>
     p.unavailable.forEach((r, k) =>
-      checkRange(`physicists[${i}].unavailable[${k}]`, r.start, r.end),
+      checkRange(() => `physicists[${i}].unavailable[${k}]`, r.start, r.end),
     ),
   );
   instance.jobs.forEach((job, i) => {
-    checkRange(`jobs[${i}]`, job.start, job.end);
+    checkRange(() => `jobs[${i}]`, job.start, job.end);
     if (job.lead_id != null && !physicists.has(job.lead_id))
       fail(`jobs[${i}].lead_id: unknown physicist ${job.lead_id}`);
     if (job.data_acq_id != null && !physicists.has(job.data_acq_id))
