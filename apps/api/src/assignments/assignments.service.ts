@@ -7,13 +7,14 @@ import {
   type Physicist,
 } from '@meridian/domain';
 import type { Kysely } from 'kysely';
-import type { AvailabilityRepository } from '../availability/availability.repository';
 import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import type { JobsRepository, StoredJob } from '../jobs/jobs.repository';
 import type { KitsRepository } from '../kits/kits.repository';
 import type { PhysicistsRepository } from '../roster/physicists.repository';
+import { localToday } from '../schedule-io/date-input';
 import { coordsOfZip, type LatLon } from '../zips-db/zip-rules';
+import { addedDays, type AssignmentChecks, type DayRange } from './assignment-checks';
 import type { AssignmentsRepository } from './assignments.repository';
 
 const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
@@ -45,7 +46,7 @@ export class AssignmentsService {
     private readonly jobs: JobsRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly kits: KitsRepository,
-    private readonly leave: AvailabilityRepository,
+    private readonly checks: AssignmentChecks,
   ) {}
 
   /** Sets or clears (physicist_id null) a lead or data_acq slot and answers the updated job. */
@@ -82,16 +83,72 @@ export class AssignmentsService {
         if (kit.is_out_for_maintenance) {
           throw conflict(`${kit.name} is out for maintenance and cannot be assigned`);
         }
-        const clash = await this.assignments.clash(['assigned_kit_id'], kitId, job, trx);
-        if (clash) {
-          throw conflict(
-            `${kit.name} is already out on job ${clash.id} (${clash.customer}, ${clash.start} to ${clash.end}), which overlaps ${job.start} to ${job.end}`,
-          );
-        }
+        const busy = await this.checks.kitBusy(kit, jobId, job, trx);
+        if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
       }
       await this.assignments.setSlot(jobId, 'kit', kitId, null, trx);
     });
     return (await this.jobs.find(jobId))!;
+  }
+
+  /**
+   * Refuses (409, nothing changed) a date edit that would leave a job's lead,
+   * data-acquisition physicist or kit unable to do it: leave or another job
+   * on the days the job gains, or a kit in maintenance on a job that now
+   * starts after today. Refusing rather than emptying the slot is deliberate:
+   * PUT /jobs/{id} answers only the job, so a cleared slot would go unnoticed
+   * in a date edit, and most of these slots were pinned on purpose by hand.
+   * The detail names who and what is in the way; the user clears the slot
+   * (or fixes the other job or the leave) and edits again. Only the added
+   * days are checked, so a clash that was there before never blocks an edit.
+   * Call inside the transaction that holds the job's row lock.
+   */
+  async checkNewDates(
+    stored: StoredJob,
+    next: { start: string | null; end: string | null },
+    trx: Kysely<DB>,
+  ): Promise<void> {
+    // An undated job holds nobody on any day; unchanged dates change nothing.
+    if (next.start === null || next.end === null) return;
+    if (next.start === stored.start && next.end === stored.end) return;
+    const dates: DayRange = { start: next.start, end: next.end };
+    const added = addedDays(stored, dates);
+    const refuse = (why: string, slot: string) =>
+      conflict(
+        `Job ${stored.id} cannot move to ${dates.start} to ${dates.end}: ${why}. Clear ${slot} first or choose other dates; nothing was changed`,
+      );
+    const people = [
+      { id: stored.assigned_lead_id, label: 'lead', slot: 'the lead' },
+      {
+        id: stored.assigned_data_acq_id,
+        label: 'data-acquisition physicist',
+        slot: 'the data-acquisition slot',
+      },
+    ];
+    for (const { id, label, slot } of people) {
+      if (id === null) continue;
+      // Row-locked like a manual assignment, so the two cannot double-book this person.
+      const person = await this.physicists.find(id, trx);
+      if (person === undefined) continue;
+      for (const days of added) {
+        const busy = await this.checks.personBusy(person, stored.id, days, trx);
+        if (busy !== null) throw refuse(`its ${label} ${busy}`, slot);
+      }
+    }
+    if (stored.assigned_kit_id === null) return;
+    const kit = await this.kits.find(stored.assigned_kit_id, trx);
+    if (kit === undefined) return;
+    // Same rule as PUT /kits/{id}: a kit in maintenance stays only on jobs already under way.
+    if (kit.is_out_for_maintenance && dates.start > localToday()) {
+      throw refuse(
+        `its kit ${kit.name} is out for maintenance and cannot go to a job starting after today`,
+        'its kit',
+      );
+    }
+    for (const days of added) {
+      const busy = await this.checks.kitBusy(kit, stored.id, days, trx);
+      if (busy !== null) throw refuse(`its kit ${busy}`, 'its kit');
+    }
   }
 
   private async checkPhysicist(
@@ -106,24 +163,8 @@ export class AssignmentsService {
         `${person.name} is a ${ROLE_LABEL[person.role]} physicist and cannot take the ${ROLE_LABEL[needed]} slot`,
       );
     }
-    const away = await this.leave.overlapping(person.name, job.start, job.end, trx);
-    if (away.length > 0) {
-      const dates = away.map((r) => `${r.start_date} to ${r.end_date}`).join(', ');
-      throw conflict(
-        `${person.name} is unavailable on ${dates}, which overlaps the job (${job.start} to ${job.end})`,
-      );
-    }
-    const clash = await this.assignments.clash(
-      ['assigned_lead_id', 'assigned_data_acq_id'],
-      person.id,
-      job,
-      trx,
-    );
-    if (clash) {
-      throw conflict(
-        `${person.name} is already on job ${clash.id} (${clash.customer}, ${clash.start} to ${clash.end}), which overlaps ${job.start} to ${job.end}`,
-      );
-    }
+    const busy = await this.checks.personBusy(person, job.id, job, trx);
+    if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
   }
 
   /** 'Lead: name (N mi) | Acq: name (N mi)' for the slots as they will be. */

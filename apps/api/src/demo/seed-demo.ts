@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppServices } from '../app-services';
 import { generatePassword } from '../auth/password';
 import type { DB } from '../db/schema';
+import { localToday } from '../schedule-io/date-input';
 import { generateDemoData } from './demo-data';
 
 /** What demo seeding may use: the database, the data folder and the app's services. */
@@ -70,10 +71,6 @@ async function seedDemoUsers({ dataDir, services }: DemoSeedDeps): Promise<DemoL
 
 /** The app_settings key that marks the demo schedule as seeded (value: the day it was). */
 export const DEMO_SCHEDULE_KEY = 'demo_schedule_seeded';
-
-/** Today as YYYY-MM-DD in the server's time zone: the demo's six months centre on it. */
-const localToday = (now = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /**
  * The demo roster, kits, jobs and leave (demo-data.ts, around today), written

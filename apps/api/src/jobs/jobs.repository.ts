@@ -173,16 +173,6 @@ export class JobsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** The current version of a job, or undefined when it does not exist. */
-  async versionOf(id: number, db: Kysely<DB> = this.db): Promise<number | undefined> {
-    const row = await db
-      .selectFrom('jobs')
-      .select('version')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.version;
-  }
-
   /** Deletes a job; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,8 @@
 import type { JobRecord, JobUpdateRequest } from '@meridian/contracts';
 import { isRealDate } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { AssignmentsService } from '../assignments/assignments.service';
+import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { jobZip, regionOfZip } from '../zips-db/zip-rules';
 import type { JobWrite, JobsRepository } from './jobs.repository';
@@ -38,7 +41,11 @@ export function jobWriteFrom(body: JobUpdateRequest): JobWrite {
 
 /** Job rules: blank creation, versioned edits with derived fields, deletion. */
 export class JobsService {
-  constructor(private readonly jobs: JobsRepository) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly jobs: JobsRepository,
+    private readonly assignments: AssignmentsService,
+  ) {}
 
   /** Every job with its derived fields. */
   list(): Promise<JobRecord[]> {
@@ -61,18 +68,28 @@ export class JobsService {
   /**
    * Full update with optimistic locking: the version check is part of the
    * UPDATE, so of two editors holding the same version exactly one wins and
-   * the other gets 409 with nothing changed.
+   * the other gets 409 with nothing changed. New dates are checked against
+   * the job's assignments first (AssignmentsService.checkNewDates), under the
+   * job's row lock so a manual assignment cannot slip in between.
    */
   async update(id: number, body: JobUpdateRequest): Promise<JobRecord> {
     const fields = jobWriteFrom(body);
-    const written = await this.jobs.updateIfVersion(id, body.version, fields);
-    if (!written) {
-      const current = await this.jobs.versionOf(id);
-      if (current === undefined) throw notFound(`Job ${id} not found`);
-      throw conflict(
-        `Job ${id} was changed by someone else (it is at version ${current}, your copy is version ${body.version}); reload it and edit again`,
-      );
-    }
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await this.jobs.findStored(id, trx);
+      if (stored === undefined) throw notFound(`Job ${id} not found`);
+      if (stored.version === body.version) {
+        await this.assignments.checkNewDates(
+          stored,
+          { start: fields.start_date, end: fields.end_date },
+          trx,
+        );
+      }
+      if (!(await this.jobs.updateIfVersion(id, body.version, fields, trx))) {
+        throw conflict(
+          `Job ${id} was changed by someone else (it is at version ${stored.version}, your copy is version ${body.version}); reload it and edit again`,
+        );
+      }
+    });
     return this.get(id);
   }
 

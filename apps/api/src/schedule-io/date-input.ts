@@ -35,3 +35,7 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** Today as YYYY-MM-DD in the server's time zone (jobs and leave are local calendar days). */
+export const localToday = (now = new Date()): IsoDate =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

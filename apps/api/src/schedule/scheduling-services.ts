@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AssignmentChecks } from '../assignments/assignment-checks';
 import { AssignmentsRepository } from '../assignments/assignments.repository';
 import { AssignmentsService } from '../assignments/assignments.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
@@ -44,13 +45,22 @@ export function createSchedulingServices(db: Kysely<DB>): SchedulingServices {
   const availabilityRepository = new AvailabilityRepository(db);
   const physicists = new PhysicistsService(db, physicistsRepository, availabilityRepository);
   const kits = new KitsService(db, kitsRepository);
+  const assignmentsRepository = new AssignmentsRepository();
+  const assignments = new AssignmentsService(
+    db,
+    assignmentsRepository,
+    jobsRepository,
+    physicistsRepository,
+    kitsRepository,
+    new AssignmentChecks(assignmentsRepository, availabilityRepository),
+  );
   return {
     zipData: new ZipDataRepository(db),
     jobsRepository,
     physicistsRepository,
     kitsRepository,
     availabilityRepository,
-    jobs: new JobsService(jobsRepository),
+    jobs: new JobsService(db, jobsRepository, assignments),
     physicists,
     kits,
     availability: new AvailabilityService(db, availabilityRepository, physicistsRepository),
@@ -69,13 +79,6 @@ export function createSchedulingServices(db: Kysely<DB>): SchedulingServices {
       physicistsRepository,
       availabilityRepository,
     ),
-    assignments: new AssignmentsService(
-      db,
-      new AssignmentsRepository(),
-      jobsRepository,
-      physicistsRepository,
-      kitsRepository,
-      availabilityRepository,
-    ),
+    assignments,
   };
 }
