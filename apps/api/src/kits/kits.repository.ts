@@ -58,6 +58,26 @@ export class KitsRepository {
     return result.numDeletedRows > 0n;
   }
 
+  /**
+   * Empties this kit's slot on the jobs that start after `today` or have no
+   * dates yet (a kit going into maintenance); returns their ids.
+   */
+  async clearFromJobsAfter(id: number, today: string, db: Kysely<DB> = this.db): Promise<number[]> {
+    const rows = await db
+      .updateTable('jobs')
+      .set({
+        assigned_kit_id: null,
+        assigned_kit_name: null,
+        kit_pinned: false,
+        version: sql`version + 1`,
+      })
+      .where('assigned_kit_id', '=', id)
+      .where((eb) => eb.or([eb('start_date', 'is', null), eb(sql<string>`start_date`, '>', today)]))
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
   /** Empties the kit slot of every job holding this kit; returns how many jobs. */
   async clearFromJobs(id: number, db: Kysely<DB> = this.db): Promise<number> {
     const result = await db

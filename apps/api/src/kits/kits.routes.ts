@@ -46,13 +46,23 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
       onRequest: editors,
       schema: {
         tags,
-        summary: 'Update a kit (location, maintenance flag, comments)',
+        summary:
+          'Update a kit (location, maintenance flag, comments); a kit in maintenance leaves jobs starting after today',
         params,
         body: KitUpdateSchema,
         response: { 200: KitSchema },
       },
     },
-    (request) => kits.update(request.params.id, request.body),
+    async (request) => {
+      const { kit, unassigned } = await kits.update(request.params.id, request.body);
+      if (unassigned.length > 0) {
+        request.log.info(
+          { kit: kit.id, jobs: unassigned },
+          'kit out for maintenance: taken off jobs starting after today',
+        );
+      }
+      return kit;
+    },
   );
   app.delete(
     '/api/v1/kits/:id',

@@ -2,6 +2,7 @@ import type { Kit } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
+import { localToday } from '../schedule-io/date-input';
 import type { NewKit } from '../schedule-io/parse-roster';
 import { requireKnownZip } from '../zips-db/zip-rules';
 import type { KitsRepository } from './kits.repository';
@@ -42,12 +43,28 @@ export class KitsService {
     return this.kits.insertMany(rows, db);
   }
 
-  /** Updates location, maintenance flag and comments (jobs show the new location at once). */
-  async update(id: number, input: KitUpdate): Promise<Kit> {
+  /**
+   * Updates location, maintenance flag and comments (jobs show the new
+   * location at once). A kit saved as out for maintenance is taken off every
+   * job that starts after today (or has no dates yet), in the same
+   * transaction, unpinned and with a new version; jobs already under way or
+   * past keep it, since that is where the kit was. Taking it off rather than
+   * refusing the edit is deliberate: the flag records a fact (the kit is
+   * broken), and refusing it until someone clears dozens of jobs by hand
+   * would leave a plan that cannot happen. `unassigned` lists the jobs for the
+   * log; the answer itself stays the kit (spec section 7), and the jobs
+   * appear without a kit on the next reload, ready for POST /kits/assign.
+   */
+  async update(id: number, input: KitUpdate): Promise<{ kit: Kit; unassigned: number[] }> {
     const zip = requireKnownZip(input.current_location_zip, 'current_location_zip');
-    const kit = await this.kits.update(id, { ...input, current_location_zip: zip });
-    if (kit === undefined) throw notFound(`Kit ${id} not found`);
-    return kit;
+    return this.db.transaction().execute(async (trx) => {
+      const kit = await this.kits.update(id, { ...input, current_location_zip: zip }, trx);
+      if (kit === undefined) throw notFound(`Kit ${id} not found`);
+      const unassigned = kit.is_out_for_maintenance
+        ? await this.kits.clearFromJobsAfter(id, localToday(), trx)
+        : [];
+      return { kit, unassigned };
+    });
   }
 
   /** Removes a kit and empties its slot on every job. */
