@@ -10,6 +10,16 @@ export interface JobKitWrite {
 /** SQL of automated kit assignment. */
 export class KitAssignmentRepository {
   /**
+   * Row-locks every job, then every kit, in id order: the order manual
+   * assignment and kit edits take them in (a job before its kit), so these
+   * writers queue behind each other instead of deadlocking.
+   */
+  async lockJobsAndKits(db: Kysely<DB>): Promise<void> {
+    await db.selectFrom('jobs').select('id').orderBy('id').forUpdate().execute();
+    await db.selectFrom('kits').select('id').orderBy('id').forUpdate().execute();
+  }
+
+  /**
    * Writes the kits of many jobs in one statement; pinned kits are kept by the
    * SQL itself, and only changed rows get a new version. Where each kit comes
    * from is not stored: jobs.repository.ts derives it from the routes.

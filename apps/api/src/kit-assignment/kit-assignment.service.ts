@@ -1,8 +1,10 @@
-import { assignKitsPathCover, type KitCoverResult } from '@meridian/optimizer/kits/path-cover';
+import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { conflict } from '../http/http-error';
 import type { InstanceRepository } from '../optimize/instance.repository';
 import type { JobKitWrite, KitAssignmentRepository } from './kit-assignment.repository';
+import { coverInThread, type PathCoverInput } from './path-cover-thread';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -25,46 +27,88 @@ export function kitAssignmentMessage(result: KitCoverResult, dated: number): str
   );
 }
 
+/** Solves one path cover; the default runs it on a thread of its own. */
+export type PathCoverRunner = (input: PathCoverInput) => Promise<KitCoverResult>;
+
+/** How often the schedule may change under a run before the caller is told to try again. */
+const ATTEMPTS = 3;
+
 /**
  * POST /kits/assign: the exact minimum-cost path cover of OPTIMIZATION.md over
- * the stored jobs and kits, written in one transaction; pinned kits stay.
+ * the stored jobs and kits; pinned kits stay. The cover runs on a worker
+ * thread with no transaction open (on the embedded database an open
+ * transaction holds the only session, so every other request would wait for
+ * the whole solve). The write then locks the jobs and kits, re-reads what the
+ * cover was solved from and writes only if nothing changed meanwhile;
+ * otherwise it solves again, and after ATTEMPTS tries answers 409 with
+ * nothing changed. One run at a time in a process: a second is answered 409,
+ * since it would solve the same schedule and race the first one's write.
  */
 export class KitAssignmentService {
+  private running = false;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly read: InstanceRepository,
     private readonly write: KitAssignmentRepository,
+    private readonly cover: PathCoverRunner = coverInThread,
   ) {}
 
   async assign(): Promise<{ message: string; result: KitCoverResult }> {
-    return this.db.transaction().execute(async (trx) => {
-      const jobs = (await this.read.jobs(trx)).filter((j) => j.start !== null && j.end !== null);
-      const kits = (await this.read.kits(trx)).filter((k) => k.lat !== null && k.lon !== null);
-      const result = assignKitsPathCover(
-        jobs.map((j) => ({
-          id: String(j.id),
-          start: j.start!,
-          end: j.end!,
-          lat: j.lat,
-          lon: j.lon,
-          zip: j.zip_code,
-          kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
-        })),
-        kits.map((k) => ({
-          id: String(k.id),
-          lat: k.lat!,
-          lon: k.lon!,
-          zip: k.current_location_zip,
-          is_out_for_maintenance: k.is_out_for_maintenance,
-        })),
+    if (this.running) {
+      throw conflict('Kits are already being assigned; wait for that run to finish');
+    }
+    this.running = true;
+    try {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const input = await this.input(this.db);
+        const result = await this.cover(input);
+        const written = await this.db.transaction().execute(async (trx) => {
+          await this.write.lockJobsAndKits(trx);
+          if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) return false;
+          await this.write.writeKits(this.rows(input, result), trx);
+          return true;
+        });
+        if (written) return { message: kitAssignmentMessage(result, input.jobs.length), result };
+      }
+      throw conflict(
+        'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again',
       );
-      const byJob = new Map(result.assignments.map((a) => [a.job_id, a]));
-      const rows: JobKitWrite[] = jobs.map((j) => {
-        const a = byJob.get(String(j.id));
-        return { id: j.id, kit: a === undefined ? null : Number(a.kit_id) };
-      });
-      await this.write.writeKits(rows, trx);
-      return { message: kitAssignmentMessage(result, jobs.length), result };
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** What the cover is solved from: dated jobs (pinned kits fixed) and placed kits. */
+  private async input(db: Kysely<DB>): Promise<PathCoverInput> {
+    const jobs = (await this.read.jobs(db)).filter((j) => j.start !== null && j.end !== null);
+    const kits = (await this.read.kits(db)).filter((k) => k.lat !== null && k.lon !== null);
+    return {
+      jobs: jobs.map((j) => ({
+        id: String(j.id),
+        start: j.start!,
+        end: j.end!,
+        lat: j.lat,
+        lon: j.lon,
+        zip: j.zip_code,
+        kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
+      })),
+      kits: kits.map((k) => ({
+        id: String(k.id),
+        lat: k.lat!,
+        lon: k.lon!,
+        zip: k.current_location_zip,
+        is_out_for_maintenance: k.is_out_for_maintenance,
+      })),
+    };
+  }
+
+  /** Every dated job's kit after the cover (null: none free); the SQL keeps pinned ones. */
+  private rows(input: PathCoverInput, result: KitCoverResult): JobKitWrite[] {
+    const byJob = new Map(result.assignments.map((a) => [a.job_id, a]));
+    return input.jobs.map((j) => {
+      const a = byJob.get(j.id);
+      return { id: Number(j.id), kit: a === undefined ? null : Number(a.kit_id) };
     });
   }
 }

@@ -59,6 +59,21 @@ export class KitsRepository {
   }
 
   /**
+   * Row-locks the jobs holding this kit, in id order. Writers that change a
+   * kit and its jobs take the jobs first, as manual assignment does (job,
+   * then kit), so the two wait for each other instead of deadlocking.
+   */
+  async lockJobsOf(id: number, db: Kysely<DB> = this.db): Promise<void> {
+    await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('assigned_kit_id', '=', id)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /**
    * Empties this kit's slot on the jobs that start after `today` or have no
    * dates yet (a kit going into maintenance); returns their ids.
    */

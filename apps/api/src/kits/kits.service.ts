@@ -58,6 +58,7 @@ export class KitsService {
   async update(id: number, input: KitUpdate): Promise<{ kit: Kit; unassigned: number[] }> {
     const zip = requireKnownZip(input.current_location_zip, 'current_location_zip');
     return this.db.transaction().execute(async (trx) => {
+      await this.kits.lockJobsOf(id, trx);
       const kit = await this.kits.update(id, { ...input, current_location_zip: zip }, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
       const unassigned = kit.is_out_for_maintenance
@@ -70,6 +71,7 @@ export class KitsService {
   /** Removes a kit and empties its slot on every job. */
   async delete(id: number): Promise<{ message: string }> {
     return this.db.transaction().execute(async (trx) => {
+      await this.kits.lockJobsOf(id, trx);
       const kit = await this.kits.find(id, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
       const jobs = await this.kits.clearFromJobs(id, trx);
