@@ -27,6 +27,40 @@ const YIELD_EVERY_MS = 25;
 const REPORT_EVERY_MS = 200;
 
 /**
+ * When a run's clock started and how much of its limit it keeps back. The
+ * runner starts the clock before validating and compiling, so the limit
+ * covers the whole run that `elapsed_ms` reports, and keeps back the measured
+ * cost of what follows the algorithm (see solveInProcess).
+ */
+export interface RunClock {
+  readonly startedAt: number;
+  readonly reserveMs: number;
+}
+
+/**
+ * The longest step a loop has taken so far. A loop asks
+ * `ctx.shouldStop(step.longestMs)` so that it does not start a step it cannot
+ * finish by the deadline; measured on the run itself, the estimate follows
+ * the instance's size and the machine's load.
+ */
+export class StepTimer {
+  private last = performance.now();
+  longestMs = 0;
+
+  /** Marks the start of a step, when steps do not follow each other directly. */
+  start(): void {
+    this.last = performance.now();
+  }
+
+  /** Marks the end of a step. */
+  lap(): void {
+    const now = performance.now();
+    this.longestMs = Math.max(this.longestMs, now - this.last);
+    this.last = now;
+  }
+}
+
+/**
  * Everything an algorithm needs for one run: the compiled instance, a seeded
  * RNG, the stop conditions (time limit, AbortSignal, iteration cap), progress
  * reporting and best-so-far tracking. Algorithms are synchronous inside their
@@ -35,7 +69,9 @@ const REPORT_EVERY_MS = 200;
  */
 export class AlgorithmContext {
   readonly rng: Rng;
-  readonly startedAt = performance.now();
+  readonly startedAt: number;
+  /** Kept back from the time limit for the finishing phases after the algorithm returns. */
+  readonly reserveMs: number;
   /** Best solution offered so far (starts as the pinned-only solution). */
   readonly best: SolutionState;
   isTimedOut = false;
@@ -50,7 +86,10 @@ export class AlgorithmContext {
     readonly options: RunOptions,
     readonly signal?: AbortSignal,
     private readonly onProgress?: (progress: SolveProgress) => void,
+    clock: Partial<RunClock> = {},
   ) {
+    this.startedAt = clock.startedAt ?? performance.now();
+    this.reserveMs = clock.reserveMs ?? 0;
     this.rng = new Rng(options.seed);
     this.best = new SolutionState(compiled);
   }
@@ -63,10 +102,24 @@ export class AlgorithmContext {
     return this.signal?.aborted ?? false;
   }
 
-  /** True once cancelled or past the time limit (and remembers which). */
-  shouldStop(): boolean {
+  /** When the algorithm must have stopped: the time limit less the reserve, in ms since the start. */
+  get deadlineMs(): number {
+    return Math.max(0, this.options.timeLimitMs - this.reserveMs);
+  }
+
+  /** Time left before the deadline (negative once past it). */
+  get remainingMs(): number {
+    return this.deadlineMs - this.elapsedMs;
+  }
+
+  /**
+   * True once cancelled, or once a step of `nextStepMs` would end past the
+   * deadline (and remembers which: the time limit, not the method's own rule,
+   * ended the run).
+   */
+  shouldStop(nextStepMs = 0): boolean {
     if (this.isCancelled) return true;
-    if (this.elapsedMs >= this.options.timeLimitMs) this.isTimedOut = true;
+    if (this.elapsedMs + nextStepMs >= this.deadlineMs) this.isTimedOut = true;
     return this.isTimedOut;
   }
 
@@ -77,7 +130,7 @@ export class AlgorithmContext {
 
   /** Share of the run done: the larger of the iteration share and the time share. */
   fraction(iterationShare = this.progressFraction): number {
-    return Math.min(1, Math.max(iterationShare, this.elapsedMs / this.options.timeLimitMs));
+    return Math.min(1, Math.max(iterationShare, this.elapsedMs / Math.max(1, this.deadlineMs)));
   }
 
   /** Yields to the event loop when due, so an abort message gets through. */

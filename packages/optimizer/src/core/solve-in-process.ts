@@ -43,7 +43,10 @@ export async function solveInProcess(
   }
 
   const compiled = compile(instance, weights);
-  const ctx = new AlgorithmContext(instance, compiled, options, hooks.signal, hooks.onProgress);
+  const ctx = new AlgorithmContext(instance, compiled, options, hooks.signal, hooks.onProgress, {
+    startedAt: started,
+    reserveMs: finishReserveMs(performance.now() - started),
+  });
   const outcome = await ALGORITHM_REGISTRY[options.algorithm](ctx);
 
   const assignments = ctx.best.toAssignments();
@@ -67,4 +70,21 @@ export async function solveInProcess(
     elapsed_ms: Math.round(performance.now() - started),
     stats: { ...(ctx.foundBy ? { found_by: ctx.foundBy } : {}), ...outcome.stats },
   };
+}
+
+/** Floor of the finishing reserve: a small instance's checks are quick, but reporting is not free. */
+const MIN_RESERVE_MS = 20;
+
+/**
+ * Time kept back from the limit for what runs after the algorithm returns:
+ * the final assignments, checkHardConstraints, evaluateObjective and the
+ * result message. Measured on this run rather than guessed: the setup
+ * (validation, the pinned-slot check, compiling) reads the same instance on
+ * the same machine under the same load, and costs more than the finishing
+ * phases (about 3 times at 1,000 jobs), so it covers them with room to spare.
+ * (A portfolio member's thread compiles once, so its later rounds get the
+ * floor; the portfolio keeps its own margin for its members' answers.)
+ */
+function finishReserveMs(setupMs: number): number {
+  return Math.max(MIN_RESERVE_MS, setupMs);
 }

@@ -1,3 +1,4 @@
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { randomizedGreedy, samplingTemperature } from './randomized-greedy';
 
@@ -12,11 +13,13 @@ export const monteCarlo: Algorithm = async (ctx) => {
   const limit = ctx.iterationLimit(Math.max(200, Math.round(200_000 / Math.max(1, c.jobCount))));
   let samples = 0;
   let improvements = 0;
-  for (; samples < limit && !ctx.shouldStop(); samples++) {
+  const step = new StepTimer();
+  for (; samples < limit && !ctx.shouldStop(step.longestMs); samples++) {
     const sample = randomizedGreedy(c, ctx.rng, temperature);
     if (ctx.offer(sample, 'monte_carlo')) improvements++;
     ctx.report(`sample ${samples + 1} of ${limit}`, (samples + 1) / limit);
     await ctx.pause();
+    step.lap();
   }
   return { stats: { samples, improvements, temperature: Number(temperature.toPrecision(4)) } };
 };

@@ -28,7 +28,8 @@ export async function learnedConstructionThenLocalSearch(
     heuristic_objective: round1(greedy.total),
     learned_construction_beats_heuristic: construction.total < greedy.total - 1e-9,
   };
-  const remaining = ctx.options.timeLimitMs - ctx.elapsedMs;
+  // The local search gets what is left before the run's deadline (the finishing reserve stays kept back).
+  const remaining = ctx.remainingMs;
   if (ctx.shouldStop() || remaining <= 0) return { ...stats, local_search: 'no time left' };
   const sub = new AlgorithmContext(
     ctx.instance,

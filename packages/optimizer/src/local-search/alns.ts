@@ -1,3 +1,4 @@
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
@@ -57,7 +58,12 @@ export const alns: Algorithm = async (ctx) => {
   // T0 accepts a 0.5% worse solution with probability 1/2; it cools by 1000x over the run.
   const t0 = Math.max(1e-6, (0.005 * (current.total - 1e6 * current.unassigned)) / Math.LN2);
   let iteration = 0;
-  for (; iteration < limit && !ctx.shouldStop() && c.openSlots.length > 0; iteration++) {
+  const step = new StepTimer();
+  for (
+    ;
+    iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
+    iteration++
+  ) {
     const d = roulette(destroyWeight, rng.next());
     const r = roulette(repairWeight, rng.next());
     trial.copyFrom(current);
@@ -85,6 +91,7 @@ export const alns: Algorithm = async (ctx) => {
     }
     ctx.report(`alns iteration ${iteration}`, iteration / limit);
     await ctx.pause();
+    step.lap();
   }
   const named = (list: [string, unknown][], w: number[]) =>
     Object.fromEntries(list.map(([name], i) => [name, Number(w[i]!.toFixed(3))]));

@@ -1,3 +1,4 @@
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
@@ -25,7 +26,12 @@ export const ils: Algorithm = async (ctx) => {
   let accepted = 0;
   let restarts = 0;
   let iteration = 0;
-  for (; iteration < limit && !ctx.shouldStop() && c.openSlots.length > 0; iteration++) {
+  const step = new StepTimer();
+  for (
+    ;
+    iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
+    iteration++
+  ) {
     trial.copyFrom(current);
     const size = 2 + rng.int(Math.min(10, c.openSlots.length));
     const touched = kick(trial, rng, relatedSlots(trial, rng, size));
@@ -46,6 +52,7 @@ export const ils: Algorithm = async (ctx) => {
     }
     ctx.report(`ils iteration ${iteration}`, iteration / limit);
     await ctx.pause();
+    step.lap();
   }
   return { stats: { iterations: iteration, accepted, restarts } };
 };

@@ -1,3 +1,4 @@
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
@@ -25,7 +26,8 @@ export const tabuSearch: Algorithm = async (ctx) => {
   let atUnsavedBest = false;
   let step = 0;
   let aspirations = 0;
-  for (; step < limit && !ctx.shouldStop() && c.openSlots.length > 0; step++) {
+  const timer = new StepTimer();
+  for (; step < limit && !ctx.shouldStop(timer.longestMs) && c.openSlots.length > 0; step++) {
     const bestTotal = Math.min(ctx.best.total, atUnsavedBest ? state.total : Infinity);
     const chosen = {
       kind: MOVE as MoveKind,
@@ -64,6 +66,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
     if (state.total < bestTotal - 1e-9) atUnsavedBest = true;
     ctx.report(`tabu step ${step}`, step / limit);
     if ((step & 15) === 0) await ctx.pause();
+    timer.lap();
   }
   if (atUnsavedBest) ctx.offer(state, 'ts');
   return { stats: { steps: step, aspirations, tenure: [tenureMin, 2 * tenureMin - 1] } };

@@ -1,5 +1,6 @@
 import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import type { Rng } from '../core/rng';
@@ -85,11 +86,20 @@ export const antColony: Algorithm = async (ctx) => {
   const tau = new Float64Array(2 * c.jobCount * P).fill(tauMax);
   const limit = ctx.iterationLimit(Math.max(100, Math.round(100_000 / Math.max(1, c.jobCount))));
   let iteration = 0;
-  for (; iteration < limit && !ctx.shouldStop() && c.openSlots.length > 0; iteration++) {
+  // An iteration is ANTS constructions and a descent; the ants are timed one by one as well.
+  const step = new StepTimer();
+  const antStep = new StepTimer();
+  for (
+    ;
+    iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
+    iteration++
+  ) {
     let iterationBest: SolutionState | null = null;
-    for (let k = 0; k < ANTS && !ctx.shouldStop(); k++) {
+    antStep.start();
+    for (let k = 0; k < ANTS && !ctx.shouldStop(antStep.longestMs); k++) {
       const ant = constructAnt(c, tau, eta, rng);
       if (!iterationBest || ant.total < iterationBest.total) iterationBest = ant;
+      antStep.lap();
     }
     if (!iterationBest) break;
     // MMAS with local search (Stuetzle and Hoos): the iteration-best ant descends before it deposits.
@@ -107,6 +117,7 @@ export const antColony: Algorithm = async (ctx) => {
     }
     ctx.report(`aco iteration ${iteration}`, iteration / limit);
     await ctx.pause();
+    step.lap();
   }
   return { stats: { iterations: iteration, ants: ANTS, rho: RHO, alpha: ALPHA, beta: BETA } };
 };

@@ -1,3 +1,4 @@
+import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import type { SolutionState } from '../core/solution';
 import { balancedGreedy } from '../greedy/balanced-heuristic';
@@ -23,8 +24,10 @@ export const genetic: Algorithm = async (ctx) => {
   );
   const temperature = samplingTemperature(c);
   const population: SolutionState[] = [startingState(ctx), balancedGreedy(c)];
-  while (population.length < size && !ctx.shouldStop()) {
+  const sampling = new StepTimer();
+  while (population.length < size && !ctx.shouldStop(sampling.longestMs)) {
     population.push(randomizedGreedy(c, rng, temperature));
+    sampling.lap();
   }
   for (const member of population) ctx.offer(member, 'ga');
   const child = population[0]!.clone();
@@ -32,7 +35,12 @@ export const genetic: Algorithm = async (ctx) => {
   const mutationRate = 2 / Math.max(1, c.openSlots.length) + 0.01;
   let generation = 0;
   let replacements = 0;
-  for (; generation < limit && !ctx.shouldStop() && c.openSlots.length > 0; generation++) {
+  const step = new StepTimer();
+  for (
+    ;
+    generation < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
+    generation++
+  ) {
     const a = tournament(population, rng);
     let b = tournament(population, rng);
     for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng);
@@ -52,6 +60,7 @@ export const genetic: Algorithm = async (ctx) => {
     }
     ctx.report(`generation ${generation}`, generation / limit);
     await ctx.pause();
+    step.lap();
   }
   return { stats: { population: population.length, generations: generation, replacements } };
 };
