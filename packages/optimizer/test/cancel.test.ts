@@ -8,7 +8,7 @@ import { randomInstance } from './fixtures';
 describe('cancellation and time limits', () => {
   const instance = generateInstance(2, 300, 30);
 
-  it.each(['alns', 'mcmc_sa', 'ga'] as const)(
+  it.each(['alns', 'mcmc_sa', 'ga', 'cp_sat'] as const)(
     '%s on a worker returns its best promptly after abort',
     async (algorithm) => {
       const controller = new AbortController();

@@ -43,7 +43,7 @@ async function bundle(): Promise<URL | undefined> {
     logLevel: 'silent',
     // Only the portfolio's thread builds bundles; a member thread never needs esbuild.
     external: ['esbuild'],
-    // CommonJS dependencies (logic-solver) bundled into ESM need a require.
+    // A CommonJS dependency bundled into ESM needs a require.
     banner: {
       js: "import { createRequire as __meridianRequire } from 'node:module'; const require = __meridianRequire(import.meta.url);",
     },

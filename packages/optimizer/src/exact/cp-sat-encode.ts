@@ -1,5 +1,3 @@
-import Logic from 'logic-solver';
-import type { Formula } from 'logic-solver';
 import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import type { Rng } from '../core/rng';
@@ -10,13 +8,23 @@ const SCALE = 20;
 /** Nearest free candidates kept per slot (keeps the encoding inside MiniSat's heap). */
 const MAX_CANDIDATES = 5;
 
+/**
+ * A window's pseudo-Boolean model as plain data, so that it can be posted to
+ * the MiniSat thread (minisat-worker.mjs builds logic-solver formulas from it).
+ * A variable `x<slot>_<p>` is true when physicist p takes the slot.
+ */
 export interface NeighbourhoodEncoding {
   readonly vars: readonly { name: string; slot: number; p: number }[];
-  readonly constraints: readonly Formula[];
-  /** One term per freed slot, true when the slot stays empty. */
-  readonly emptyTerms: Formula[];
-  readonly costTerms: Formula[];
-  readonly costWeights: number[];
+  /** Groups of variables of which at most one may be true. */
+  readonly atMostOne: readonly string[][];
+  /** Per freed slot with candidates, its variables: the slot stays empty when none is true. */
+  readonly slots: readonly string[][];
+  /**
+   * The rest of F in integer units: `weight` is charged when at least
+   * `atLeast` of `names` are true (a negative weight is |weight| charged when
+   * fewer are, plus a constant).
+   */
+  readonly costs: readonly { names: string[]; atLeast: number; weight: number }[];
 }
 
 /** A seed job and the jobs closest to it in start date (they compete for the same physicists). */
@@ -46,19 +54,12 @@ export function encodeNeighbourhood(
   const C = c.customerCount;
   const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
   const vars: { name: string; slot: number; p: number }[] = [];
-  const constraints: Formula[] = [];
-  const emptyTerms: Formula[] = [];
-  const costTerms: Formula[] = [];
-  const costWeights: number[] = [];
-  const addCost = (term: Formula, cost: number) => {
-    const w = Math.round(cost * SCALE);
-    if (w > 0) {
-      costTerms.push(term);
-      costWeights.push(w);
-    } else if (w < 0) {
-      costTerms.push(Logic.not(term));
-      costWeights.push(-w);
-    }
+  const atMostOne: string[][] = [];
+  const slots: string[][] = [];
+  const costs: { names: string[]; atLeast: number; weight: number }[] = [];
+  const addCost = (names: string[], atLeast: number, cost: number) => {
+    const weight = Math.round(cost * SCALE);
+    if (weight !== 0) costs.push({ names, atLeast, weight });
   };
   const byPhysicist = new Map<number, { name: string; job: number }[]>();
   for (const j of jobs) {
@@ -72,12 +73,14 @@ export function encodeNeighbourhood(
         const name = `x${slot}_${p}`;
         names.push(name);
         vars.push({ name, slot, p });
-        byPhysicist.set(p, [...(byPhysicist.get(p) ?? []), { name, job: j }]);
-        addCost(name, (proximity / 100) * c.distance[j * P + p]!);
+        const list = byPhysicist.get(p);
+        if (list) list.push({ name, job: j });
+        else byPhysicist.set(p, [{ name, job: j }]);
+        addCost([name], 1, (proximity / 100) * c.distance[j * P + p]!);
       }
       if (names.length === 0) continue;
-      if (names.length > 1) constraints.push(Logic.atMostOne(names));
-      emptyTerms.push(Logic.not(Logic.or(names)));
+      if (names.length > 1) atMostOne.push(names);
+      slots.push(names);
     }
   }
   for (const [p, list] of byPhysicist) {
@@ -86,7 +89,7 @@ export function encodeNeighbourhood(
         const ja = list[a]!.job;
         const jb = list[b]!.job;
         if (c.jobFirstDay[ja]! <= c.jobLastDay[jb]! && c.jobFirstDay[jb]! <= c.jobLastDay[ja]!) {
-          constraints.push(Logic.atMostOne(list[a]!.name, list[b]!.name));
+          atMostOne.push([list[a]!.name, list[b]!.name]);
         }
       }
     }
@@ -95,7 +98,7 @@ export function encodeNeighbourhood(
     const t = c.target[p]!;
     for (let m = 1; m <= names.length; m++) {
       const marginal = wB * (Math.abs(n0 + m - t) - Math.abs(n0 + m - 1 - t));
-      addCost(atLeast(names, m), marginal);
+      addCost(names, m, marginal);
     }
     const byCustomer = new Map<number, string[]>();
     for (const v of list) {
@@ -104,13 +107,8 @@ export function encodeNeighbourhood(
     }
     for (const [cust, group] of byCustomer) {
       const m0 = fixed.visits[p * C + cust]!;
-      for (let m = 1; m <= group.length; m++) if (m0 + m >= 2) addCost(atLeast(group, m), wR);
+      for (let m = 1; m <= group.length; m++) if (m0 + m >= 2) addCost(group, m, wR);
     }
   }
-  return { vars, constraints, emptyTerms, costTerms, costWeights };
-}
-
-function atLeast(names: string[], m: number): Formula {
-  if (m === 1) return Logic.or(names);
-  return Logic.greaterThanOrEqual(Logic.sum(names), Logic.constantBits(m));
+  return { vars, atMostOne, slots, costs };
 }
