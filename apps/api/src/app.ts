@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(kitsRoutes, { services, kitEditors: config.kitEditorUsernames });
   await app.register(availabilityRoutes, { services });
   await app.register(exportsRoutes, { services });
-  await app.register(uploadRoutes, { services });
+  await app.register(uploadRoutes, { services, maxPerMinute: config.importRatePerMinute });
   await installWork(app, {
     db: database.db,
     kind: database.kind,

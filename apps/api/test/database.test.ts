@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock';
 import type { Database } from '../src/db/database';
-import { listMigrations, migrate } from '../src/db/migrate';
+import { listMigrations, migrate, MIGRATIONS_DIR } from '../src/db/migrate';
 import { LockTimeoutError, Mutex } from '../src/db/mutex';
 import { createTestDatabase } from './support/test-app';
 
@@ -38,6 +38,77 @@ describe('migrations', () => {
         .execute();
     await insert('Case', 'case1@example.org');
     await expect(insert('case', 'case2@example.org')).rejects.toThrow();
+  });
+});
+
+describe('migration 0005 (one optimisation per user)', () => {
+  it('ends all but the newest active optimisation of a user, with a final event, then caps them', async () => {
+    const db = database.db;
+    const user = await db
+      .insertInto('users')
+      .values({
+        username: 'many-runs',
+        email: 'many@example.org',
+        password_hash: 'x',
+        role: 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // What an older version could leave behind: three active runs of one user.
+    await sql`drop index tasks_one_optimization_per_user`.execute(db);
+    const task = (id: string, status: 'queued' | 'running', minutesAgo: number) => ({
+      id,
+      type: 'optimization' as const,
+      name: id,
+      status,
+      created_by: user.id,
+      weights: sql`'{}'::jsonb`,
+      seed: 1,
+      time_limit_ms: 1000,
+      last_event_id: 1,
+      created_at: sql`now() - make_interval(mins => ${minutesAgo})`,
+    });
+    await db
+      .insertInto('tasks')
+      .values([
+        task('old-run', 'running', 30),
+        task('mid-run', 'queued', 20),
+        task('new-run', 'queued', 10),
+      ])
+      .execute();
+    const script = await readFile(
+      path.join(MIGRATIONS_DIR, '0005_one_optimization_per_user.sql'),
+      'utf8',
+    );
+    await db.transaction().execute((trx) => sql.raw(script).execute(trx));
+
+    const rows = await db
+      .selectFrom('tasks')
+      .select(['id', 'status', 'events_closed', 'last_event_id'])
+      .where('created_by', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'mid-run', status: 'error', events_closed: true, last_event_id: 2 },
+      { id: 'new-run', status: 'queued', events_closed: false, last_event_id: 1 },
+      { id: 'old-run', status: 'error', events_closed: true, last_event_id: 2 },
+    ]);
+    const events = await db
+      .selectFrom('task_events')
+      .select(['task_id', 'id', 'data'])
+      .where('task_id', 'in', ['old-run', 'mid-run'])
+      .orderBy('task_id')
+      .execute();
+    expect(events.map((e) => [e.task_id, e.id, (e.data as { type: string }).type])).toEqual([
+      ['mid-run', 2, 'error'],
+      ['old-run', 2, 'error'],
+    ]);
+    await expect(
+      db
+        .insertInto('tasks')
+        .values(task('one-more', 'queued', 0))
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 });
 

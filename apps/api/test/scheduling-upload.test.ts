@@ -28,7 +28,8 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // More imports than IMPORT_RATE_PER_MINUTE allows: this file checks formats, not the limit.
+  t = await createTestApp({ config: { importRatePerMinute: 1000 } });
   await addPhysicist(t, 'Ada Lead', 'lead', '10001');
   await addPhysicist(t, 'Bob Acq', 'dataacq', '02115');
   await addKit(t, 'Kit 01', '60601');

@@ -10,6 +10,7 @@ import { AlgorithmKeySchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSignedIn } from '../auth/authenticate';
+import { perUserRateLimit } from '../http/rate-limit';
 import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
 import type { WorkServices } from '../tasks/work-services';
 
@@ -30,6 +31,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
   done,
 ) => {
   const anyone = requireSignedIn();
+  const perMinute = work.settings.taskRatePerMinute;
   const tags = ['analytics'];
 
   app.get(
@@ -41,6 +43,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
     '/api/v1/analytics/compare_algorithms',
     {
       onRequest: anyone,
+      config: { rateLimit: perUserRateLimit(perMinute, 'comparison starts') },
       schema: {
         tags,
         summary: 'Start a comparison of algorithms (never changes assignments); one per user',
@@ -86,6 +89,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
     '/api/v1/analytics/run_single_algorithm',
     {
       onRequest: anyone,
+      config: { rateLimit: perUserRateLimit(perMinute, 'single algorithm runs') },
       schema: {
         tags,
         summary: 'Run one algorithm briefly and answer its workload and result (nothing stored)',

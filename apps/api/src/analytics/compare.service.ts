@@ -4,9 +4,11 @@ import type { CompareStreamMessageSchema } from '@meridian/contracts';
 import { ALGORITHMS, WeightsSchema, type AlgorithmKey } from '@meridian/domain';
 import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
-import { HttpError } from '../http/http-error';
+import { tooManyRequests } from '../http/http-error';
+import { PerUserGate } from '../http/per-user-gate';
 import type { InstanceBuilder } from '../optimize/instance-builder';
 import { labelOf } from '../optimize/optimize.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -26,9 +28,6 @@ type CompareMessage = z.infer<typeof CompareStreamMessageSchema>;
 export const ALL_ALGORITHMS: AlgorithmKey[] = ALGORITHMS.map((a) => a.key);
 
 const PROGRESS_EVERY_MS = 1000;
-const tooMany = (detail: string) => new HttpError(429, detail);
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
  * Algorithm comparisons on the stored data: each algorithm solves the same
@@ -36,7 +35,9 @@ const isUniqueViolation = (error: unknown) =>
  * One running comparison per user (a partial unique index enforces it).
  */
 export class CompareService {
-  private readonly singleRuns = new Set<number>();
+  private readonly singleRuns = new PerUserGate(
+    'You already have an analysis running; wait for it to finish',
+  );
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -66,7 +67,9 @@ export class CompareService {
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw tooMany('You already have a comparison running; wait for it to finish or cancel it');
+        throw tooManyRequests(
+          'You already have a comparison running; wait for it to finish or cancel it',
+        );
       }
       throw error;
     }
@@ -148,11 +151,7 @@ export class CompareService {
    * workload map of its solution and its result. One at a time per user.
    */
   async runSingle(user: AuthUser, algorithm: AlgorithmKey) {
-    if (this.singleRuns.has(user.id)) {
-      throw tooMany('You already have an analysis running; wait for it to finish');
-    }
-    this.singleRuns.add(user.id);
-    try {
+    return this.singleRuns.run(user.id, async () => {
       const { instance } = await this.builder.build(this.db, await this.settings.getWeights());
       try {
         const result = await solve(instance, {
@@ -168,8 +167,6 @@ export class CompareService {
         const message = error instanceof Error ? error.message : String(error);
         return { workload: {}, results: { [algorithm]: failedResult(algorithm, message) } };
       }
-    } finally {
-      this.singleRuns.delete(user.id);
-    }
+    });
   }
 }

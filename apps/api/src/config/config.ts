@@ -18,6 +18,8 @@ export interface Config {
   tokenTtlMinutes: number;
   /** Requests per minute per address on /token and /auth/register (AUTH_RATE_PER_MINUTE). */
   authRatePerMinute: number;
+  /** Imports (schedule upload, roster CSVs) per minute per user (IMPORT_RATE_PER_MINUTE). */
+  importRatePerMinute: number;
   kitEditorUsernames: string[];
   registration: RegistrationPolicy;
   logLevel: LogLevel;
@@ -136,6 +138,13 @@ export function parseConfig(
     adminPassword,
     tokenTtlMinutes: integer('TOKEN_TTL_MINUTES', env.TOKEN_TTL_MINUTES, 480, 1, 60 * 24 * 30),
     authRatePerMinute: integer('AUTH_RATE_PER_MINUTE', env.AUTH_RATE_PER_MINUTE, 30, 1, 100_000),
+    importRatePerMinute: integer(
+      'IMPORT_RATE_PER_MINUTE',
+      env.IMPORT_RATE_PER_MINUTE,
+      20,
+      1,
+      100_000,
+    ),
     kitEditorUsernames: commaList(env.KIT_EDITOR_USERNAMES),
     registration: parseRegistration(env.REGISTRATION),
     logLevel,

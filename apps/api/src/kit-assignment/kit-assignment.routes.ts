@@ -1,16 +1,19 @@
 import { MessageSchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../auth/authenticate';
+import { perUserRateLimit } from '../http/rate-limit';
 import type { KitAssignmentService } from './kit-assignment.service';
 
 /** POST /api/v1/kits/assign (admin, manager): automated kit assignment. */
 export const kitAssignmentRoutes: FastifyPluginCallbackZod<{
   kitAssignment: KitAssignmentService;
-}> = (app, { kitAssignment }, done) => {
+  maxPerMinute: number;
+}> = (app, { kitAssignment, maxPerMinute }, done) => {
   app.post(
     '/api/v1/kits/assign',
     {
       onRequest: requireRole('admin', 'manager'),
+      config: { rateLimit: perUserRateLimit(maxPerMinute, 'kit assignments') },
       schema: {
         tags: ['kits'],
         summary: 'Assign kits to every job by the exact minimum-mile path cover (pinned kits stay)',

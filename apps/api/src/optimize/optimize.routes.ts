@@ -1,6 +1,7 @@
 import { OptimizeQuerySchema, TaskIdParamsSchema, TaskStartedSchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../auth/authenticate';
+import { perUserRateLimit } from '../http/rate-limit';
 import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
 import type { WorkServices } from '../tasks/work-services';
 
@@ -15,9 +16,13 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> = 
     '/api/v1/optimize/assign',
     {
       onRequest: requireRole('admin', 'manager'),
+      config: {
+        rateLimit: perUserRateLimit(work.settings.taskRatePerMinute, 'optimisation starts'),
+      },
       schema: {
         tags,
-        summary: 'Queue an optimisation run; answers its task id at once',
+        summary:
+          'Queue an optimisation run; answers its task id at once (one queued or running per user)',
         querystring: OptimizeQuerySchema,
         response: { 202: TaskStartedSchema },
       },

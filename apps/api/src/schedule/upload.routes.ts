@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../app-services';
 import { requireRole } from '../auth/authenticate';
 import { HttpError, badRequest } from '../http/http-error';
+import { PerUserGate } from '../http/per-user-gate';
+import { perUserRateLimit } from '../http/rate-limit';
 import {
   MAX_UPLOAD_BYTES,
   tooLarge,
@@ -40,13 +42,22 @@ function refuse(reply: FastifyReply, result: InvalidResult | TooLargeResult) {
   });
 }
 
+/** Options: the services and how many imports a minute one user may start. */
+export interface UploadRoutesOptions {
+  services: AppServices;
+  maxPerMinute: number;
+}
+
 /**
  * File uploads of the scheduling data. Multipart is registered in this scope
  * only, with a hard size limit so an oversized file is refused, not cut short.
+ * Imports are expensive (a 20 MB file is parsed in this process and "replace
+ * all" rewrites every job), so each user gets one at a time, from reading the
+ * file to the last write, and IMPORT_RATE_PER_MINUTE starts a minute.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
   app,
-  { services },
+  { services, maxPerMinute },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
@@ -54,43 +65,51 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
   });
   const { scheduleImport, rosterImport } = services.scheduling;
   const onRequest = requireRole('admin', 'manager');
+  // One budget for the three import routes (a route's own rateLimit config counts it alone).
+  const preHandler = app.rateLimit(perUserRateLimit(maxPerMinute, 'imports'));
+  const imports = new PerUserGate('You already have an import running; wait for it to finish');
   const tags = ['import'];
 
   app.post(
     '/api/v1/schedules/upload',
     {
       onRequest,
+      preHandler,
       schema: {
         tags,
         summary: 'Replace all jobs and unavailability from a .csv or .xlsx file (all or nothing)',
         response: { 200: UploadResultSchema },
       },
     },
-    async (request, reply) => {
-      const { bytes, fileName } = await readUpload(request);
-      const outcome = await scheduleImport.upload(bytes, fileName);
-      return outcome.ok ? reply.send(outcome.summary) : refuse(reply, outcome);
-    },
+    (request, reply) =>
+      imports.run(request.user!.id, async () => {
+        const { bytes, fileName } = await readUpload(request);
+        const outcome = await scheduleImport.upload(bytes, fileName);
+        return outcome.ok ? reply.send(outcome.summary) : refuse(reply, outcome);
+      }),
   );
   app.post(
     '/api/v1/physicists/import',
     {
       onRequest,
+      preHandler,
       schema: {
         tags,
         summary: 'Add physicists from a CSV (name, role, home_zip)',
         response: { 200: RosterImportResultSchema },
       },
     },
-    async (request, reply) => {
-      const outcome = await rosterImport.importPhysicists((await readUpload(request)).bytes);
-      return outcome.ok ? reply.send(outcome.result) : refuse(reply, outcome);
-    },
+    (request, reply) =>
+      imports.run(request.user!.id, async () => {
+        const outcome = await rosterImport.importPhysicists((await readUpload(request)).bytes);
+        return outcome.ok ? reply.send(outcome.result) : refuse(reply, outcome);
+      }),
   );
   app.post(
     '/api/v1/kits/import',
     {
       onRequest,
+      preHandler,
       schema: {
         tags,
         summary:
@@ -98,9 +117,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         response: { 200: RosterImportResultSchema },
       },
     },
-    async (request, reply) => {
-      const outcome = await rosterImport.importKits((await readUpload(request)).bytes);
-      return outcome.ok ? reply.send(outcome.result) : refuse(reply, outcome);
-    },
+    (request, reply) =>
+      imports.run(request.user!.id, async () => {
+        const outcome = await rosterImport.importKits((await readUpload(request)).bytes);
+        return outcome.ok ? reply.send(outcome.result) : refuse(reply, outcome);
+      }),
   );
 };

@@ -8,6 +8,11 @@ export interface TaskSettings {
   compareTimeLimitMs: number;
   /** Time limit of run_single_algorithm, answered in the request (SINGLE_RUN_TIME_LIMIT_SECONDS, default 5). */
   singleRunTimeLimitMs: number;
+  /**
+   * Starts a minute per user of each expensive operation: optimisation,
+   * comparison, single run, kit assignment (TASK_RATE_PER_MINUTE, default 10).
+   */
+  taskRatePerMinute: number;
   /** SSE keep-alive comment interval (SSE_KEEPALIVE_SECONDS, default 10; SECURITY.md asks for <= 15). */
   keepAliveMs: number;
   /** How often a running task checks for a cancel made through another process. */
@@ -36,6 +41,19 @@ const seconds = (
   return Math.round(value * 1000);
 };
 
+const perMinute = (
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+): number => {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000) {
+    throw new TaskSettingsError(`${name} must be a whole number from 1 to 100000, got '${raw}'`);
+  }
+  return Number(raw);
+};
+
 /** Reads the task settings from the environment (all optional). */
 export function taskSettingsFromEnv(env: Record<string, string | undefined>): TaskSettings {
   const run = env.RUN_WORKERS?.trim().toLowerCase() ?? '';
@@ -47,6 +65,7 @@ export function taskSettingsFromEnv(env: Record<string, string | undefined>): Ta
     optimizeTimeLimitMs: seconds(env, 'OPTIMIZE_TIME_LIMIT_SECONDS', 20, 3600),
     compareTimeLimitMs: seconds(env, 'COMPARE_TIME_LIMIT_SECONDS', 3, 600),
     singleRunTimeLimitMs: seconds(env, 'SINGLE_RUN_TIME_LIMIT_SECONDS', 5, 60),
+    taskRatePerMinute: perMinute(env, 'TASK_RATE_PER_MINUTE', 10),
     keepAliveMs: seconds(env, 'SSE_KEEPALIVE_SECONDS', 10, 15),
     cancelPollMs: 500,
     staleAfterMs: 60_000,

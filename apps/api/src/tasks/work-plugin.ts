@@ -39,6 +39,9 @@ export async function installWork(
   await app.register(tasksRoutes, { work });
   await app.register(optimizeRoutes, { work });
   await app.register(analyticsRoutes, { work });
-  await app.register(kitAssignmentRoutes, { kitAssignment: work.kitAssignment });
+  await app.register(kitAssignmentRoutes, {
+    kitAssignment: work.kitAssignment,
+    maxPerMinute: taskSettings.taskRatePerMinute,
+  });
   if (taskSettings.runWorkers) await work.startWorkers();
 }

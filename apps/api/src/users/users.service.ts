@@ -1,6 +1,7 @@
 import type { Role, User } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password';
+import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { toUser, type UsersRepository } from './users.repository';
@@ -12,9 +13,6 @@ export interface NewUser {
   password: string;
   role: Role;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** Account rules: unique names and e-mails, revocation on change, never zero admins. */
 export class UsersService {
