@@ -1,4 +1,7 @@
+import { checkHardConstraints } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../bench/generate';
+import { solveInProcess } from '../src/core/solve-in-process';
 import { milp } from '../src/exact/milp';
 import { randomInstance } from './fixtures';
 import { bruteForceOptimum, runDirect } from './exact-helpers';
@@ -44,5 +47,18 @@ describe('milp (HiGHS)', () => {
     expect(afterAbort).toBeLessThan(2_000);
     expect(run.violations).toEqual([]);
     expect(run.outcome.status).not.toBe('optimal');
+  });
+
+  it('says timeout, with a bound, when the time limit stops HiGHS before a proof', async () => {
+    // Proving this 400-job model takes HiGHS tens of seconds; 1.5 s ends it on the limit.
+    const instance = generateInstance(1, 400, 40);
+    const result = await solveInProcess(instance, {
+      algorithm: 'milp',
+      seed: 1,
+      timeLimitMs: 1_500,
+    });
+    expect(result.status).toBe('timeout');
+    expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
+    expect(result.bound).toBeLessThanOrEqual(result.objective.total + 1e-6);
   });
 });

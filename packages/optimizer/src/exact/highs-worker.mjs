@@ -14,6 +14,10 @@ const job = workerData;
 const stop = new Int32Array(job.stop);
 const started = performance.now();
 const elapsedSec = () => (performance.now() - started) / 1000;
+// The parent's deadline, on the wall clock all threads share: the thread's own
+// start-up and HiGHS's loading count against the time limit too, and HiGHS is
+// told to stop early by as much as it is expected to run past its own limit.
+const leftSec = () => (job.deadlineEpochMs - Date.now()) / 1000 - job.overshootSec;
 
 const highs = await loadHighs();
 const K = highs.constants.modelStatus;
@@ -99,7 +103,7 @@ try {
     model.changeObjectiveSense(highs.constants.objectiveSense.maximize);
     model.changeObjectiveOffset(0);
     if (start) model.setSolution({ colValue: start });
-    phase1 = run(1, job.timeLimitSec * job.phase1Share);
+    phase1 = run(1, Math.min(job.timeLimitSec * job.phase1Share, leftSec()));
     const best = phase1.colValue;
     coverage = best ? Math.round(phase1.objective) : job.warmCoverage;
     if (best) start = best;
@@ -114,7 +118,7 @@ try {
   if (!stopped() && !job.onlyPhase1) {
     model.addRow(coverage, highs.infinity, { indices: xIdx, values: xIdx.map(() => 1) });
     if (start) model.setSolution({ colValue: start });
-    phase2 = run(2, job.timeLimitSec - elapsedSec());
+    phase2 = run(2, leftSec());
   }
   port.postMessage({
     type: 'done',

@@ -78,8 +78,18 @@ export function allJobs(c: CompiledInstance): number[] {
   return Array.from({ length: c.jobCount }, (_, j) => j);
 }
 
+/** Whether HiGHS stopped on its time limit (or was stopped at the deadline) rather than finishing. */
+export function endedOnTimeLimit(run: HighsRun): boolean {
+  return (
+    run.outcome === 'stopped' ||
+    run.phase1?.status === 'timeLimit' ||
+    run.phase2?.status === 'timeLimit'
+  );
+}
+
+/** Seconds to the run's deadline (which keeps the finishing reserve back), less `marginSec`. */
 export function remainingSec(ctx: AlgorithmContext, marginSec: number): number {
-  return Math.max(0.1, (ctx.options.timeLimitMs - ctx.elapsedMs) / 1000 - marginSec);
+  return Math.max(0.1, ctx.remainingMs / 1000 - marginSec);
 }
 
 export interface ModelSize {

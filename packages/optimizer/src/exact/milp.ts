@@ -9,6 +9,7 @@ import type { MilpModel } from './milp-model';
 import {
   allJobs,
   applyRun,
+  endedOnTimeLimit,
   MAX_FULL_MODEL_NONZEROS,
   modelSize,
   remainingSec,
@@ -35,6 +36,8 @@ export const milp: Algorithm = async (ctx) => {
     return solveByTimeWindows(ctx, warm, size);
   }
   const run = await solveModel(ctx, model, fixed, warm, remainingSec(ctx, 0.2));
+  // HiGHS given the whole remaining time and stopped by it: the limit, not a proof, ended the run.
+  if (endedOnTimeLimit(run) && !ctx.isCancelled) ctx.isTimedOut = true;
   const applied = applyRun(ctx, model, fixed, run);
   return outcome(model, run, applied, { model: size });
 };
