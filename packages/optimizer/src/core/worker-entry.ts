@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * bench`) a `.ts` worker has to register tsx's loader and transpile the whole
  * import graph in the new thread, which takes 3 to 10 s on a loaded 2-core
  * machine. Here the entry and everything it imports are bundled once per
- * with esbuild (a dependency of tsx) into one plain JS file under os.tmpdir(),
+ * with esbuild (a dependency of this package; tsx uses it too) into one plain JS file under os.tmpdir(),
  * named by a hash of the sources' content (this package's and the domain
  * package's src, and the lock file), so a thread loads it in a fraction of a
  * second and later processes with unchanged sources skip the build.
