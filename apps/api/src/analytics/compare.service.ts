@@ -4,10 +4,8 @@ import type { CompareStreamMessageSchema } from '@meridian/contracts';
 import { ALGORITHMS, WeightsSchema, type AlgorithmKey } from '@meridian/domain';
 import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
-import { tooManyRequests } from '../http/http-error';
 import { PerUserGate } from '../http/per-user-gate';
 import type { InstanceBuilder } from '../optimize/instance-builder';
 import { labelOf } from '../optimize/optimize.service';
@@ -50,29 +48,21 @@ export class CompareService {
   /** Queues a comparison of `algorithms` (default: the whole catalogue); 429 when one is running. */
   async start(user: AuthUser, algorithms: AlgorithmKey[] = ALL_ALGORITHMS): Promise<string> {
     const perAlgorithm = this.taskSettings.compareTimeLimitMs;
-    try {
-      return await this.tasks.create(
-        {
-          type: 'comparison',
-          name: `Comparison of ${algorithms.length} algorithms`,
-          algorithm: null,
-          algorithms,
-          createdBy: user.id,
-          weights: await this.settings.getWeights(),
-          seed: randomInt(1, 2 ** 31 - 1),
-          timeLimitMs: perAlgorithm * algorithms.length,
-          total: algorithms.length,
-        },
-        'compare',
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw tooManyRequests(
-          'You already have a comparison running; wait for it to finish or cancel it',
-        );
-      }
-      throw error;
-    }
+    return this.tasks.create(
+      {
+        type: 'comparison',
+        name: `Comparison of ${algorithms.length} algorithms`,
+        algorithm: null,
+        algorithms,
+        createdBy: user.id,
+        weights: await this.settings.getWeights(),
+        seed: randomInt(1, 2 ** 31 - 1),
+        timeLimitMs: perAlgorithm * algorithms.length,
+        total: algorithms.length,
+      },
+      'compare',
+      'You already have a comparison running; wait for it to finish or cancel it',
+    );
   }
 
   /** The worker side: run each algorithm in turn, streaming results so far. */

@@ -74,11 +74,12 @@ export class KitsRepository {
   }
 
   /**
-   * Empties this kit's slot on the jobs that start after `today` or have no
-   * dates yet (a kit going into maintenance); returns their ids.
+   * Empties this kit's slot, unpinned and with a new version, on every job
+   * holding it, or with `after` only on those starting after that day or not
+   * dated yet (a kit going into maintenance); returns the jobs' ids.
    */
-  async clearFromJobsAfter(id: number, today: string, db: Kysely<DB> = this.db): Promise<number[]> {
-    const rows = await db
+  async clearFromJobs(id: number, db: Kysely<DB> = this.db, after?: string): Promise<number[]> {
+    let query = db
       .updateTable('jobs')
       .set({
         assigned_kit_id: null,
@@ -86,25 +87,13 @@ export class KitsRepository {
         kit_pinned: false,
         version: sql`version + 1`,
       })
-      .where('assigned_kit_id', '=', id)
-      .where((eb) => eb.or([eb('start_date', 'is', null), eb(sql<string>`start_date`, '>', today)]))
-      .returning('id')
-      .execute();
+      .where('assigned_kit_id', '=', id);
+    if (after !== undefined) {
+      query = query.where((eb) =>
+        eb.or([eb('start_date', 'is', null), eb(sql<string>`start_date`, '>', after)]),
+      );
+    }
+    const rows = await query.returning('id').execute();
     return rows.map((r) => r.id).sort((a, b) => a - b);
-  }
-
-  /** Empties the kit slot of every job holding this kit; returns how many jobs. */
-  async clearFromJobs(id: number, db: Kysely<DB> = this.db): Promise<number> {
-    const result = await db
-      .updateTable('jobs')
-      .set({
-        assigned_kit_id: null,
-        assigned_kit_name: null,
-        kit_pinned: false,
-        version: sql`version + 1`,
-      })
-      .where('assigned_kit_id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 }

@@ -62,7 +62,7 @@ export class KitsService {
       const kit = await this.kits.update(id, { ...input, current_location_zip: zip }, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
       const unassigned = kit.is_out_for_maintenance
-        ? await this.kits.clearFromJobsAfter(id, localToday(), trx)
+        ? await this.kits.clearFromJobs(id, trx, localToday())
         : [];
       return { kit, unassigned };
     });
@@ -74,7 +74,7 @@ export class KitsService {
       await this.kits.lockJobsOf(id, trx);
       const kit = await this.kits.find(id, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
-      const jobs = await this.kits.clearFromJobs(id, trx);
+      const jobs = (await this.kits.clearFromJobs(id, trx)).length;
       await this.kits.delete(id, trx);
       return { message: `Deleted ${kit.name}; removed from ${jobs} job(s).` };
     });

@@ -10,9 +10,7 @@ import {
 } from '@meridian/domain';
 import { solve, type SolveProgress } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
-import { tooManyRequests } from '../http/http-error';
 import type { AuthUser } from '../http/fastify-types';
 import type { SettingsService } from '../settings/settings.service';
 import type { TaskSettings } from '../tasks/task-settings';
@@ -56,35 +54,26 @@ export class OptimizeService {
 
   /**
    * Queues a run with the saved weights and a fresh seed; answers the task id
-   * at once. One queued or running optimisation per user (a partial unique
-   * index enforces it across processes): a second start answers 429, since
-   * each run holds a solver for its whole time limit and a queue of them
-   * from one user would only delay everyone else's.
+   * at once. One queued or running optimisation per user (TasksService.create):
+   * a second start answers 429, since each run holds a solver for its whole
+   * time limit and a queue of them from one user would only delay everyone else's.
    */
   async start(algorithm: AlgorithmKey, user: AuthUser): Promise<string> {
-    try {
-      return await this.tasks.create(
-        {
-          type: 'optimization',
-          name: `Optimization (${labelOf(algorithm)})`,
-          algorithm,
-          algorithms: null,
-          createdBy: user.id,
-          weights: await this.settings.getWeights(),
-          seed: randomInt(1, 2 ** 31 - 1),
-          timeLimitMs: this.taskSettings.optimizeTimeLimitMs,
-          total: 100,
-        },
-        'optimize',
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw tooManyRequests(
-          'You already have an optimisation queued or running; wait for it to finish or cancel it',
-        );
-      }
-      throw error;
-    }
+    return this.tasks.create(
+      {
+        type: 'optimization',
+        name: `Optimization (${labelOf(algorithm)})`,
+        algorithm,
+        algorithms: null,
+        createdBy: user.id,
+        weights: await this.settings.getWeights(),
+        seed: randomInt(1, 2 ** 31 - 1),
+        timeLimitMs: this.taskSettings.optimizeTimeLimitMs,
+        total: 100,
+      },
+      'optimize',
+      'You already have an optimisation queued or running; wait for it to finish or cancel it',
+    );
   }
 
   /** The worker side: solve, then write in one transaction unless cancelled. */

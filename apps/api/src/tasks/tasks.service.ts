@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
-import { forbidden, notFound } from '../http/http-error';
+import { forbidden, notFound, tooManyRequests } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
 import type { QueueName, TaskQueue } from './task-queue';
 import {
@@ -35,13 +36,23 @@ export class TasksService {
     private readonly queue: TaskQueue,
   ) {}
 
-  /** Stores a queued task with its first event, then hands it to the queue; returns its id. */
-  async create(task: Omit<NewTask, 'id'>, queue: QueueName): Promise<string> {
+  /**
+   * Stores a queued task with its first event, then hands it to the queue;
+   * returns its id. Each user may have one queued or running task of each
+   * type (partial unique indexes, so the cap holds across processes); when
+   * they already have one, nothing is stored and the answer is 429 `busy`.
+   */
+  async create(task: Omit<NewTask, 'id'>, queue: QueueName, busy: string): Promise<string> {
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
-      await this.tasks.insert({ ...task, id }, trx);
-      await this.tasks.appendEvent(id, this.queuedEvent(task), false, trx);
-    });
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.tasks.insert({ ...task, id }, trx);
+        await this.tasks.appendEvent(id, this.queuedEvent(task), false, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw tooManyRequests(busy);
+      throw error;
+    }
     try {
       await this.queue.send(queue, id, task.timeLimitMs / 1000 + 600);
     } catch (error) {
