@@ -24,5 +24,4 @@ export const notFound = (detail: string) => new HttpError(404, detail);
 /** 409 helper. */
 export const conflict = (detail: string) => new HttpError(409, detail);
 /** 429 helper: a per-user cap or rate limit was reached. */
-export const tooManyRequests = (detail: string, headers: Record<string, string> = {}) =>
-  new HttpError(429, detail, headers);
+export const tooManyRequests = (detail: string) => new HttpError(429, detail);

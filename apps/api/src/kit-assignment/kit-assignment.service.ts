@@ -27,9 +27,6 @@ export function kitAssignmentMessage(result: KitCoverResult, dated: number): str
   );
 }
 
-/** Solves one path cover; the default runs it on a thread of its own. */
-export type PathCoverRunner = (input: PathCoverInput) => Promise<KitCoverResult>;
-
 /** How often the schedule may change under a run before the caller is told to try again. */
 const ATTEMPTS = 3;
 
@@ -51,7 +48,6 @@ export class KitAssignmentService {
     private readonly db: Kysely<DB>,
     private readonly read: InstanceRepository,
     private readonly write: KitAssignmentRepository,
-    private readonly cover: PathCoverRunner = coverInThread,
   ) {}
 
   async assign(): Promise<{ message: string; result: KitCoverResult }> {
@@ -62,7 +58,7 @@ export class KitAssignmentService {
     try {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const input = await this.input(this.db);
-        const result = await this.cover(input);
+        const result = await coverInThread(input);
         const written = await this.db.transaction().execute(async (trx) => {
           await this.write.lockJobsAndKits(trx);
           if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) return false;

@@ -41,10 +41,11 @@ function spawn(input: PathCoverInput): Worker {
 }
 
 /**
- * The exact minimum-cost kit path cover on a thread of its own: about 3 s of
- * CPU at 600 jobs, which on the event loop would stall every request of the
- * process. One short-lived thread per run (a run is a button press, and the
- * thread holds nothing between runs).
+ * The exact minimum-cost kit path cover on a thread of its own: its work
+ * grows with the square of the jobs (seconds of CPU on a busy machine at 600
+ * jobs), and on the event loop it would stall every request of the process.
+ * One short-lived thread per run: a run is a button press, and the thread
+ * holds nothing between runs.
  */
 export function coverInThread(input: PathCoverInput): Promise<KitCoverResult> {
   const jobs = input.jobs.length;
