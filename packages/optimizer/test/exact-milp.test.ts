@@ -2,7 +2,7 @@ import { checkHardConstraints } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { generateInstance } from '../bench/generate';
 import { solveInProcess } from '../src/core/solve-in-process';
-import { milp } from '../src/exact/milp';
+import { gapClosed, milp } from '../src/exact/milp';
 import { randomInstance } from './fixtures';
 import { bruteForceOptimum, runDirect } from './exact-helpers';
 
@@ -60,5 +60,14 @@ describe('milp (HiGHS)', () => {
     expect(result.status).toBe('timeout');
     expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
     expect(result.bound).toBeLessThanOrEqual(result.objective.total + 1e-6);
+  });
+
+  it('counts an incumbent equal to the dual bound as optimal, also when HiGHS was interrupted', () => {
+    const phase = { status: 'interrupted', optimal: false, nodes: 0, gap: 0 };
+    expect(gapClosed({ ...phase, objective: 1728.2607, bound: 1728.2607 })).toBe(true);
+    expect(gapClosed({ ...phase, objective: 1951.24, bound: 1728.26 })).toBe(false);
+    expect(gapClosed({ ...phase, objective: 1728.2607, bound: NaN })).toBe(false);
+    expect(gapClosed({ ...phase, objective: null, bound: 1728.26 })).toBe(false);
+    expect(gapClosed(null)).toBe(false);
   });
 });

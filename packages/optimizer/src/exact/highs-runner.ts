@@ -44,6 +44,9 @@ export interface HighsRunOptions {
   readonly onLog?: (phase: number, primal: number, dual: number, gap: number) => void;
 }
 
+/** HiGHS's relative MIP gap below which an incumbent counts as optimal. */
+export const MIP_REL_GAP = 1e-6;
+
 /** After a cancel asks HiGHS to stop, how long to wait before terminating its thread. */
 const STOP_GRACE_MS = 700;
 
@@ -84,7 +87,7 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       warmStart: options.warmStart,
       warmCoverage: options.warmCoverage,
       phase1Share: options.phase1Share ?? 0.4,
-      mipRelGap: options.mipRelGap ?? 1e-6,
+      mipRelGap: options.mipRelGap ?? MIP_REL_GAP,
       isLp: options.isLp ?? false,
       onlyPhase1: options.onlyPhase1 ?? false,
     },
