@@ -93,8 +93,9 @@ printTable(rows);
 if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2));
 
 /**
- * Gap to the best proven bound of the size when an exact method gave one, else
- * to the best known F, as a share of the reference's non-coverage part.
+ * Gap to the best proven bound of the size when an exact method gave one that
+ * bounds more than coverage, else to the best known F, as a share of the
+ * reference's non-coverage part.
  */
 function printTable(all: Row[]): void {
   const header =
@@ -107,11 +108,14 @@ function printTable(all: Row[]): void {
     const bestKnown = Math.min(
       ...group.map((r) => (Number.isFinite(r.total) ? r.total : Infinity)),
     );
-    const [ref, refName] = Number.isFinite(bestBound)
-      ? [bestBound, 'bound']
-      : [bestKnown, 'best known'];
     // 1e6 per empty slot would swamp every gap: measure it against the reference without its coverage term.
-    const base = ref - UNASSIGNED_PENALTY * Math.floor(ref / UNASSIGNED_PENALTY);
+    const rest = (f: number) => f - UNASSIGNED_PENALTY * Math.floor(f / UNASSIGNED_PENALTY);
+    // A bound that proves coverage only (nothing on the rest) gives no scale: use the best known then.
+    const [ref, refName] =
+      Number.isFinite(bestBound) && rest(bestBound) > 1e-9
+        ? [bestBound, 'bound']
+        : [bestKnown, 'best known'];
+    const base = rest(ref);
     for (const r of group) {
       const gap = Number.isFinite(r.total)
         ? `${((100 * (r.total - ref)) / Math.max(1e-9, base)).toFixed(2)}%`
