@@ -151,6 +151,17 @@ export class AssignmentsService {
     }
   }
 
+  /**
+   * The summary part of a job's reason once its zip changes: its physicists
+   * re-measured from the new site, or empty when it has none (a candidate
+   * list for the old site is stale; Find Best Candidates writes a new one).
+   */
+  summaryForNewZip(stored: StoredJob, zip: string, trx: Kysely<DB>): Promise<string> {
+    const { assigned_lead_id: lead, assigned_data_acq_id: acq } = stored;
+    if (lead === null && acq === null) return Promise.resolve('');
+    return this.assignmentText(zip, lead, acq, trx);
+  }
+
   private async checkPhysicist(
     person: Physicist,
     slot: 'lead' | 'data_acq',

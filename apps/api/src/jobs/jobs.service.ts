@@ -1,5 +1,5 @@
 import type { JobRecord, JobUpdateRequest } from '@meridian/contracts';
-import { isRealDate } from '@meridian/domain';
+import { composeReason, isRealDate, parseReason } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { AssignmentsService } from '../assignments/assignments.service';
 import type { DB } from '../db/schema';
@@ -77,14 +77,20 @@ export class JobsService {
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(id, trx);
       if (stored === undefined) throw notFound(`Job ${id} not found`);
+      let write = fields;
       if (stored.version === body.version) {
         await this.assignments.checkNewDates(
           stored,
           { start: fields.start_date, end: fields.end_date },
           trx,
         );
+        if (fields.zip_code !== stored.zip_code) {
+          // The distances in the summary were measured from the old site.
+          const summary = await this.assignments.summaryForNewZip(stored, fields.zip_code, trx);
+          write = { ...fields, reason: composeReason({ ...parseReason(fields.reason), summary }) };
+        }
       }
-      if (!(await this.jobs.updateIfVersion(id, body.version, fields, trx))) {
+      if (!(await this.jobs.updateIfVersion(id, body.version, write, trx))) {
         throw conflict(
           `Job ${id} was changed by someone else (it is at version ${stored.version}, your copy is version ${body.version}); reload it and edit again`,
         );
