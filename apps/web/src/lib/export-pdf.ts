@@ -9,9 +9,13 @@ export interface PdfTable {
   rows: readonly (readonly (string | number | null)[])[];
 }
 
+/** The page orientation for a table of `columnCount` columns: landscape above 8 (spec section 9). */
+export const pdfOrientation = (columnCount: number): 'landscape' | 'portrait' =>
+  columnCount > PDF_LANDSCAPE_ABOVE_COLUMNS ? 'landscape' : 'portrait';
+
 /** Builds the page's PDF in the browser; wide tables (more than 8 columns) go landscape. */
 export function buildPdf(table: PdfTable): jsPDF {
-  const orientation = table.columns.length > PDF_LANDSCAPE_ABOVE_COLUMNS ? 'landscape' : 'portrait';
+  const orientation = pdfOrientation(table.columns.length);
   const doc = new jsPDF({ orientation, unit: 'pt', format: 'a4' });
   doc.setFontSize(14);
   doc.text(table.title, 40, 36);

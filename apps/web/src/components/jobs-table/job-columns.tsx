@@ -6,6 +6,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { composeReason, parseReason, type Job } from '@meridian/domain';
 import { DatePartsCell } from './date-parts-cell';
 import { EditableTextCell } from './editable-text-cell';
+import { rowNumber } from './row-number';
 import type { EditableJobField } from './use-job-edit';
 
 const column = createColumnHelper<Job>();
@@ -24,7 +25,7 @@ export const rowNumberColumn = (): ColumnDef<Job> =>
         variant="body2"
         sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}
       >
-        {String(row.index + 1).padStart(3, '0')}
+        {rowNumber(row.index)}
       </Typography>
     ),
   });

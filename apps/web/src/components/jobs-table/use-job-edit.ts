@@ -3,6 +3,7 @@ import type { Job } from '@meridian/domain';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateJob } from '../../lib/scheduling-api/update-job';
 import { useToast } from '../toast/toast-context';
+import { isUnchangedEdit } from './job-edit-rule';
 
 /** The job fields a cell can edit. */
 export type EditableJobField =
@@ -22,7 +23,7 @@ export function useJobEdit(): (
   const { mutateAsync } = update;
   return useCallback(
     async (job, field, value) => {
-      if (field !== 'reason' && (job[field] ?? '') === value) return true;
+      if (isUnchangedEdit(job, field, value)) return true;
       try {
         await mutateAsync({ ...job, [field]: value });
         return true;
