@@ -1,22 +1,64 @@
-// One lint gate for the whole repository. The import bans below are the
-// architecture's arrows (docs/ARCHITECTURE.md): packages never import apps,
-// the web app never imports the server or the optimizer, domain stays pure.
+// One lint gate for the whole repository. The import arrows of
+// docs/ARCHITECTURE.md are one rule with one table (scripts/lint/import-boundaries.mjs):
+// every import, by package name or by relative path, is resolved to the
+// workspace folder it lands in and checked against that table. Import cycles
+// are checked by scripts/check-import-cycles.mjs (npm run lint runs both).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { meridianLintPlugin } from './scripts/lint/import-boundaries.mjs';
 
-const banned = (...names) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: names.map((group) => ({
-        group: [group],
-        message: 'This import crosses an architecture boundary (docs/ARCHITECTURE.md).',
-      })),
-    },
-  ],
-});
+/**
+ * Who may import whom. A zone always may import its own folder; `mayImport`
+ * lists the other zones it may reach; `bannedPackages` are third-party
+ * packages it must not use. Files outside every zone (root configs, scripts/)
+ * are not checked.
+ */
+export const IMPORT_ZONES = [
+  // Pure model: zod only.
+  {
+    name: 'domain',
+    folder: 'packages/domain',
+    packageName: '@meridian/domain',
+    mayImport: [],
+    bannedPackages: ['fastify', 'pg', 'kysely', 'react'],
+  },
+  {
+    name: 'contracts',
+    folder: 'packages/contracts',
+    packageName: '@meridian/contracts',
+    mayImport: ['domain'],
+    bannedPackages: ['fastify', 'pg', 'kysely', 'react'],
+  },
+  // Runs headless from `npm run solve`: never HTTP, never the database.
+  {
+    name: 'optimizer',
+    folder: 'packages/optimizer',
+    packageName: '@meridian/optimizer',
+    mayImport: ['domain'],
+    bannedPackages: ['fastify', 'pg', 'kysely', 'react'],
+  },
+  {
+    name: 'api',
+    folder: 'apps/api',
+    packageName: '@meridian/api',
+    mayImport: ['domain', 'contracts', 'optimizer'],
+  },
+  {
+    name: 'web',
+    folder: 'apps/web',
+    packageName: '@meridian/web',
+    mayImport: ['domain', 'contracts'],
+  },
+  // Browser tests drive the real server and app from outside; nothing imports them.
+  {
+    name: 'e2e',
+    folder: 'e2e',
+    packageName: '@meridian/e2e',
+    mayImport: ['domain', 'contracts', 'optimizer', 'api', 'web'],
+  },
+];
 
 export default tseslint.config(
   {
@@ -52,32 +94,17 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
-  { files: ['packages/**'], rules: banned('@meridian/api', '@meridian/web', '**/apps/**') },
   {
-    files: ['packages/domain/**'],
-    rules: banned('@meridian/contracts', '@meridian/optimizer', '**/apps/**', 'fastify', 'pg'),
-  },
-  {
-    files: ['packages/contracts/**'],
-    rules: banned('@meridian/optimizer', '**/apps/**'),
-  },
-  {
-    files: ['packages/optimizer/**'],
-    rules: banned('@meridian/contracts', '**/apps/**', 'fastify', 'pg', 'kysely'),
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { meridian: meridianLintPlugin },
+    rules: {
+      'meridian/import-boundaries': ['error', { root: import.meta.dirname, zones: IMPORT_ZONES }],
+    },
   },
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...banned(
-        '@meridian/api',
-        '@meridian/optimizer',
-        '**/apps/api/**',
-        '**/packages/optimizer/**',
-      ),
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  { files: ['apps/api/**'], rules: banned('@meridian/web', '**/apps/web/**') },
 );

@@ -40,6 +40,10 @@ export default defineConfig({
       },
       ...apiOnPostgres,
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // Repository tooling: lint boundary rule and import-cycle check (scripts/).
+      {
+        test: { name: 'tooling', include: ['scripts/test/**/*.test.mjs'], testTimeout: 60_000 },
+      },
       {
         test: {
           name: 'e2e',
