@@ -1,31 +1,70 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../bench/generate';
+import type { SolveProgress } from '../src/contract';
 import { solveInProcess } from '../src/core/solve-in-process';
 import { PORTFOLIO_MEMBERS } from '../src/portfolio/portfolio';
+import type { MemberRecord } from '../src/portfolio/members';
 import { randomInstance } from './fixtures';
 
 describe('portfolio', () => {
-  const instance = randomInstance(21, 60, 14, 3);
-  const run = () =>
-    solveInProcess(instance, {
-      algorithm: 'portfolio',
-      timeLimitMs: 600_000,
-      seed: 3,
-      maxIterations: 80,
-    });
-
-  it('runs its members on worker threads, returns a checked best and names its finder', async () => {
+  it('under an iteration cap: members on worker threads, a checked best, its finder named, a seed repeats', async () => {
+    const instance = randomInstance(21, 60, 14, 3);
+    const run = () =>
+      solveInProcess(instance, {
+        algorithm: 'portfolio',
+        timeLimitMs: 600_000,
+        seed: 3,
+        maxIterations: 80,
+      });
     const result = await run();
     expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
     expect(result.objective).toEqual(evaluateObjective(instance, result.assignments));
-    const members = result.stats.members as { algorithm: string; best: number }[];
+    const members = result.stats.members as MemberRecord[];
     expect(members.map((m) => m.algorithm)).toEqual(PORTFOLIO_MEMBERS);
-    expect(result.objective.total).toBeLessThanOrEqual(
-      Math.min(...members.map((m) => m.best)) + 1e-6,
-    );
+    // Every member ran both rounds, the thread members included.
+    expect(members.map((m) => m.segments)).toEqual([2, 2, 2]);
+    expect(result.objective.total).toBeLessThanOrEqual(Math.min(...members.map((m) => m.best!)));
     expect(['balanced_heuristic', ...PORTFOLIO_MEMBERS]).toContain(result.stats.found_by);
     // Rounds share the incumbent at fixed iteration counts, so a seed repeats.
     const again = await run();
     expect(again.assignments).toEqual(result.assignments);
+  });
+
+  it('under a time limit: thread members search and share, ticks are steady, the limit holds', async () => {
+    // Thread start-up takes about 1 s here and several under load: 6 s leaves the members time to run.
+    const instance = generateInstance(1, 150, 20);
+    const limitMs = 6_000;
+    const ticks: { at: number; progress: SolveProgress }[] = [];
+    const started = performance.now();
+    const result = await solveInProcess(
+      instance,
+      { algorithm: 'portfolio', timeLimitMs: limitMs, seed: 1 },
+      { onProgress: (progress) => ticks.push({ at: performance.now() - started, progress }) },
+    );
+    expect(result.elapsed_ms).toBeLessThanOrEqual(limitMs);
+    expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
+    expect(result.objective).toEqual(evaluateObjective(instance, result.assignments));
+
+    const members = result.stats.members as MemberRecord[];
+    const onThreads = members.filter((m) => m.thread === 'worker');
+    expect(onThreads.length).toBe(2);
+    // At least one thread member ran and held a finite objective of its own run.
+    const ran = onThreads.filter((m) => m.started_ms !== null && m.segments > 0);
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.some((m) => Number.isFinite(m.best))).toBe(true);
+    expect(result.objective.total).toBeLessThanOrEqual(Math.min(...ran.map((m) => m.best!)) + 1e-6);
+    // The returned best is the finder's own find.
+    const finder = members.find((m) => m.algorithm === result.stats.found_by);
+    if (finder) expect(finder.found_best).toBeCloseTo(result.objective.total, 6);
+
+    // Ticks from the start to the end, never more than 1.5 s apart, each estimating the whole limit.
+    const running = ticks.filter((t) => t.progress.message !== 'done');
+    expect(running.length).toBeGreaterThanOrEqual(4);
+    const times = [0, ...running.map((t) => t.at)];
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.max(...gaps)).toBeLessThan(1_500);
+    expect(running.every((t) => t.progress.estimatedTotalMs === limitMs)).toBe(true);
+    expect(ticks.at(-1)?.progress.fraction).toBe(1);
   });
 });

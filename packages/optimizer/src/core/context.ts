@@ -1,5 +1,5 @@
 import type { Instance } from '@meridian/domain';
-import type { SolveOptions, SolveProgress, SolveStatus } from '../contract';
+import type { SolveHooks, SolveOptions, SolveProgress, SolveStatus } from '../contract';
 import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
 import { SolutionState } from './solution';
@@ -10,6 +10,26 @@ export interface RunOptions extends SolveOptions {
   readonly maxIterations?: number;
   /** A feasible assignment vector (slot = 2 * job + role) to start from, e.g. a portfolio round's incumbent. */
   readonly initial?: Int32Array;
+  /**
+   * Run as a portfolio member on a worker thread (portfolio/member-loop.ts):
+   * restart every `segmentMs` (or when the method ends on its own rule) from
+   * the better of its own best and the portfolio's incumbent, posting each
+   * improvement through the run's IncumbentExchange.
+   */
+  readonly member?: { readonly segmentMs: number };
+}
+
+/** How a portfolio member and the portfolio trade solutions while the member runs. */
+export interface IncumbentExchange {
+  /** The portfolio's best so far, or null before it has sent one. */
+  incumbent(): { readonly assign: Int32Array; readonly total: number } | null;
+  /** A new best of the member's (posted as soon as it is found, at most every few ms). */
+  improved(assign: Int32Array, total: number): void;
+}
+
+/** The contract's hooks plus the portfolio's incumbent exchange (worker threads of a portfolio). */
+export interface RunHooks extends SolveHooks {
+  readonly exchange?: IncumbentExchange;
 }
 
 /** What an algorithm returns besides its best solution (which it hands to ctx.offer). */
@@ -149,15 +169,17 @@ export class AlgorithmContext {
     this.lastReport = now;
     const fraction = this.fraction();
     const elapsedMs = this.elapsedMs;
+    // Ahead of the clock on its own rule the run ends early; otherwise it runs to its limit
+    // (the deadline plus the finishing reserve), and the limit is the estimate.
+    const byOwnRule = this.progressFraction > elapsedMs / Math.max(1, this.deadlineMs);
     this.onProgress({
       fraction,
       message,
       bestObjective: this.best.total,
       elapsedMs,
-      estimatedTotalMs:
-        fraction > 0
-          ? Math.min(this.options.timeLimitMs, elapsedMs / fraction)
-          : this.options.timeLimitMs,
+      estimatedTotalMs: byOwnRule
+        ? Math.min(this.options.timeLimitMs, elapsedMs / fraction)
+        : this.options.timeLimitMs,
     });
   }
 

@@ -1,10 +1,11 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import type { Instance, JobAssignment } from '@meridian/domain';
-import type { SolveHooks, SolveResult } from '../contract';
+import type { SolveResult } from '../contract';
+import { memberLoop } from '../portfolio/member-loop';
 import { ALGORITHM_REGISTRY } from '../registry';
 import { compileInstance } from './compile';
 import { AlgorithmContext } from './context';
-import type { RunOptions } from './context';
+import type { RunHooks, RunOptions } from './context';
 import { validateInstance } from './validate';
 
 /**
@@ -18,7 +19,7 @@ import { validateInstance } from './validate';
 export async function solveInProcess(
   instance: Instance,
   options: RunOptions,
-  hooks: SolveHooks = {},
+  hooks: RunHooks = {},
   compile: typeof compileInstance = compileInstance,
 ): Promise<SolveResult> {
   validateInstance(instance);
@@ -47,7 +48,13 @@ export async function solveInProcess(
     startedAt: started,
     reserveMs: finishReserveMs(performance.now() - started),
   });
-  const outcome = await ALGORITHM_REGISTRY[options.algorithm](ctx);
+  const method = ALGORITHM_REGISTRY[options.algorithm];
+  // A portfolio member restarts from the shared incumbent; every other run is the method itself.
+  const outcome = await (
+    options.member && hooks.exchange
+      ? memberLoop(method, options.algorithm, hooks.exchange, options.member.segmentMs)
+      : method
+  )(ctx);
 
   const assignments = ctx.best.toAssignments();
   const violations = checkHardConstraints(instance, assignments);

@@ -43,6 +43,19 @@ async function bundle(): Promise<URL | undefined> {
     logLevel: 'silent',
     // Only the portfolio's thread builds bundles; a member thread never needs esbuild.
     external: ['esbuild'],
+    // The portfolio's members are local searches: the exact and learned methods (loaded lazily
+    // by the registry, with MiniSat's and HiGHS's large code) stay out, so a thread loads less.
+    plugins: [
+      {
+        name: 'portfolio-members-only',
+        setup(b) {
+          b.onResolve({ filter: /\/(exact|learned)\// }, (args) => ({
+            path: args.path,
+            external: true,
+          }));
+        },
+      },
+    ],
     // A CommonJS dependency bundled into ESM needs a require.
     banner: {
       js: "import { createRequire as __meridianRequire } from 'node:module'; const require = __meridianRequire(import.meta.url);",

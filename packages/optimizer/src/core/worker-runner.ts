@@ -10,11 +10,24 @@ import type { RunOptions } from './context';
 export type WorkerToParent =
   | { type: 'ready' }
   | { type: 'progress'; progress: SolveProgress }
+  | { type: 'improved'; assign: Int32Array; total: number }
   | { type: 'result'; result: SolveResult }
   | { type: 'error'; message: string; name: string };
 
-/** Messages from the parent: run one algorithm, or stop the current run (best so far comes back). */
-export type ParentToWorker = { type: 'run'; options: RunOptions } | { type: 'abort' };
+/**
+ * Messages from the parent: run one algorithm, stop the current run (best so
+ * far comes back), or take the portfolio's new incumbent (a member run adopts
+ * it at its next restart).
+ */
+export type ParentToWorker =
+  | { type: 'run'; options: RunOptions }
+  | { type: 'abort' }
+  | { type: 'incumbent'; assign: Int32Array; total: number };
+
+/** A run's hooks on the parent's side; onImproved receives a portfolio member's posted improvements. */
+export interface WorkerRunHooks extends SolveHooks {
+  readonly onImproved?: (assign: Int32Array, total: number) => void;
+}
 
 /** Grace after an abort before the worker is terminated the hard way. */
 export const ABORT_GRACE_MS = 2_000;
@@ -87,7 +100,7 @@ export class SolveWorker {
   }
 
   /** Runs one algorithm on the worker; rejects on a worker error or a missed cancel. */
-  run(options: RunOptions, hooks: SolveHooks = {}): Promise<SolveResult> {
+  run(options: RunOptions, hooks: WorkerRunHooks = {}): Promise<SolveResult> {
     if (this.current) return Promise.reject(new Error('this worker is already running'));
     return new Promise<SolveResult>((resolve, reject) => {
       let graceTimer: NodeJS.Timeout | undefined;
@@ -121,6 +134,9 @@ export class SolveWorker {
           case 'progress':
             hooks.onProgress?.(message.progress);
             break;
+          case 'improved':
+            hooks.onImproved?.(message.assign, message.total);
+            break;
           case 'result':
             finish(() => resolve(message.result));
             break;
@@ -137,6 +153,12 @@ export class SolveWorker {
       if (hooks.signal?.aborted) onAbort();
       else hooks.signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** Sends the portfolio's incumbent to the current run (a member adopts it at its next restart). */
+  shareIncumbent(assign: Int32Array, total: number): void {
+    if (this.current)
+      this.worker.postMessage({ type: 'incumbent', assign, total } satisfies ParentToWorker);
   }
 
   /** Ends the thread. */
