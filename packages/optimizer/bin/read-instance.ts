@@ -24,12 +24,18 @@ function locate(zip: unknown): { lat: number; lon: number } | null {
   return hit ? { lat: hit.latitude, lon: hit.longitude } : null;
 }
 
-/** Fills lat/lon from home_zip / zip_code where they are not given (jobs without a usable zip get null). */
+/** Whether lat and lon are both given (a null is not a location: the zip, if any, gives it). */
+const hasLatLon = (o: Raw): boolean => o.lat != null && o.lon != null;
+
+/**
+ * Fills lat/lon from home_zip / zip_code where they are not given, missing or
+ * null (jobs without a usable zip get null).
+ */
 function resolveZips(raw: Raw): void {
   const list = (key: string) =>
     Array.isArray(raw[key]) ? (raw[key] as unknown[]).filter(isObject) : [];
   list('physicists').forEach((p, i) => {
-    if (p.lat !== undefined || p.home_zip === undefined) return;
+    if (hasLatLon(p) || p.home_zip == null) return;
     const at = locate(p.home_zip);
     if (!at)
       throw new InstanceError(
@@ -38,12 +44,12 @@ function resolveZips(raw: Raw): void {
     Object.assign(p, at);
   });
   for (const j of list('jobs')) {
-    if (j.lat === undefined && 'zip_code' in j)
+    if (!hasLatLon(j) && j.zip_code !== undefined)
       Object.assign(j, locate(j.zip_code) ?? { lat: null, lon: null });
   }
   list('kits').forEach((k, i) => {
     const zip = k.zip_code ?? k.current_location_zip;
-    if (k.lat !== undefined || zip === undefined) return;
+    if (hasLatLon(k) || zip == null) return;
     const at = locate(zip);
     if (!at)
       throw new InstanceError(

@@ -14,10 +14,36 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
+/** Options that take a value: a negative number after one is its value, not another option. */
+const VALUED = ['--instance', '--algorithm', '--time-limit', '--seed', '--out'];
+
+/** `--time-limit -1` as `--time-limit=-1`, so that it is judged as a number (parseArgs calls it ambiguous). */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (VALUED.includes(args[i]!) && next !== undefined && /^-\d|^-\.\d/.test(next)) {
+      out.push(`${args[i]}=${next}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
+}
+
+/** The note on standard error for jobs that get nobody because they have no usable coordinates (rule 6). */
+function withoutCoordinatesNote(ids: readonly string[]): string | null {
+  if (ids.length === 0) return null;
+  const shown = ids.slice(0, 10).join(', ');
+  const more = ids.length > 10 ? ` and ${ids.length - 10} more` : '';
+  const jobs = ids.length === 1 ? '1 job has' : `${ids.length} jobs have`;
+  return `note: ${jobs} no usable coordinates, so nobody was assigned (its slots count as empty): ${shown}${more}`;
+}
+
 async function main(): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
+      args: joinNegativeValues(process.argv.slice(2)),
       options: {
         instance: { type: 'string' },
         algorithm: { type: 'string' },
@@ -27,7 +53,8 @@ async function main(): Promise<void> {
       },
     }));
   } catch (error) {
-    fail(`${(error as Error).message}; ${USAGE}`);
+    // parseArgs explains some errors over several lines; the first says what is wrong.
+    fail(`${(error as Error).message.split('\n')[0]} ${USAGE}`);
   }
   if (!values.instance) fail(`--instance is required; ${USAGE}`);
   const algorithm = values.algorithm ?? '';
@@ -54,6 +81,10 @@ async function main(): Promise<void> {
   const text = JSON.stringify(file, null, 2) + '\n';
   if (values.out) writeFileSync(values.out, text);
   else process.stdout.write(text);
+  const note = withoutCoordinatesNote(
+    (stats.jobs_without_coordinates as string[] | undefined) ?? [],
+  );
+  if (note) process.stderr.write(`solve: ${note}\n`);
   if (result.status === 'infeasible')
     fail('pinned assignments break hard constraints (see stats)', 3);
   process.exit(0);

@@ -28,7 +28,8 @@ const solve = async (...args: string[]) => {
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 };
-const oneLine = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('solve:'));
+/** Every non-empty line of stderr (a one-line error must be the only one). */
+const oneLine = (stderr: string) => stderr.split('\n').filter((l) => l.trim() !== '');
 
 describe('solve CLI', () => {
   it('solves a file with zips instead of lat/lon and writes the result JSON', async () => {
@@ -60,9 +61,37 @@ describe('solve CLI', () => {
       status: string;
       objective: { unassigned: number };
       assignments: { job_id: string; lead_id: string | null }[];
+      stats: { jobs_without_coordinates: string[] };
     };
     expect(parsed.status).toBe('feasible');
     expect(parsed.assignments[0]!.lead_id).toBeNull(); // no usable zip: never assigned
+    // Reported, not dropped silently: in the result's stats and in one note on stderr.
+    expect(parsed.stats.jobs_without_coordinates).toEqual(['j0']);
+    expect(oneLine(result.stderr)).toEqual([
+      'solve: note: 1 job has no usable coordinates, so nobody was assigned (its slots count as empty): j0',
+    ]);
+  });
+
+  it('resolves a zip where lat and lon are null', async () => {
+    const instance = randomInstance(2, 6, 4, 0);
+    const raw = {
+      ...instance,
+      physicists: instance.physicists.map((p, i) => ({
+        ...p,
+        ...(i === 0 ? { lat: null, lon: null, home_zip: '19103' } : {}),
+      })),
+      jobs: instance.jobs.map((j) => ({ ...j, lat: null, lon: null, zip_code: '19104' })),
+    };
+    const result = await solve('--instance', write('nulls.json', raw), '--algorithm', 'heuristic');
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout) as {
+      assignments: { lead_id: string | null }[];
+      stats: { jobs_without_coordinates: string[] };
+    };
+    // Every job is in Philadelphia by its zip; p0 (a lead) lives there by its zip.
+    expect(parsed.stats.jobs_without_coordinates).toEqual([]);
+    expect(parsed.assignments.filter((a) => a.lead_id !== null).length).toBeGreaterThan(0);
+    expect(oneLine(result.stderr)).toEqual([]);
   });
 
   it.each([
@@ -118,6 +147,35 @@ describe('solve CLI', () => {
         'heuristic',
       ],
       'unknown physicist ghost',
+    ],
+    [
+      'a negative time limit',
+      [
+        '--instance',
+        write('t.json', randomInstance(1, 5, 4, 0)),
+        '--algorithm',
+        'heuristic',
+        '--time-limit',
+        '-1',
+      ],
+      '--time-limit must be a positive number',
+    ],
+    [
+      'a time limit that is not a number',
+      [
+        '--instance',
+        write('t2.json', randomInstance(1, 5, 4, 0)),
+        '--algorithm',
+        'heuristic',
+        '--time-limit',
+        'abc',
+      ],
+      '--time-limit must be a positive number',
+    ],
+    [
+      'an option without its value',
+      ['--instance', write('t3.json', randomInstance(1, 5, 4, 0)), '--algorithm'],
+      "Option '--algorithm <value>' argument missing",
     ],
   ])('rejects %s with one line and a non-zero exit', async (_name, args, words) => {
     const result = await solve(...args);

@@ -1,4 +1,4 @@
-import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import { checkHardConstraints, evaluateObjective, hasUsableCoordinates } from '@meridian/domain';
 import type { Instance, JobAssignment } from '@meridian/domain';
 import type { SolveResult } from '../contract';
 import { memberLoop } from '../portfolio/member-loop';
@@ -31,6 +31,8 @@ export async function solveInProcess(
     data_acq_id: j.data_acq_id,
     kit_id: j.kit_id,
   }));
+  // Rule 6: such jobs get nobody, and the result says which they are.
+  const withoutCoordinates = instance.jobs.filter((j) => !hasUsableCoordinates(j)).map((j) => j.id);
   const pinnedViolations = checkHardConstraints(instance, pinnedOnly);
   if (pinnedViolations.length > 0) {
     return {
@@ -39,7 +41,11 @@ export async function solveInProcess(
       assignments: pinnedOnly,
       objective: evaluateObjective(instance, pinnedOnly, weights),
       elapsed_ms: Math.round(performance.now() - started),
-      stats: { reason: 'pinned assignments break hard constraints', violations: pinnedViolations },
+      stats: {
+        reason: 'pinned assignments break hard constraints',
+        violations: pinnedViolations,
+        jobs_without_coordinates: withoutCoordinates,
+      },
     };
   }
 
@@ -75,7 +81,11 @@ export async function solveInProcess(
     objective: evaluateObjective(instance, assignments, weights),
     ...(outcome.bound !== undefined ? { bound: outcome.bound } : {}),
     elapsed_ms: Math.round(performance.now() - started),
-    stats: { ...(ctx.foundBy ? { found_by: ctx.foundBy } : {}), ...outcome.stats },
+    stats: {
+      ...(ctx.foundBy ? { found_by: ctx.foundBy } : {}),
+      ...outcome.stats,
+      jobs_without_coordinates: withoutCoordinates,
+    },
   };
 }
 
