@@ -6,6 +6,7 @@ export * from './distance';
 export * from './dates';
 export * from './zip';
 export * from './reason';
+export * from './assignment-rules';
 export * from './model/instance';
 export * from './model/evaluator';
 export * from './model/evaluator-constraints';

@@ -1,4 +1,10 @@
-import type { Kit, Physicist } from '@meridian/domain';
+import {
+  alreadyOnJobText,
+  kitOutText,
+  unavailableText,
+  type Kit,
+  type Physicist,
+} from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { AvailabilityRepository } from '../availability/availability.repository';
 import type { DB } from '../db/schema';
@@ -36,7 +42,9 @@ export function addedDays(
 /**
  * The availability rules shared by manual assignment and job edits: a
  * physicist is free when they have no leave and no other job on those days; a
- * kit when no other job holds it. Each answers why not, or null.
+ * kit when no other job holds it. Each answers why not, or null, in the words
+ * of @meridian/domain's assignment-rules, which the browser uses to show the
+ * same reason on a dropdown option before anyone picks it.
  */
 export class AssignmentChecks {
   constructor(
@@ -52,19 +60,14 @@ export class AssignmentChecks {
     trx: Kysely<DB>,
   ): Promise<string | null> {
     const away = await this.leave.overlapping(person.name, days.start, days.end, trx);
-    if (away.length > 0) {
-      const dates = away.map((r) => `${r.start_date} to ${r.end_date}`).join(', ');
-      return `${person.name} is unavailable on ${dates}`;
-    }
+    if (away.length > 0) return unavailableText(person.name, away);
     const clash = await this.assignments.clash(
       ['assigned_lead_id', 'assigned_data_acq_id'],
       person.id,
       { id: jobId, ...days },
       trx,
     );
-    return clash
-      ? `${person.name} is already on job ${clash.id} (${clash.customer}, ${clash.start} to ${clash.end})`
-      : null;
+    return clash ? alreadyOnJobText(person.name, clash) : null;
   }
 
   /** Why `kit` cannot go to job `jobId` on `days` (another job holds it); null if free. */
@@ -75,8 +78,6 @@ export class AssignmentChecks {
       { id: jobId, ...days },
       trx,
     );
-    return clash
-      ? `${kit.name} is already out on job ${clash.id} (${clash.customer}, ${clash.start} to ${clash.end})`
-      : null;
+    return clash ? kitOutText(kit.name, clash) : null;
   }
 }

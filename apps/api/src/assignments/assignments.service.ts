@@ -3,6 +3,7 @@ import {
   assignmentSummary,
   composeReason,
   haversineMiles,
+  kitMaintenanceText,
   parseReason,
   type Physicist,
 } from '@meridian/domain';
@@ -81,7 +82,7 @@ export class AssignmentsService {
         const kit = await this.kits.find(kitId, trx);
         if (kit === undefined) throw notFound(`Kit ${kitId} not found`);
         if (kit.is_out_for_maintenance) {
-          throw conflict(`${kit.name} is out for maintenance and cannot be assigned`);
+          throw conflict(kitMaintenanceText(kit.name));
         }
         const busy = await this.checks.kitBusy(kit, jobId, job, trx);
         if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
