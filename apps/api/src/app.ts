@@ -26,6 +26,7 @@ import { availabilityRoutes } from './availability/availability.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { kitsRoutes } from './kits/kits.routes';
+import { meRoutes } from './auth/me.routes';
 import { rosterRoutes } from './roster/roster.routes';
 import { uploadRoutes } from './schedule/upload.routes';
 import type { TaskSettings } from './tasks/task-settings';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(jobsRoutes, { services });
   await app.register(rosterRoutes, { services });
   await app.register(kitsRoutes, { services, kitEditors: config.kitEditorUsernames });
+  await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
   await app.register(availabilityRoutes, { services });
   await app.register(exportsRoutes, { services });
   await app.register(uploadRoutes, { services, maxPerMinute: config.importRatePerMinute });

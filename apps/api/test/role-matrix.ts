@@ -85,6 +85,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/theme/active', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/music/settings', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/music/tracks', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/auth/me', expect: signedIn(200) },
 
   // Admin only (spec section 6: /admin is admin only).
   { method: 'GET', path: '/api/v1/admin/users', expect: adminOnly(200) },

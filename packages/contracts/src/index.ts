@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './health';
 export * from './auth';
+export * from './me';
 export * from './admin';
 export * from './settings';
 export * from './jobs';

@@ -1,6 +1,18 @@
 import type { onRequestHookHandler } from 'fastify';
 import '../http/fastify-types';
+import type { AuthUser } from '../http/fastify-types';
 import { forbidden, unauthorized } from '../http/http-error';
+
+/**
+ * Whether a user may edit kits and assign them by hand: admins, managers and
+ * the regular users named in KIT_EDITOR_USERNAMES (case-insensitive). The one
+ * rule behind both the kit routes' guard and GET /auth/me's can_edit_kits.
+ */
+export function canEditKits(user: AuthUser, usernames: readonly string[]): boolean {
+  if (user.role === 'admin' || user.role === 'manager') return true;
+  const name = user.username.toLowerCase();
+  return usernames.some((allowed) => allowed.toLowerCase() === name);
+}
 
 /**
  * Kit editing and kit assignment: admins, managers, and the regular users named
@@ -8,18 +20,13 @@ import { forbidden, unauthorized } from '../http/http-error';
  * The role comes from the database on every request, never from the token alone.
  */
 export function requireKitEditor(usernames: readonly string[]): onRequestHookHandler {
-  const allowed = new Set(usernames.map((name) => name.toLowerCase()));
   return function guard(request, _reply, done) {
     const user = request.user;
     if (user === null) {
       done(unauthorized());
       return;
     }
-    if (
-      user.role === 'admin' ||
-      user.role === 'manager' ||
-      allowed.has(user.username.toLowerCase())
-    ) {
+    if (canEditKits(user, usernames)) {
       done();
       return;
     }
