@@ -1,22 +1,38 @@
-import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config/config';
+import { buildApp, type App } from './app';
+import { parseConfig, type Config } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
-import { createDatabase } from './db/database';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { checkHostResolves } from './config/listen-address';
+import { startupFailureMessage, type StartupPhase } from './config/startup-errors';
+import { createDatabase, type Database } from './db/database';
 import { formatDemoLogins, seedDemo } from './demo/seed-demo';
-import { TaskSettingsError } from './tasks/task-settings';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 
-const fail = (message: string): never => {
-  console.error(`meridian: ${message.replaceAll('\n', ' ')}`);
-  process.exit(1);
+/** What start-up has reached, so a failure names the right setting and closes what is open. */
+const state: {
+  phase: StartupPhase;
+  config: Config | null;
+  database: Database | null;
+  app: App | null;
+} = {
+  phase: 'config',
+  config: null,
+  database: null,
+  app: null,
 };
 
 /** Starts the server: config, database (migrated), first admin or demo data, listen, clean shutdown. */
 async function main(): Promise<void> {
-  const config = await resolveJwtSecret(parseConfig(process.env, process.argv.slice(2)));
+  const parsed: Config = parseConfig(process.env, process.argv.slice(2));
+  state.config = parsed;
+  await checkHostResolves(parsed.host);
+  state.phase = 'data-dir';
+  const config = await resolveJwtSecret(parsed);
+  state.phase = 'database';
   const database = await createDatabase(config);
+  state.database = database;
+  state.phase = 'app';
   const app = await buildApp({ config, database });
+  state.app = app;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -47,6 +63,7 @@ async function main(): Promise<void> {
     );
   }
 
+  state.phase = 'listen';
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
@@ -55,13 +72,26 @@ async function main(): Promise<void> {
   console.log(`Meridian Scheduler (${database.kind} database) listening at http://${host}:${port}`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
-  if (error instanceof DataDirLockedError) fail(error.message);
-  if (error instanceof TaskSettingsError) fail(`configuration error: ${error.message}`);
-  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    fail(`${error.message}; set PORT to a free port`);
+/** Closes what start-up opened (the embedded database's lock file goes with it), at most 5 s. */
+async function closeOpened(): Promise<void> {
+  const close = async () => {
+    await state.app?.close();
+    await state.database?.close();
+  };
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 5000).unref());
+  await Promise.race([close().catch(() => undefined), timeout]);
+}
+
+main().catch(async (error: unknown) => {
+  // One line on stderr, naming the setting: a stack trace helps nobody who mistyped a variable.
+  const known = startupFailureMessage(error, state);
+  const text = error instanceof Error ? error.message : String(error);
+  const line = known ?? `failed to start: ${text === '' ? String(error) : text}`;
+  console.error(`meridian: ${line.replaceAll(/[\r\n]+/g, ' ')}`);
+  const level = state.config?.logLevel ?? process.env.LOG_LEVEL?.trim().toLowerCase();
+  if ((level === 'debug' || level === 'trace') && error instanceof Error) {
+    console.error(error.stack);
   }
-  console.error('meridian: failed to start:', error);
+  await closeOpened();
   process.exit(1);
 });

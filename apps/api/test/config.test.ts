@@ -79,6 +79,15 @@ describe('parseConfig', () => {
     [{ REGISTRATION: 'sometimes' }, /REGISTRATION/],
     [{ REGISTRATION: 'domain:' }, /REGISTRATION/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ HOST: 'no such host' }, /HOST must be an IP address or a host name.*'no such host'/],
+    [{ HOST: 'bad_name.example' }, /HOST/],
+    // Task settings are checked with the rest, before any database is opened.
+    [{ TASK_RATE_PER_MINUTE: '0' }, /TASK_RATE_PER_MINUTE must be a whole number.*'0'/],
+    [{ OPTIMIZE_TIME_LIMIT_SECONDS: 'abc' }, /OPTIMIZE_TIME_LIMIT_SECONDS.*'abc'/],
+    [{ COMPARE_TIME_LIMIT_SECONDS: '601' }, /COMPARE_TIME_LIMIT_SECONDS/],
+    [{ SINGLE_RUN_TIME_LIMIT_SECONDS: '-1' }, /SINGLE_RUN_TIME_LIMIT_SECONDS/],
+    [{ SSE_KEEPALIVE_SECONDS: '16' }, /SSE_KEEPALIVE_SECONDS.*at most 15/],
+    [{ RUN_WORKERS: 'maybe' }, /RUN_WORKERS must be true or false/],
   ])('refuses %j with a one-line ConfigError', (env, message) => {
     const run = () => parseConfig({ ...base, ...env });
     expect(run).toThrow(ConfigError);
@@ -88,6 +97,24 @@ describe('parseConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('accepts IP addresses and host names as HOST', () => {
+    for (const host of ['0.0.0.0', '::1', '::', '192.168.1.20', 'localhost', 'app-1.internal']) {
+      expect(parseConfig({ ...base, HOST: host }).host).toBe(host);
+    }
+  });
+
+  it('accepts good task settings', () => {
+    expect(() =>
+      parseConfig({
+        ...base,
+        TASK_RATE_PER_MINUTE: '3',
+        OPTIMIZE_TIME_LIMIT_SECONDS: '0.5',
+        SSE_KEEPALIVE_SECONDS: '15',
+        RUN_WORKERS: 'false',
+      }),
+    ).not.toThrow();
   });
 
   it('parses registration policies case-insensitively', () => {

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { TaskSettingsError, taskSettingsFromEnv } from '../tasks/task-settings';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
 export type RegistrationPolicy =
@@ -86,6 +88,36 @@ export function parseRegistration(raw: string | undefined): RegistrationPolicy {
   throw new ConfigError(`REGISTRATION must be open, closed or domain:a.org,b.org, got '${value}'`);
 }
 
+// A DNS name (RFC 1123 labels); whether it resolves is checked at start (listen-address.ts).
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** Parses HOST: an IPv4 or IPv6 address or a host name. */
+export function parseHost(raw: string | undefined): string {
+  const host = emptyToUndefined(raw) ?? '127.0.0.1';
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) {
+    throw new ConfigError(
+      `HOST must be an IP address or a host name (such as 127.0.0.1 or 0.0.0.0), got '${host}'`,
+    );
+  }
+  return host;
+}
+
+/**
+ * The task settings (TASK_RATE_PER_MINUTE, *_TIME_LIMIT_SECONDS, RUN_WORKERS,
+ * SSE_KEEPALIVE_SECONDS) are parsed by tasks/task-settings.ts, which the task
+ * plugin calls when the app is built. Calling the same parser here stops a bad
+ * value at start, before the database is opened and migrated.
+ */
+function checkTaskSettings(env: Record<string, string | undefined>): void {
+  try {
+    taskSettingsFromEnv(env);
+  } catch (error) {
+    if (error instanceof TaskSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** Reads and checks every setting; throws ConfigError with a one-line message on a bad value. */
 export function parseConfig(
   env: Record<string, string | undefined>,
@@ -127,10 +159,11 @@ export function parseConfig(
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   }
+  checkTaskSettings(env);
 
   return {
     port: integer('PORT', env.PORT, 8000, 0, 65535),
-    host: emptyToUndefined(env.HOST) ?? '127.0.0.1',
+    host: parseHost(env.HOST),
     dataDir,
     databaseUrl,
     jwtSecret,

@@ -36,7 +36,9 @@ const seconds = (
   if (raw === undefined || raw === '') return fallback * 1000;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || value > max) {
-    throw new TaskSettingsError(`${name} must be a number of seconds above 0 and at most ${max}`);
+    throw new TaskSettingsError(
+      `${name} must be a number of seconds above 0 and at most ${max}, got '${raw}'`,
+    );
   }
   return Math.round(value * 1000);
 };
@@ -54,7 +56,11 @@ const perMinute = (
   return Number(raw);
 };
 
-/** Reads the task settings from the environment (all optional). */
+/**
+ * Reads the task settings from the environment (all optional). The one parser of
+ * these variables: parseConfig calls it at start to refuse bad values early, and
+ * the task plugin and worker call it for the values they use.
+ */
 export function taskSettingsFromEnv(env: Record<string, string | undefined>): TaskSettings {
   const run = env.RUN_WORKERS?.trim().toLowerCase() ?? '';
   if (!['', 'true', 'false', '1', '0'].includes(run)) {
