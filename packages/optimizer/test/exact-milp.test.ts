@@ -1,8 +1,11 @@
 import { checkHardConstraints } from '@meridian/domain';
+import type { Instance } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { generateInstance } from '../bench/generate';
 import { solveInProcess } from '../src/core/solve-in-process';
+import type { SolveProgress } from '../src/contract';
 import { gapClosed, milp } from '../src/exact/milp';
+import { heuristic } from '../src/greedy/heuristic';
 import { randomInstance } from './fixtures';
 import { bruteForceOptimum, runDirect } from './exact-helpers';
 
@@ -18,6 +21,69 @@ describe('milp (HiGHS)', () => {
       expect(run.reported.total).toBeCloseTo(run.evaluated.total, 6);
       expect(run.outcome.bound).toBeCloseTo(optimum, 4);
     }
+  });
+
+  it('finds the optimum computed by hand on a two-job instance', async () => {
+    // Everything on the equator, so a distance is R * (degrees of longitude) * pi / 180:
+    // 1 degree = 3958.8 * 0.0174532925 = 69.0941 mi. Two one-day jobs of one customer on
+    // consecutive days at longitude 0; leads L1 at 0 and L2 at 1 degree; one data-acq D1 at 0.
+    // Horizon 2 days, no leave: targets t = 2 * 2 / (2 + 2) = 1 per lead, t = 2 for D1.
+    // D1 takes both jobs (0 mi, |2 - 2| = 0, 1 repeat visit). For the leads:
+    //   L1 both:        0 mi, B = |2 - 1| + |0 - 1| = 2, R = 1 -> 0 + 1 * 2 + 0.2 * 1 = 2.2
+    //   L1 one, L2 one: 69.0941 mi, B = 0, R = 0            -> 69.0941 / 100 = 0.690941
+    //   L2 both:        138.1882 mi, B = 2, R = 1           -> 1.381882 + 2 + 0.2 = 3.581882
+    // So F* = 0.690941 (leads split) + 0.2 (D1's repeat visit) = 0.890941, with every slot filled;
+    // the nearest-first greedy gives L1 both: F = 2.2 + 0.2 = 2.4.
+    const at = (lon: number) => ({ lat: 0, lon });
+    const job = (id: string, day: string) => ({
+      id,
+      customer: 'Mercy',
+      ...at(0),
+      start: day,
+      end: day,
+      lead_id: null,
+      data_acq_id: null,
+      kit_id: null,
+    });
+    const instance: Instance = {
+      weights: { proximity: 1, job_balance: 1, staff_rotation: 0.2 },
+      physicists: [
+        { id: 'L1', name: 'L1', role: 'lead', ...at(0), unavailable: [] },
+        { id: 'L2', name: 'L2', role: 'lead', ...at(1), unavailable: [] },
+        { id: 'D1', name: 'D1', role: 'dataacq', ...at(0), unavailable: [] },
+      ],
+      jobs: [job('a', '2027-01-04'), job('b', '2027-01-05')],
+      kits: [],
+    };
+    const run = await runDirect(instance, milp, { algorithm: 'milp' });
+    expect(run.violations).toEqual([]);
+    expect(run.outcome.status).toBe('optimal');
+    expect(run.evaluated.total).toBeCloseTo(0.890941, 5);
+    expect(run.outcome.bound).toBeCloseTo(0.890941, 5);
+    expect(run.evaluated.unassigned).toBe(0);
+    expect(new Set(run.assignments.map((a) => a.lead_id))).toEqual(new Set(['L1', 'L2']));
+    expect(run.assignments.map((a) => a.data_acq_id)).toEqual(['D1', 'D1']);
+    const greedy = await runDirect(instance, heuristic, { algorithm: 'heuristic' });
+    expect(greedy.evaluated.total).toBeCloseTo(2.4, 6);
+  });
+
+  it('streams HiGHS progress, incumbents and bound before it is done', async () => {
+    const instance = generateInstance(1, 150, 20);
+    const seen: SolveProgress[] = [];
+    const result = await solveInProcess(
+      instance,
+      { algorithm: 'milp', seed: 1, timeLimitMs: 120_000 },
+      { onProgress: (p) => seen.push(p) },
+    );
+    const before = seen.slice(
+      0,
+      seen.findIndex((p) => p.message === 'done'),
+    );
+    expect(before.some((p) => /^HiGHS phase 2 .*bound \d/.test(p.message))).toBe(true);
+    // Incumbents better than the warm start arrive while HiGHS runs, not only with the result.
+    const warm = before[0]!.bestObjective!;
+    expect(Math.min(...before.map((p) => p.bestObjective!))).toBeLessThan(warm - 1);
+    expect(result.status).toBe('optimal');
   });
 
   it('is feasible, exact in its report and deterministic on a 30-job instance', async () => {

@@ -44,25 +44,38 @@ const model = highs.createModel({
   },
 });
 
+// HiGHS's own log (mipLogging) stays silent with output_flag off, so the
+// incumbent and bound are read at its interrupt checkpoints and posted at
+// most every PROGRESS_EVERY_MS for the parent's progress reports.
+const PROGRESS_EVERY_MS = 250;
+let lastProgress = -Infinity;
+function progress(phase, data) {
+  const now = performance.now();
+  if (now - lastProgress < PROGRESS_EVERY_MS) return;
+  lastProgress = now;
+  port.postMessage({
+    type: 'log',
+    phase,
+    primal: data.mip_primal_bound,
+    dual: data.mip_dual_bound,
+    gap: data.mip_gap,
+  });
+}
+
 const callbacks = (phase) => ({
   [CB.simplexInterrupt](event) {
     if (Atomics.load(stop, 0) !== 0) event.interrupt();
   },
   [CB.mipInterrupt](event) {
     if (Atomics.load(stop, 0) !== 0) event.interrupt();
+    progress(phase, event.data);
   },
   [CB.mipImprovingSolution](event) {
     const x = event.data.mip_solution;
     if (x) port.postMessage({ type: 'incumbent', phase, colValue: x.slice(0, job.xCount) });
   },
   [CB.mipLogging](event) {
-    port.postMessage({
-      type: 'log',
-      phase,
-      primal: event.data.mip_primal_bound,
-      dual: event.data.mip_dual_bound,
-      gap: event.data.mip_gap,
-    });
+    progress(phase, event.data);
   },
 });
 

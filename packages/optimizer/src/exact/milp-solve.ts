@@ -14,8 +14,29 @@ import type { MilpModel } from './milp-model';
  */
 export const MAX_FULL_MODEL_NONZEROS = 450_000;
 
-/** Runs the two phases on `model` (fixed part `fixed`), offering each incumbent to ctx. */
-export function solveModel(
+/** How often progress is re-sent while HiGHS works, whether or not it has news. */
+const HEARTBEAT_MS = 500;
+
+/**
+ * Reports `line()` now and every HEARTBEAT_MS until the returned stop is
+ * called: HiGHS runs on its own thread, so this thread is free to tell the
+ * caller that the run is alive and what it knows so far.
+ */
+export function startHeartbeat(ctx: AlgorithmContext, line: () => string): () => void {
+  ctx.report(line(), undefined, true);
+  const timer = setInterval(() => ctx.report(line(), undefined, true), HEARTBEAT_MS);
+  return () => clearInterval(timer);
+}
+
+const num = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+
+/**
+ * Runs the two phases on `model` (fixed part `fixed`), offering each
+ * incumbent to ctx and reporting progress while HiGHS runs: each incumbent,
+ * HiGHS's incumbent and dual bound as it posts them (phase 1 counts filled
+ * slots, phase 2 is the rest of F on the model), and a heartbeat.
+ */
+export async function solveModel(
   ctx: AlgorithmContext,
   model: MilpModel,
   fixed: SolutionState,
@@ -23,24 +44,33 @@ export function solveModel(
   timeLimitSec: number,
 ): Promise<HighsRun> {
   const filled = countFilled(model, warm);
-  return runHighs(model, {
-    timeLimitSec,
-    seed: ctx.options.seed,
-    signal: ctx.signal,
-    // Every slot the model can fill is filled: maximal coverage is proven without phase 1.
-    knownCoverage: filled === model.fillableSlots ? filled : null,
-    warmStart: columnsFromState(model, ctx.compiled, warm),
-    warmCoverage: filled,
-    onIncumbent: (x) => {
-      const state = stateFromX(model, fixed, x);
-      if (state) ctx.offer(state, 'milp (HiGHS incumbent)');
-    },
-    onLog: (phase, primal, dual, gap) => {
-      ctx.report(
-        `HiGHS phase ${phase}: incumbent ${primal.toFixed(2)}, bound ${dual.toFixed(2)}, gap ${(100 * gap).toFixed(2)}%`,
-      );
-    },
-  });
+  let line = `HiGHS: ${model.xCount} binaries, starting from F ${num(ctx.best.total)}`;
+  const stop = startHeartbeat(ctx, () => line);
+  try {
+    return await runHighs(model, {
+      timeLimitSec,
+      seed: ctx.options.seed,
+      signal: ctx.signal,
+      // Every slot the model can fill is filled: maximal coverage is proven without phase 1.
+      knownCoverage: filled === model.fillableSlots ? filled : null,
+      warmStart: columnsFromState(model, ctx.compiled, warm),
+      warmCoverage: filled,
+      onIncumbent: (x, phase) => {
+        const state = stateFromX(model, fixed, x);
+        if (state && ctx.offer(state, 'milp (HiGHS incumbent)')) {
+          line = `HiGHS phase ${phase}: new incumbent, F ${num(ctx.best.total)}`;
+          ctx.report(line, undefined, true);
+        }
+      },
+      onLog: (phase, primal, dual, gap) => {
+        const what = phase === 1 ? 'slots filled' : 'rest of F';
+        line = `HiGHS phase ${phase} (${what}): incumbent ${num(primal)}, bound ${num(dual)}, gap ${Number.isFinite(gap) ? `${num(100 * gap)}%` : '-'}`;
+        ctx.report(line);
+      },
+    });
+  } finally {
+    stop();
+  }
 }
 
 /** Loads the run's x into a state and offers it; returns whether it was feasible. */
