@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BenchArgsError, parseBenchArgs } from '../bench/bench-args';
+import { BENCH_HEADER, benchReference, benchTable } from '../bench/bench-table';
+import type { BenchRow } from '../bench/bench-table';
+
+const row = (
+  algorithm: BenchRow['algorithm'],
+  status: string,
+  total: number,
+  bound?: number,
+): BenchRow => ({
+  size: '10x4',
+  algorithm,
+  status,
+  total,
+  unassigned: Math.floor(total / 1e6),
+  miles: 1000,
+  balance: 2,
+  rotation: 1,
+  ...(bound !== undefined ? { bound } : {}),
+  ms: 1234,
+  violations: 0,
+});
+
+describe('bench arguments', () => {
+  it('reads sizes, limit, seed and keys', () => {
+    const args = parseBenchArgs([
+      '--algorithms',
+      'ils,milp',
+      '--sizes',
+      '20x4,30x6',
+      '--time-limit',
+      '2.5',
+      '--seed',
+      '3',
+    ]);
+    expect(args).toMatchObject({
+      algorithms: ['ils', 'milp'],
+      sizes: [
+        [20, 4],
+        [30, 6],
+      ],
+      timeLimitMs: 2500,
+      seed: 3,
+      help: false,
+    });
+    expect(parseBenchArgs(['--help']).help).toBe(true);
+  });
+
+  it.each([
+    [['--sizes', 'abc'], "--sizes: 'abc' is not JOBSxPHYSICISTS"],
+    [['--time-limit', 'abc'], "--time-limit: 'abc' is not a positive number"],
+    [['--time-limit', '-1'], "--time-limit: '-1' is not a positive number"],
+    [['--time-limit', '0'], "--time-limit: '0' is not a positive number"],
+    [['--seed', '1.5'], "--seed: '1.5' is not a non-negative integer"],
+    [['--algorithms', 'magic'], "unknown algorithm 'magic'"],
+    [['--nope'], "Unknown option '--nope'"],
+  ])('rejects %j in one line', (args, words) => {
+    let error: unknown;
+    try {
+      parseBenchArgs(args);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BenchArgsError);
+    expect((error as Error).message).toContain(words);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('bench table', () => {
+  it('names its reference: a proven optimum, else the best bound, else the best known F', () => {
+    expect(benchReference([row('ils', 'feasible', 120), row('milp', 'optimal', 100, 100)])).toEqual(
+      { value: 100, name: 'optimum (milp)' },
+    );
+    expect(benchReference([row('ils', 'feasible', 120), row('milp', 'timeout', 130, 90)])).toEqual({
+      value: 90,
+      name: 'bound (milp)',
+    });
+    // A bound of coverage only (1e6 * U, nothing on the rest) is no scale for a gap.
+    expect(
+      benchReference([
+        row('ils', 'feasible', 1_000_120),
+        row('milp', 'timeout', 1_000_130, 1_000_000),
+      ]),
+    ).toEqual({ value: 1_000_120, name: 'best known (ils)' });
+  });
+
+  it("has every column of the docs' table, the bound among them", () => {
+    const table = benchTable([
+      row('ils', 'feasible', 1_000_120),
+      row('milp', 'optimal', 1_000_100, 1_000_100),
+    ]);
+    const lines = table.trim().split('\n');
+    expect(lines[0]).toBe(BENCH_HEADER);
+    expect(lines[0]).toContain('| ref | bound |');
+    expect(lines[2]).toBe(
+      '| 10x4 | ils | feasible | 1000120.0 | 1 | 1000 | 2.0 | 1 | 20.00% | optimum (milp) | - | 1.23 | 0 |',
+    );
+    expect(lines[3]).toBe(
+      '| 10x4 | milp | optimal | 1000100.0 | 1 | 1000 | 2.0 | 1 | 0.00% | optimum (milp) | 1000100.0 | 1.23 | 0 |',
+    );
+    expect(lines.every((l) => l.split('|').length === 15)).toBe(true);
+  });
+});
+
+describe('bench program', () => {
+  const run = promisify(execFile);
+  const bench = async (...args: string[]) => {
+    try {
+      const out = await run('npx', ['tsx', 'packages/optimizer/bench/bench.ts', ...args], {
+        cwd: join(import.meta.dirname, '../../..'),
+      });
+      return { code: 0, ...out };
+    } catch (error) {
+      return error as { code: number; stdout: string; stderr: string };
+    }
+  };
+
+  it('prints its usage for --help and a one-line error, without a stack trace, for a bad size', async () => {
+    const help = await bench('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run bench -- /);
+    const bad = await bench('--sizes', 'abc');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual([
+      "bench: --sizes: 'abc' is not JOBSxPHYSICISTS (e.g. 150x20, at least 1 job and 2 physicists) (npm run bench -- --help)",
+    ]);
+  });
+});
