@@ -1,8 +1,9 @@
 /**
  * The committed access table (SECURITY.md): every method + route of the API with
  * the status expected for each caller. One test walks it and also fails when a
- * route exists in the OpenAPI document without a row here, or a row names a
- * route that does not exist.
+ * route is registered without a row here (hidden from the OpenAPI document or
+ * not, except the public non-API routes allow-listed in role-matrix.test.ts),
+ * or a row names a route that does not exist.
  *
  * Adding a route: add a row with its OpenAPI path ({param} style), a request
  * that is valid enough to reach the handler for the allowed roles, and the
@@ -202,7 +203,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     method: 'PUT',
     path: '/api/v1/kits/{id}',
     body: { current_location_zip: '10001', is_out_for_maintenance: false, comments: '' },
-    // Regular users only with KIT_EDITOR_USERNAMES (tested in kits.test.ts).
+    // Regular users only with KIT_EDITOR_USERNAMES (tested in scheduling-roster.test.ts, 'kits').
     expect: managers(404),
   },
   { method: 'DELETE', path: '/api/v1/kits/{id}', expect: managers(404) },
@@ -236,7 +237,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   {
     method: 'GET',
     path: '/api/v1/export',
-    // assignments and unavailability are open to every role (export.test.ts).
+    // assignments and unavailability are open to every role (scheduling-roster.test.ts, 'exports ...').
     query: { page: 'datamanagement', format: 'csv' },
     expect: managers(200),
   },
