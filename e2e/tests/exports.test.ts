@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { useBrowserPage } from '../support/harness';
+import { signIn } from '../support/app';
+import {
+  clearSchedule,
+  downloadBytes,
+  exportAs,
+  replaceSchedule,
+} from '../support/scheduling-data';
+
+const { page } = useBrowserPage();
+
+const CSV = [
+  'record_type,customer,location,zip_code,package,start,end,comment,physicist_name',
+  'job,Export Clinic,Chicago,60601,Shielding,2029-09-04,2029-09-05,Bring the long cable,',
+  'job,Export Annex,Chicago,60601,CT Survey,2029-09-10,2029-09-10,,',
+  'unavailability,,,,,2029-09-01,2029-09-03,,Export Away',
+].join('\n');
+
+const DATAMANAGEMENT_HEADER = [
+  'record_type',
+  'customer',
+  'location',
+  'zip_code',
+  'package',
+  'start',
+  'end',
+  'duration',
+  'assigned_lead',
+  'assigned_data_acq',
+  'assigned_kit',
+  'comment',
+  'physicist_name',
+];
+const DATAMANAGEMENT_ROW = [
+  'job',
+  'Export Clinic',
+  'Chicago',
+  '60601',
+  'Shielding',
+  '2029-09-04',
+  '2029-09-05',
+  '2',
+  '',
+  '',
+  '',
+  'Bring the long cable',
+  '',
+];
+const SCHEDULE_HEADER = [
+  'customer',
+  'location',
+  'zip_code',
+  'region',
+  'package',
+  'start',
+  'end',
+  'duration',
+  'candidates',
+  'assigned_lead',
+  'assigned_data_acq',
+  'assigned_kit',
+  'comment',
+];
+const SCHEDULE_ROW = [
+  'Export Clinic',
+  'Chicago',
+  '60601',
+  'Midwest',
+  'Shielding',
+  '2029-09-04',
+  '2029-09-05',
+  '2',
+  '',
+  '',
+  '',
+  '',
+  'Bring the long cable',
+];
+
+beforeAll(() => replaceSchedule(CSV));
+afterAll(() => clearSchedule());
+
+/** The CSV's lines split into fields (the test data holds no quotes or commas). */
+function csvLines(bytes: Buffer): string[][] {
+  const text = bytes.toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+/** The first sheet's rows as text, empty cells as ''. */
+async function xlsxRows(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the workbook has no sheet');
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= sheet.columnCount; column++)
+      cells.push(row.getCell(column).text);
+    rows.push(cells);
+  });
+  return rows;
+}
+
+/** Width and height of the first page, from its /MediaBox [x0 y0 x1 y1]. */
+function pdfPageSize(bytes: Buffer): { width: number; height: number } {
+  const text = bytes.toString('latin1');
+  expect(text.startsWith('%PDF-')).toBe(true);
+  const box = /\/MediaBox\s*\[\s*([\d.-]+)\s+([\d.-]+)\s+([\d.-]+)\s+([\d.-]+)\s*\]/.exec(text);
+  if (!box) throw new Error('no /MediaBox in the PDF');
+  const [x0, y0, x1, y1] = box.slice(1).map(Number) as [number, number, number, number];
+  return { width: x1 - x0, height: y1 - y0 };
+}
+
+async function open(p: Page, as: 'admin' | 'manager' | 'regular', path: string, ready: string) {
+  await signIn(p, inject(as));
+  await p.goto(path);
+  await p.getByText(ready).first().waitFor();
+}
+
+describe('exports', () => {
+  it('Data Management as CSV: the upload columns, a job row and a leave row', async () => {
+    await open(page(), 'admin', '/import', 'Showing 2 of 2 total jobs');
+    const download = await exportAs(page(), 'CSV');
+    expect(download.suggestedFilename()).toBe('datamanagement_export.csv');
+    const [header, ...rows] = csvLines(await downloadBytes(download));
+    expect(header).toEqual(DATAMANAGEMENT_HEADER);
+    expect(rows).toContainEqual(DATAMANAGEMENT_ROW);
+    expect(rows).toContainEqual([
+      'unavailability',
+      ...['', '', '', ''],
+      '2029-09-01',
+      '2029-09-03',
+      '3',
+      ...['', '', '', ''],
+      'Export Away',
+    ]);
+    expect(rows).toHaveLength(3);
+  });
+
+  it('Data Management as XLSX: the same header and job row in the first sheet', async () => {
+    await open(page(), 'manager', '/import', 'Showing 2 of 2 total jobs');
+    const download = await exportAs(page(), 'XLSX');
+    expect(download.suggestedFilename()).toBe('datamanagement_export.xlsx');
+    const [header, ...rows] = await xlsxRows(await downloadBytes(download));
+    expect(header).toEqual(DATAMANAGEMENT_HEADER);
+    expect(rows).toContainEqual(DATAMANAGEMENT_ROW);
+  });
+
+  it('the schedule as CSV and XLSX: the job with its region and comment', async () => {
+    await open(page(), 'manager', '/schedule', 'Showing 2 of 2 total jobs');
+    const csv = await exportAs(page(), 'CSV');
+    expect(csv.suggestedFilename()).toBe('schedule_export.csv');
+    const [csvHeader, ...csvRows] = csvLines(await downloadBytes(csv));
+    expect(csvHeader).toEqual(SCHEDULE_HEADER);
+    expect(csvRows).toContainEqual(SCHEDULE_ROW);
+
+    const xlsx = await exportAs(page(), 'XLSX');
+    expect(xlsx.suggestedFilename()).toBe('schedule_export.xlsx');
+    const [xlsxHeader, ...xlsxBody] = await xlsxRows(await downloadBytes(xlsx));
+    expect(xlsxHeader).toEqual(SCHEDULE_HEADER);
+    expect(xlsxBody).toContainEqual(SCHEDULE_ROW);
+  });
+
+  it('Data Management as PDF (10 columns): a landscape page', async () => {
+    await open(page(), 'admin', '/import', 'Showing 2 of 2 total jobs');
+    const wide = await exportAs(page(), 'PDF');
+    expect(wide.suggestedFilename()).toBe('datamanagement_export.pdf');
+    const landscape = pdfPageSize(await downloadBytes(wide));
+    expect(landscape.width).toBeGreaterThan(landscape.height);
+  });
+
+  it('Unavailabilities as PDF (4 columns): a portrait page', async () => {
+    await open(page(), 'regular', '/unavailability', 'Export Away');
+    const narrow = await exportAs(page(), 'PDF');
+    expect(narrow.suggestedFilename()).toBe('unavailability_export.pdf');
+    const portrait = pdfPageSize(await downloadBytes(narrow));
+    expect(portrait.width).toBeLessThan(portrait.height);
+  });
+});
