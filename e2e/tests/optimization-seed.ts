@@ -21,13 +21,14 @@ async function call(baseUrl: string, token: string, method: string, path: string
 }
 
 /**
- * A small schedule (6 physicists, 2 kits, 6 jobs) through the API, once per
- * server: the suite's server starts empty and the files run one after another.
+ * A small schedule (6 physicists, 2 kits, 6 jobs) through the API. The roster
+ * is added once per server; the 6 jobs are uploaded on every call, because
+ * other files replace the schedule and vitest chooses the order of the files.
  */
 export async function seedSchedule(baseUrl: string, admin: Credentials): Promise<void> {
   const token = await apiToken(baseUrl, admin);
   const physicists = (await call(baseUrl, token, 'GET', '/physicists/')) as { name: string }[];
-  if (physicists.some((p) => p.name === SEED_LEADS[0])) return;
+  if (physicists.some((p) => p.name === SEED_LEADS[0])) return uploadSeedJobs(baseUrl, token);
   for (const [i, name] of SEED_LEADS.entries())
     await call(baseUrl, token, 'POST', '/physicists/', { name, role: 'lead', home_zip: ZIPS[i] });
   for (const [i, name] of SEED_ACQ.entries())
@@ -43,6 +44,11 @@ export async function seedSchedule(baseUrl: string, admin: Credentials): Promise
       is_out_for_maintenance: false,
       comments: '',
     });
+  await uploadSeedJobs(baseUrl, token);
+}
+
+/** Replaces all jobs (and unavailability records) with the 6 seed jobs, none assigned. */
+async function uploadSeedJobs(baseUrl: string, token: string): Promise<void> {
   const rows = ZIPS.map((zip, i) => `Clinic ${i + 1},${zip},2030-03-0${i + 2},2030-03-0${i + 2}`);
   const form = new FormData();
   form.append('file', new Blob([['customer,zip_code,start,end', ...rows].join('\n')]), 'seed.csv');
