@@ -5,6 +5,8 @@
  */
 export const queryKeys = {
   activeTheme: ['theme', 'active'] as const,
+  /** GET /auth/me: the signed-in account and its capabilities (login and logout clear the cache). */
+  currentUser: ['auth', 'me'] as const,
   users: ['admin', 'users'] as const,
   appearanceSettings: ['admin', 'appearance-settings'] as const,
   weights: ['admin', 'weights'] as const,

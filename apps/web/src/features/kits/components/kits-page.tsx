@@ -14,19 +14,20 @@ import Tooltip from '@mui/material/Tooltip';
 import Edit from '@mui/icons-material/EditOutlined';
 import type { Kit } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { useCanEditKits } from '../../../lib/current-user';
 import { useKits } from '../../../lib/scheduling-api/get-kits';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { EditKitDialog } from './edit-kit-dialog';
 
 /**
- * /kits: every kit with its location, maintenance flag and comments. Anyone
- * may try an edit: admins, managers and the configured kit editors succeed,
- * and the server's refusal is shown to everyone else (the browser does not
- * know the kit-editor list).
+ * /kits: every kit with its location, maintenance flag and comments. The edit
+ * controls are offered only to those the server lets edit (admins, managers
+ * and the kit editors of KIT_EDITOR_USERNAMES, from GET /auth/me).
  */
 export function KitsPage() {
   const kits = useKits();
+  const canEdit = useCanEditKits();
   const [editing, setEditing] = useState<Kit | null>(null);
   const failure = kits.error ? `Failed to fetch kits: ${errorMessage(kits.error)}` : '';
   useErrorToast(kits.error, failure);
@@ -45,9 +46,11 @@ export function KitsPage() {
                 <TableCell sx={{ fontWeight: 700 }}>Location zip</TableCell>
                 <TableCell sx={{ fontWeight: 700 }}>Maintenance</TableCell>
                 <TableCell sx={{ fontWeight: 700 }}>Comments</TableCell>
-                <TableCell sx={{ fontWeight: 700 }} align="right">
-                  Edit
-                </TableCell>
+                {canEdit && (
+                  <TableCell sx={{ fontWeight: 700 }} align="right">
+                    Edit
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -63,20 +66,22 @@ export function KitsPage() {
                     )}
                   </TableCell>
                   <TableCell>{kit.comments}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title="Edit kit">
-                      <IconButton aria-label={`Edit ${kit.name}`} onClick={() => setEditing(kit)}>
-                        <Edit fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
+                  {canEdit && (
+                    <TableCell align="right">
+                      <Tooltip title="Edit kit">
+                        <IconButton aria-label={`Edit ${kit.name}`} onClick={() => setEditing(kit)}>
+                          <Edit fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       </Paper>
-      <EditKitDialog kit={editing} onClose={() => setEditing(null)} />
+      {canEdit && <EditKitDialog kit={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
