@@ -9,4 +9,6 @@ export const schedulingKeys = {
   physicists: ['scheduling', 'physicists'] as const,
   kits: ['scheduling', 'kits'] as const,
   availability: ['scheduling', 'availability'] as const,
+  /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
+  zipData: ['scheduling', 'zip-data'] as const,
 };

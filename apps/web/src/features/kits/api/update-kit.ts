@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { KitSchema, type Kit } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
@@ -14,15 +19,27 @@ export interface KitUpdate {
 export const updateKit = ({ id, ...body }: KitUpdate) =>
   apiRequest(`/kits/${id}`, KitSchema, { method: 'PUT', json: body });
 
-/** Saves a kit; the answer replaces it, and a refusal reloads the kits (spec section 4). */
-export const useUpdateKit = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/**
+ * Saves a kit; the answer replaces it, and a refusal reloads the kits (spec
+ * section 4). The job lists are refetched too: a kit saved as out for
+ * maintenance leaves every job starting after today, and a new location moves
+ * the derived kit_location of its first job; a new zip joins the zip table.
+ * (A factory of the options, so a test can run it on a plain QueryClient.)
+ */
+export const updateKitMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: updateKit,
-    onSuccess: (kit) =>
+    onSuccess: async (kit) => {
       queryClient.setQueryData<Kit[]>(schedulingKeys.kits, (kits) =>
         kits?.map((current) => (current.id === kit.id ? kit : current)),
-      ),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
+      ]);
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
   });
-};
+
+export const useUpdateKit = () => useMutation(updateKitMutation(useQueryClient()));

@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { KitInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
@@ -6,10 +11,15 @@ import { schedulingKeys } from '../../../lib/scheduling-keys';
 /** POST /api/v1/kits/. */
 export const createKit = (body: KitInput) => apiSend('/kits/', { method: 'POST', json: body });
 
-export const useCreateKit = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const createKitMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: createKit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
+      ]),
   });
-};
+
+export const useCreateKit = () => useMutation(createKitMutation(useQueryClient()));

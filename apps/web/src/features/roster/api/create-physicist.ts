@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
@@ -7,10 +12,16 @@ import { schedulingKeys } from '../../../lib/scheduling-keys';
 export const createPhysicist = (body: PhysicistInput) =>
   apiSend('/physicists/', { method: 'POST', json: body });
 
-export const useCreatePhysicist = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const createPhysicistMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: createPhysicist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+    // Their home zip may be new to the zip table the distances read.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
+      ]),
   });
-};
+
+export const useCreatePhysicist = () => useMutation(createPhysicistMutation(useQueryClient()));

@@ -1,15 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
 
-/** DELETE /api/v1/kits/{id}. */
+/** DELETE /api/v1/kits/{id}: also empties its slot on every job. */
 export const deleteKit = (id: number) => apiSend(`/kits/${id}`, { method: 'DELETE' });
 
-export const useDeleteKit = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const deleteKitMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: deleteKit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
+      ]),
   });
-};
+
+export const useDeleteKit = () => useMutation(deleteKitMutation(useQueryClient()));

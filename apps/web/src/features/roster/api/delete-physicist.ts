@@ -1,15 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
 
-/** DELETE /api/v1/physicists/{id}. */
+/** DELETE /api/v1/physicists/{id}: also empties their slots on every job and deletes their leave. */
 export const deletePhysicist = (id: number) => apiSend(`/physicists/${id}`, { method: 'DELETE' });
 
-export const useDeletePhysicist = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const deletePhysicistMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: deletePhysicist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
+      ]),
   });
-};
+
+export const useDeletePhysicist = () => useMutation(deletePhysicistMutation(useQueryClient()));

@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { RosterImportResultSchema } from '@meridian/contracts';
 import { uploadFile } from '../../../lib/api-files';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
@@ -10,10 +15,16 @@ export type RosterKind = 'physicists' | 'kits';
 export const importRoster = ({ kind, file }: { kind: RosterKind; file: File }) =>
   uploadFile(`/${kind}/import`, file, RosterImportResultSchema);
 
-export const useImportRoster = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const importRosterMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: importRoster,
-    onSuccess: (_, { kind }) => queryClient.invalidateQueries({ queryKey: schedulingKeys[kind] }),
+    // Imported zips may be new to the zip table the distances read.
+    onSuccess: (_, { kind }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys[kind] }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
+      ]),
   });
-};
+
+export const useImportRoster = () => useMutation(importRosterMutation(useQueryClient()));

@@ -1,16 +1,32 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
 
-/** PUT /api/v1/physicists/{id}. */
+/**
+ * PUT /api/v1/physicists/{id}. A rename changes the assigned names every job
+ * shows and the name on their leave records; a new home zip joins the zip table.
+ */
 export const updatePhysicist = ({ id, ...body }: PhysicistInput & { id: number }) =>
   apiSend(`/physicists/${id}`, { method: 'PUT', json: body });
 
-export const useUpdatePhysicist = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The mutation and the caches its answer makes stale (options, so a test can run them). */
+export const updatePhysicistMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: updatePhysicist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
+        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
+      ]),
   });
-};
+
+export const useUpdatePhysicist = () => useMutation(updatePhysicistMutation(useQueryClient()));

@@ -1,0 +1,76 @@
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import type { Job, Kit } from '@meridian/domain';
+import { describe, expect, it } from 'vitest';
+import { overrideKitMutation } from '../../../lib/scheduling-api/kit-override';
+import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { updateKitMutation } from './update-kit';
+
+type Key = keyof typeof schedulingKeys;
+const KEYS = Object.keys(schedulingKeys) as Key[];
+
+const kit: Kit = {
+  id: 1,
+  name: 'Kit A',
+  current_location_zip: '10001',
+  is_out_for_maintenance: false,
+  comments: '',
+};
+const job = (id: number, kitId: number | null): Job => ({
+  id,
+  customer: `Customer ${id}`,
+  location: '',
+  zip_code: '10016',
+  package: '',
+  start: '2026-03-02',
+  end: '2026-03-03',
+  duration: 2,
+  reason: '',
+  version: 1,
+  assigned_lead: null,
+  assigned_lead_id: null,
+  assigned_data_acq: null,
+  assigned_data_acq_id: null,
+  assigned_kit_id: kitId,
+  assigned_kit_name: kitId === null ? null : 'Kit A',
+  kit_location: null,
+  region: null,
+});
+
+function filledClient(): QueryClient {
+  const client = new QueryClient();
+  for (const key of KEYS) client.setQueryData(schedulingKeys[key], []);
+  client.setQueryData(schedulingKeys.kits, [kit]);
+  client.setQueryData(schedulingKeys.jobs, [job(7, null), job(8, null)]);
+  client.setQueryData(schedulingKeys.assignments, [job(7, null), job(8, null)]);
+  return client;
+}
+
+const stale = (client: QueryClient) =>
+  KEYS.filter((key) => client.getQueryState(schedulingKeys[key])?.isInvalidated);
+
+describe('kit mutations refresh the job lists they change', () => {
+  it('saving a kit (e.g. out for maintenance) replaces it and refetches jobs, assignments and zips', async () => {
+    const client = filledClient();
+    const saved = { ...kit, is_out_for_maintenance: true };
+    const observer = new MutationObserver(client, {
+      ...updateKitMutation(client),
+      mutationFn: () => Promise.resolve(saved),
+    });
+    await observer.mutate({ ...saved });
+    expect(client.getQueryData(schedulingKeys.kits)).toEqual([saved]);
+    expect(stale(client)).toEqual(['jobs', 'assignments', 'zipData']);
+  });
+
+  it('a kit override puts the answer in both job lists and refetches them (kit_location of other jobs)', async () => {
+    const client = filledClient();
+    const answer = job(8, 1);
+    const observer = new MutationObserver(client, {
+      ...overrideKitMutation(client),
+      mutationFn: () => Promise.resolve(answer),
+    });
+    await observer.mutate({ job_id: 8, kit_id: 1 });
+    expect(client.getQueryData<Job[]>(schedulingKeys.assignments)?.[1]).toEqual(answer);
+    expect(client.getQueryData<Job[]>(schedulingKeys.jobs)?.[1]).toEqual(answer);
+    expect(stale(client)).toEqual(['jobs', 'assignments']);
+  });
+});
