@@ -25,6 +25,19 @@ export interface NeighbourhoodEncoding {
    * fewer are, plus a constant).
    */
   readonly costs: readonly { names: string[]; atLeast: number; weight: number }[];
+  /**
+   * Sum over every cost term of |exact cost * SCALE - its integer weight|: a
+   * solution better in exact F than MiniSat's optimum of the integer objective
+   * is at most this much worse in it (see cp-sat-exact.ts).
+   */
+  readonly roundingSlack: number;
+  /** Whether every free candidate of every freed slot is in the model (none dropped by MAX_CANDIDATES). */
+  readonly isComplete: boolean;
+  /**
+   * When set, MiniSat also lists every solution of the window whose integer
+   * objective is within this much of its optimum (same coverage).
+   */
+  readonly band?: number;
 }
 
 /** A seed job and the jobs closest to it in start date (they compete for the same physicists). */
@@ -48,6 +61,7 @@ export function pickNeighbourhood(c: CompiledInstance, rng: Rng, size: number): 
 export function encodeNeighbourhood(
   fixed: SolutionState,
   jobs: readonly number[],
+  maxCandidates = MAX_CANDIDATES,
 ): NeighbourhoodEncoding {
   const c = fixed.c;
   const P = c.physicistCount;
@@ -57,8 +71,11 @@ export function encodeNeighbourhood(
   const atMostOne: string[][] = [];
   const slots: string[][] = [];
   const costs: { names: string[]; atLeast: number; weight: number }[] = [];
+  let roundingSlack = 0;
+  let isComplete = true;
   const addCost = (names: string[], atLeast: number, cost: number) => {
     const weight = Math.round(cost * SCALE);
+    roundingSlack += Math.abs(cost * SCALE - weight);
     if (weight !== 0) costs.push({ names, atLeast, weight });
   };
   const byPhysicist = new Map<number, { name: string; job: number }[]>();
@@ -68,8 +85,11 @@ export function encodeNeighbourhood(
       if (c.pinned[slot]! >= 0) continue;
       const names: string[] = [];
       for (const p of slotCandidates(c, slot)) {
-        if (names.length >= MAX_CANDIDATES) break;
         if (!fixed.isFree(p, j)) continue;
+        if (names.length >= maxCandidates) {
+          isComplete = false;
+          break;
+        }
         const name = `x${slot}_${p}`;
         names.push(name);
         vars.push({ name, slot, p });
@@ -110,5 +130,5 @@ export function encodeNeighbourhood(
       for (let m = 1; m <= group.length; m++) if (m0 + m >= 2) addCost(group, m, wR);
     }
   }
-  return { vars, atMostOne, slots, costs };
+  return { vars, atMostOne, slots, costs, roundingSlack, isComplete };
 }

@@ -3,6 +3,7 @@ import { fillEmptySlots } from '../core/coverage';
 import type { SolutionState } from '../core/solution';
 import { nearestFeasibleGreedy } from '../greedy/heuristic';
 import { encodeNeighbourhood, pickNeighbourhood } from './cp-sat-encode';
+import { applyWindow, openJobs, solveWholeProblem } from './cp-sat-exact';
 import { MiniSatThread } from './minisat-thread';
 
 /** Jobs freed per neighbourhood: small, because logic-solver's MiniSat has a 64 MB heap. */
@@ -30,6 +31,23 @@ export const cpSat: Algorithm = async (ctx) => {
     const current = nearestFeasibleGreedy(c);
     fillEmptySlots(current);
     ctx.offer(current, 'cp_sat start (heuristic)');
+    // A problem no larger than one window is solved whole and proven (or nothing is open at all).
+    if (openJobs(c).length <= NEIGHBOURHOOD_JOBS) {
+      const optimum =
+        openJobs(c).length === 0 ? current : await solveWholeProblem(ctx, current, minisat);
+      if (optimum) {
+        ctx.offer(optimum, 'cp_sat (whole problem, MiniSat)');
+        return {
+          status: 'optimal',
+          bound: Math.min(optimum.total, ctx.best.total),
+          stats: {
+            whole_problem: true,
+            open_jobs: openJobs(c).length,
+            jobs_per_neighbourhood: NEIGHBOURHOOD_JOBS,
+          },
+        };
+      }
+    }
     const limit = ctx.iterationLimit(DEFAULT_ITERATIONS);
     let improved = 0;
     let solved = 0;
@@ -91,12 +109,7 @@ async function solveNeighbourhood(
   const incumbent = encoding.vars.filter((v) => current.assign[v.slot] === v.p).map((v) => v.name);
   const result = await minisat.solve(encoding, incumbent, ctx.remainingMs, ctx.signal);
   if (!result.trueVars) return null;
-  const chosen = new Set(result.trueVars);
-  const state = fixed;
-  for (const v of encoding.vars) {
-    if (chosen.has(v.name) && state.canMove(v.slot, v.p) && state.assign[v.slot] === -1)
-      state.move(v.slot, v.p);
-  }
+  const state = applyWindow(fixed, encoding, result.trueVars);
   const size = encoding.vars.length + encoding.costs.length;
   return { state, size, proven: result.finished };
 }

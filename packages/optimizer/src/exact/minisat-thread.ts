@@ -7,11 +7,16 @@ export interface WindowResult {
   readonly trueVars: string[] | null;
   /** Whether both objectives were minimised to the proven optimum (false when the deadline cut it off). */
   readonly finished: boolean;
+  /**
+   * With encoding.band: every solution within the band of the integer optimum
+   * (true variables each), or null when there were too many to list.
+   */
+  readonly band?: string[][] | null;
 }
 
 type FromThread =
   | { type: 'ready' }
-  | { id: number; type: 'improved' | 'done'; trueVars: string[] | null }
+  | { id: number; type: 'improved' | 'done'; trueVars: string[] | null; band?: string[][] | null }
   | { id: number; type: 'error'; message: string };
 
 /**
@@ -70,7 +75,10 @@ export class MiniSatThread {
         if (message.type === 'ready' || message.id !== id) return;
         if (message.type === 'error') return finish(() => reject(new Error(message.message)));
         if (message.trueVars) best = message.trueVars;
-        if (message.type === 'done') finish(() => resolve({ trueVars: best, finished: true }));
+        if (message.type === 'done') {
+          const band = message.band === undefined ? {} : { band: message.band };
+          finish(() => resolve({ trueVars: best, finished: true, ...band }));
+        }
       };
       this.ready.then(
         () => {

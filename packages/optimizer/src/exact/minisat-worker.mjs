@@ -20,8 +20,12 @@ function atLeast(names, m) {
   return Logic.greaterThanOrEqual(Logic.sum(names), Logic.constantBits(m));
 }
 
-/** Minimises sum(weights * terms) from `solution`; posts each improvement; leaves the optimum required. */
-function minimize(solver, solution, terms, weights, post) {
+/**
+ * Minimises sum(weights * terms) from `solution`; posts each improvement;
+ * leaves the optimum required, or (`within` given) any sum up to the optimum
+ * plus `within`. Returns the solution and its sum.
+ */
+function minimize(solver, solution, terms, weights, post, within) {
   let cost = solution.getWeightedSum(terms, weights);
   const nonZero = terms.filter((_, i) => (typeof weights === 'number' ? weights : weights[i]) > 0);
   if (cost > 0) {
@@ -42,9 +46,26 @@ function minimize(solver, solution, terms, weights, post) {
     cost = solution.getWeightedSum(terms, weights);
     post(solution);
   }
-  if (cost === 0) solver.forbid(nonZero);
+  if (within !== undefined)
+    solver.require(Logic.lessThanOrEqual(sum, Logic.constantBits(cost + within)));
+  else if (cost === 0) solver.forbid(nonZero);
   else solver.require(Logic.equalBits(sum, Logic.constantBits(cost)));
   return solution;
+}
+
+/** Most solutions listed for a band: past this the window is not proven (the parent says so). */
+const BAND_CAP = 5000;
+
+/** Every assignment of the window's variables that the solver still allows, or null past BAND_CAP. */
+function listAll(solver, names) {
+  const found = [];
+  for (;;) {
+    const s = solver.solve();
+    if (!s) return found;
+    if (found.length >= BAND_CAP) return null;
+    found.push(names.filter((n) => s.evaluate(n)));
+    solver.forbid(Logic.and(names.map((n) => (s.evaluate(n) ? n : Logic.not(n)))));
+  }
 }
 
 function solveWindow({ id, encoding, incumbent }) {
@@ -64,8 +85,17 @@ function solveWindow({ id, encoding, incumbent }) {
     t.weight > 0 ? atLeast(t.names, t.atLeast) : Logic.not(atLeast(t.names, t.atLeast)),
   );
   const weights = encoding.costs.map((t) => Math.abs(t.weight));
-  solution = minimize(solver, solution, terms, weights, post);
-  port.postMessage({ id, type: 'done', trueVars: solution.getTrueVars() });
+  solution = minimize(solver, solution, terms, weights, post, encoding.band);
+  // Rounded costs can rank two solutions apart by less than their rounding: with a band, every
+  // solution within it of the integer optimum is listed, so the parent can rank them by exact F.
+  const band =
+    encoding.band === undefined
+      ? undefined
+      : listAll(
+          solver,
+          encoding.vars.map((v) => v.name),
+        );
+  port.postMessage({ id, type: 'done', trueVars: solution.getTrueVars(), band });
 }
 
 port.on('message', (message) => {
