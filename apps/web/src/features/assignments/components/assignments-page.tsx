@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,11 +8,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { canManageSchedule, parseReason, type Job, type Physicist } from '@meridian/domain';
+import { useCanEditKits } from '../../../lib/current-user';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
+import { kitsQueryOptions } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
+import { useZipIndex } from '../../../lib/scheduling-api/get-zip-data';
 import { useSession } from '../../../lib/session-store';
 import type { PdfTable } from '../../../lib/export-pdf';
 import { ExportMenu } from '../../../components/export-menu';
+import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
@@ -48,17 +53,35 @@ const pdfTable = (jobs: readonly Job[]): PdfTable => ({
   ]),
 });
 
-/** /assignments: every job with its lead, data-acquisition physicist and kit. */
+/**
+ * /assignments: every job with its lead, data-acquisition physicist and kit;
+ * kit editors, admins and managers assign kits here in the kit column.
+ */
 export function AssignmentsPage() {
   const jobs = useAssignments();
   const physicists = usePhysicists();
   const session = useSession();
   const canManage = session ? canManageSchedule(session.claims.role) : false;
+  const canEditKits = useCanEditKits();
+  const kits = useQuery({ ...kitsQueryOptions(), enabled: canEditKits });
+  const zips = useZipIndex();
   const [chosen, setChosen] = useState<Physicist[]>([]);
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
   const visible = useMemo(
     () => (jobs.data ?? []).filter((job) => jobConcernsPhysicists(job, chosen)),
     [jobs.data, chosen],
+  );
+  const physicistsById = useMemo(
+    () => new Map((physicists.data ?? []).map((p) => [p.id, p])),
+    [physicists.data],
+  );
+  // Refusals are judged against every job, not only the filtered view.
+  const kitAssigning = useMemo(
+    () =>
+      canEditKits && kits.data && jobs.data
+        ? { kits: kits.data, byKit: jobsByHolder(jobs.data).kits }
+        : null,
+    [canEditKits, kits.data, jobs.data],
   );
   return (
     <>
@@ -99,7 +122,15 @@ export function AssignmentsPage() {
         </Stack>
         {jobs.isPending && <LinearProgress aria-label="Loading assignments" />}
         {jobs.error && <Alert severity="error">Failed to fetch assignment data.</Alert>}
-        {jobs.data && <AssignmentsTable jobs={visible} canManage={canManage} />}
+        {jobs.data && (
+          <AssignmentsTable
+            jobs={visible}
+            canManage={canManage}
+            kitAssigning={kitAssigning}
+            physicistsById={physicistsById}
+            zips={zips.data}
+          />
+        )}
       </Paper>
     </>
   );

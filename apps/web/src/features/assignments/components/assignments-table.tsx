@@ -10,19 +10,43 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Campaign from '@mui/icons-material/Campaign';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
-import type { Job } from '@meridian/domain';
+import type { Job, Physicist } from '@meridian/domain';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
+import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { useToast } from '../../../components/toast/toast-context';
 import { AssigneeCell } from './assignee-cell';
+import { KitCell, type KitAssigning } from './kit-cell';
 
 const column = createColumnHelper<Job>();
 
-/** The read-only assignment table; schedulers get the notify icons in an actions column. */
-export function AssignmentsTable({ jobs, canManage }: { jobs: Job[]; canManage: boolean }) {
+interface AssignmentsTableProps {
+  jobs: Job[];
+  canManage: boolean;
+  /** The kit dropdown's data for kit editors, admins and managers; null shows the kit's name. */
+  kitAssigning: KitAssigning | null;
+  /** Physicists by id, for the assignee's home zip when the reason has no distance. */
+  physicistsById: ReadonlyMap<number, Physicist>;
+  zips: ZipIndex | undefined;
+}
+
+/**
+ * The assignment table: assignees with distance and travel hint, a kit
+ * dropdown for those who may assign kits, and for schedulers the notify icons
+ * in an actions column.
+ */
+export function AssignmentsTable({
+  jobs,
+  canManage,
+  kitAssigning,
+  physicistsById,
+  zips,
+}: AssignmentsTableProps) {
   const toast = useToast();
   const columns = useMemo(() => {
+    const homeZip = (id: number | null) =>
+      id === null ? null : (physicistsById.get(id)?.home_zip ?? null);
     // Notification delivery is not built yet: the icons say so instead of pretending.
     const placeholder = (what: string) =>
       toast.info(`${what}: notifications are not available yet.`);
@@ -42,6 +66,9 @@ export function AssignmentsTable({ jobs, canManage }: { jobs: Job[]; canManage: 
             name={row.original.assigned_lead}
             reason={row.original.reason}
             side="lead"
+            homeZip={homeZip(row.original.assigned_lead_id)}
+            jobZip={row.original.zip_code}
+            zips={zips}
           />
         ),
       }),
@@ -54,10 +81,18 @@ export function AssignmentsTable({ jobs, canManage }: { jobs: Job[]; canManage: 
             name={row.original.assigned_data_acq}
             reason={row.original.reason}
             side="acq"
+            homeZip={homeZip(row.original.assigned_data_acq_id)}
+            jobZip={row.original.zip_code}
+            zips={zips}
           />
         ),
       }),
-      readColumn('assigned_kit_name', 'Kit', 110),
+      column.display({
+        id: 'kit',
+        header: 'Kit',
+        size: kitAssigning ? 150 : 110,
+        cell: ({ row }) => <KitCell job={row.original} assigning={kitAssigning} />,
+      }),
       readColumn('kit_location', 'Kit location', 100),
       readColumn('region', 'Region', 96),
     ];
@@ -93,7 +128,7 @@ export function AssignmentsTable({ jobs, canManage }: { jobs: Job[]; canManage: 
       );
     }
     return defs;
-  }, [canManage, toast]);
+  }, [canManage, kitAssigning, physicistsById, zips, toast]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: jobs,

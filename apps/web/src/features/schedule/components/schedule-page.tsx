@@ -6,12 +6,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TravelExplore from '@mui/icons-material/TravelExplore';
-import type { Physicist } from '@meridian/domain';
+import type { Physicist, Unavailability } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useAnalyze } from '../../../lib/scheduling-api/analyze';
+import { useAvailability } from '../../../lib/scheduling-api/get-availability';
 import { useJobs } from '../../../lib/scheduling-api/get-jobs';
 import { useKits } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
+import { useZipIndex } from '../../../lib/scheduling-api/get-zip-data';
 import { ExportMenu } from '../../../components/export-menu';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
@@ -21,11 +23,16 @@ import { schedulePdfTable } from '../schedule-pdf';
 import { PhysicistFilter } from './physicist-filter';
 import { ScheduleTable } from './schedule-table';
 
+const NO_LEAVE: readonly Unavailability[] = [];
+
 /** /schedule, Job Ingestion & Review: candidates, physicist filter and manual assignment. */
 export function SchedulePage() {
   const jobs = useJobs();
   const physicists = usePhysicists();
   const kits = useKits();
+  // Leave and zips explain refusals and distances in the dropdowns; the table works without them.
+  const leave = useAvailability();
+  const zips = useZipIndex();
   const analyze = useAnalyze();
   const toast = useToast();
   const [chosen, setChosen] = useState<Physicist[]>([]);
@@ -81,7 +88,16 @@ export function SchedulePage() {
         </Stack>
         {(jobs.isPending || analyze.isPending) && <LinearProgress aria-label="Loading schedule" />}
         {loadError && <Alert severity="error">Failed to fetch schedule data</Alert>}
-        {isReady && <ScheduleTable jobs={visible} physicists={physicists.data} kits={kits.data} />}
+        {isReady && (
+          <ScheduleTable
+            jobs={visible}
+            allJobs={jobs.data}
+            physicists={physicists.data}
+            kits={kits.data}
+            leave={leave.data ?? NO_LEAVE}
+            zips={zips.data}
+          />
+        )}
       </Paper>
     </>
   );

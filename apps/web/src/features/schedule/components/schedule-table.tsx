@@ -5,47 +5,80 @@ import {
   useReactTable,
   type ColumnDef,
 } from '@tanstack/react-table';
-import type { Job, Kit, Physicist } from '@meridian/domain';
+import type { Job, Kit, Physicist, Unavailability } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { useOverrideKit } from '../../../lib/scheduling-api/kit-override';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
+import {
+  jobsByHolder,
+  kitOptions,
+  physicistOptions,
+} from '../../../components/jobs-table/assign-options';
+import { AssignSelect } from '../../../components/jobs-table/assign-select';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
+import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAssignPhysicist } from '../api/manual-assign';
-import { useOverrideKit } from '../api/kit-override';
-import { AssignSelect, type AssignOption } from './assign-select';
 import { CandidatesCell } from './candidates-cell';
 
 const column = createColumnHelper<Job>();
 
 interface ScheduleTableProps {
+  /** The rows shown (the physicist filter's view). */
   jobs: Job[];
+  /** Every job: a choice clashes with any job, shown or not. */
+  allJobs: readonly Job[];
   physicists: readonly Physicist[];
   kits: readonly Kit[];
+  leave: readonly Unavailability[];
+  zips: ZipIndex | undefined;
 }
 
 /** Job Ingestion & Review table: candidates and the manual lead, data_acq and kit dropdowns. */
-export function ScheduleTable({ jobs, physicists, kits }: ScheduleTableProps) {
+export function ScheduleTable({
+  jobs,
+  allJobs,
+  physicists,
+  kits,
+  leave,
+  zips,
+}: ScheduleTableProps) {
   const assign = useAssignPhysicist();
   const override = useOverrideKit();
   const toast = useToast();
   const { mutate: assignMutate } = assign;
   const { mutate: overrideMutate } = override;
+  const holders = useMemo(() => jobsByHolder(allJobs), [allJobs]);
 
   const columns = useMemo(() => {
-    const byRole = (role: Physicist['role']): AssignOption[] =>
-      physicists.filter((p) => p.role === role).map((p) => ({ id: p.id, label: p.name }));
-    const leads = byRole('lead');
-    const acqs = byRole('dataacq');
-    const kitOptions = kits.map((kit) => ({
-      id: kit.id,
-      label: kit.is_out_for_maintenance ? `${kit.name} (maintenance)` : kit.name,
-    }));
     const assignTo = (job: Job, role: 'lead' | 'data_acq', id: number | null) =>
       assignMutate(
         { job_id: job.id, role, physicist_id: id },
         { onError: (error) => toast.error(`Assignment failed: ${errorMessage(error)}`) },
       );
+    const personSelect = (job: Job, slot: 'lead' | 'data_acq') => {
+      const isLead = slot === 'lead';
+      return (
+        <AssignSelect
+          label={`${isLead ? 'Lead' : 'Data acquisition'} of job ${job.id}`}
+          value={isLead ? job.assigned_lead_id : job.assigned_data_acq_id}
+          valueName={isLead ? job.assigned_lead : job.assigned_data_acq}
+          fallbackName={isLead ? job.assigned_lead : job.assigned_data_acq}
+          options={() =>
+            physicistOptions(
+              job,
+              physicists,
+              isLead ? 'lead' : 'dataacq',
+              leave,
+              holders.people,
+              zips,
+            )
+          }
+          onChange={(id) => assignTo(job, slot, id)}
+        />
+      );
+    };
     const defs: ColumnDef<Job>[] = [
       rowNumberColumn(),
       readColumn('customer', 'Customer', 180),
@@ -62,29 +95,13 @@ export function ScheduleTable({ jobs, physicists, kits }: ScheduleTableProps) {
         id: 'lead',
         header: 'Lead',
         size: 170,
-        cell: ({ row }) => (
-          <AssignSelect
-            label={`Lead of job ${row.original.id}`}
-            value={row.original.assigned_lead_id}
-            fallbackName={row.original.assigned_lead}
-            options={leads}
-            onChange={(id) => assignTo(row.original, 'lead', id)}
-          />
-        ),
+        cell: ({ row }) => personSelect(row.original, 'lead'),
       }),
       column.display({
         id: 'data_acq',
         header: 'Data Acq',
         size: 170,
-        cell: ({ row }) => (
-          <AssignSelect
-            label={`Data acquisition of job ${row.original.id}`}
-            value={row.original.assigned_data_acq_id}
-            fallbackName={row.original.assigned_data_acq}
-            options={acqs}
-            onChange={(id) => assignTo(row.original, 'data_acq', id)}
-          />
-        ),
+        cell: ({ row }) => personSelect(row.original, 'data_acq'),
       }),
       column.display({
         id: 'kit',
@@ -94,8 +111,9 @@ export function ScheduleTable({ jobs, physicists, kits }: ScheduleTableProps) {
           <AssignSelect
             label={`Kit of job ${row.original.id}`}
             value={row.original.assigned_kit_id}
+            valueName={row.original.assigned_kit_name}
             fallbackName={row.original.assigned_kit_name}
-            options={kitOptions}
+            options={() => kitOptions(row.original, kits, holders.kits)}
             onChange={(id) =>
               overrideMutate(
                 { job_id: row.original.id, kit_id: id },
@@ -110,7 +128,7 @@ export function ScheduleTable({ jobs, physicists, kits }: ScheduleTableProps) {
       readColumn('region', 'Region', 96),
     ];
     return defs;
-  }, [physicists, kits, assignMutate, overrideMutate, toast]);
+  }, [physicists, kits, leave, zips, holders, assignMutate, overrideMutate, toast]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
