@@ -3,6 +3,7 @@ import type { Job } from '@meridian/domain';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateJob } from '../../lib/scheduling-api/update-job';
 import { useToast } from '../toast/toast-context';
+import { shiftDates } from './date-shift';
 import { isUnchangedEdit } from './job-edit-rule';
 
 /** The job fields a cell can edit. */
@@ -11,7 +12,8 @@ export type EditableJobField =
 
 /**
  * Sends one edited field at once with the row's version. An unchanged value
- * sends nothing, except `reason` (spec section 5). Resolves true when saved.
+ * sends nothing, except `reason` (spec section 5); a start moved past the end
+ * (or an end before the start) moves the other date too. Resolves true when saved.
  */
 export function useJobEdit(): (
   job: Job,
@@ -25,7 +27,10 @@ export function useJobEdit(): (
     async (job, field, value) => {
       if (isUnchangedEdit(job, field, value)) return true;
       try {
-        await mutateAsync({ ...job, [field]: value });
+        // A date edit may move the other date too (shiftDates), in the same PUT.
+        const changes =
+          field === 'start' || field === 'end' ? shiftDates(job, field, value) : { [field]: value };
+        await mutateAsync({ ...job, ...changes });
         return true;
       } catch (error) {
         toast.error(`Update failed: ${errorMessage(error)}`);
