@@ -8,6 +8,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { UploadRejection } from '../../../lib/api-files';
 import { useAnalyze } from '../../../lib/scheduling-api/analyze';
 import { useToast } from '../../../components/toast/toast-context';
+import { UploadWarningsButton } from '../../../components/upload-warnings-button';
+import { readWarnings, warningsNote } from '../../../components/upload-warnings';
 import { useCreateJob } from '../api/create-job';
 import { useUploadSchedule } from '../api/upload-schedule';
 import { UploadErrorsDialog } from './upload-errors-dialog';
@@ -20,15 +22,20 @@ export function ImportActions() {
   const analyze = useAnalyze();
   const toast = useToast();
   const [rejection, setRejection] = useState<UploadRejection | null>(null);
+  // The last successful upload's warnings, kept until the next upload so all of them can be read.
+  const [warnings, setWarnings] = useState<readonly string[]>([]);
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
+    setWarnings([]);
     upload.mutate(file, {
       onSuccess: (result) => {
         toast.success(
           `Upload successful: ${result.jobs_added} jobs and ${result.availability_added} records added.`,
         );
-        if (result.warnings.length > 0) toast.warning(result.warnings.slice(0, 3).join(' '));
+        setWarnings(result.warnings);
+        const { total } = readWarnings(result.warnings);
+        if (total > 0) toast.warning(warningsNote(total));
       },
       onError: (error) => {
         toast.error(`Upload failed: ${errorMessage(error)}`);
@@ -57,6 +64,7 @@ export function ImportActions() {
       >
         Upload CSV to Replace All
       </Button>
+      <UploadWarningsButton warnings={warnings} title="Upload warnings" />
       <Button
         variant="outlined"
         startIcon={<Add />}
