@@ -13,8 +13,9 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /**
  * Starts the real server on a free port with a fresh data folder, creates a
- * manager and a regular user through the admin API, and hands the base URL and
- * the three logins to the tests. Everything is removed afterwards.
+ * manager, a regular user and a regular kit editor (KIT_EDITOR_USERNAMES)
+ * through the admin API, and hands the base URL and the logins to the tests.
+ * Everything is removed afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATABASE_URL: '',
     // Every browser test signs in afresh from one address; the default cap of 30 a minute is for people.
     AUTH_RATE_PER_MINUTE: '10000',
+    // A regular user who may edit and assign kits (spec section 5's user {name}).
+    KIT_EDITOR_USERNAMES: 'e2e.kiteditor',
   });
   const teardown = async () => {
     await stopServer(server);
@@ -58,10 +61,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
       email: 'regular@example.org',
       role: 'regular',
     });
+    const kitEditor: Credentials = { username: 'e2e.kiteditor', password: 'kiteditor-pass-1' };
+    await createUser(baseUrl, adminToken, {
+      ...kitEditor,
+      email: 'kiteditor@example.org',
+      role: 'regular',
+    });
     project.provide('baseUrl', baseUrl);
     project.provide('admin', admin);
     project.provide('manager', manager);
     project.provide('regular', regular);
+    project.provide('kitEditor', kitEditor);
   } catch (error) {
     await teardown();
     throw error;

@@ -11,5 +11,7 @@ declare module 'vitest' {
     admin: Credentials;
     manager: Credentials;
     regular: Credentials;
+    /** A regular user named in the server's KIT_EDITOR_USERNAMES. */
+    kitEditor: Credentials;
   }
 }
