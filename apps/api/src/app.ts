@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   database: Database;
   /** false silences logs (tests); default: pino at config.logLevel with redaction. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check the redaction). */
+  logStream?: { write(line: string): void };
   /** Login failure limits (tests use small windows). */
   throttle?: ThrottleLimits;
   /** Requests per minute per address on /token and /auth/register over config's. */
@@ -58,8 +60,12 @@ declare module 'fastify' {
   }
 }
 
-const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+const loggerOptions = (
+  level: string,
+  stream: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] => ({
   level,
+  ...(stream === undefined ? {} : { stream }),
   // Never log credentials: bearer tokens and any password field, wherever it sits.
   redact: {
     paths: [
@@ -78,7 +84,7 @@ const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     // Fastify's default; stated because SECURITY.md relies on it: __proto__ payloads answer 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
