@@ -8,24 +8,62 @@ import { predictThenOptimize } from '../src/learned/predict-then-optimize';
 import { randomInstance } from './fixtures';
 import { runDirect } from './exact-helpers';
 
-const cases: [AlgorithmKey, Algorithm, number][] = [
-  ['ml_predictive', mlPredictive, 30],
-  ['predict_then_optimize', predictThenOptimize, 30],
-  ['offline_rl', offlineRl, 30],
-  ['drl', drl, 40],
+const cases: [AlgorithmKey, Algorithm][] = [
+  ['ml_predictive', mlPredictive],
+  ['predict_then_optimize', predictThenOptimize],
+  ['offline_rl', offlineRl],
+  ['drl', drl],
 ];
 
-describe('learned methods', () => {
-  for (const [key, algorithm, iterations] of cases) {
-    it(`${key}: feasible, reports the evaluator objective, deterministic, says what it learned from`, async () => {
-      const instance = randomInstance(8, 40, 10, 2);
-      const options = { algorithm: key, seed: 3, maxIterations: iterations, timeLimitMs: 600_000 };
+/** The held-out metric each method reports (numbers, measured on windows it never trained on). */
+const HELD_OUT: Record<string, string[]> = {
+  ml_predictive: ['held_out_top1_agreement', 'held_out_construction_objective'],
+  predict_then_optimize: ['held_out_top1_agreement', 'held_out_construction_objective'],
+  offline_rl: [
+    'held_out_top1_agreement',
+    'held_out_bellman_rmse',
+    'held_out_construction_objective',
+  ],
+  drl: ['held_out_trained_objective', 'held_out_baseline_objective'],
+};
+
+describe('learned methods on a small instance (iteration limits)', () => {
+  const instance = randomInstance(8, 40, 10, 2);
+  for (const [key, algorithm] of cases) {
+    it(`${key}: feasible, the evaluator's objective, deterministic, reports its training and held-out metric`, async () => {
+      const options = { algorithm: key, seed: 3, maxIterations: 6, timeLimitMs: 600_000 };
       const a = await runDirect(instance, algorithm, options);
       const b = await runDirect(instance, algorithm, options);
       expect(a.violations).toEqual([]);
       expect(a.reported.total).toBeCloseTo(a.evaluated.total, 6);
       expect(b.assignments).toEqual(a.assignments);
-      expect(a.outcome.stats?.training_data).toEqual(expect.any(String));
+      const stats = a.outcome.stats!;
+      expect(stats.training_data).toEqual(expect.any(String));
+      expect(stats.training_ms).toEqual(expect.any(Number));
+      expect(stats.held_out_windows).toBeGreaterThan(0);
+      for (const metric of HELD_OUT[key]!) expect(stats[metric]).toEqual(expect.any(Number));
+      // The stats say how the learned stage did before the local search, or that it fell back.
+      if (stats.fallback === undefined) {
+        expect(stats.learned_construction_objective).toEqual(expect.any(Number));
+        expect(stats.heuristic_objective).toEqual(expect.any(Number));
+        expect(stats.after_local_search_objective).toBeLessThanOrEqual(
+          stats.learned_construction_objective as number,
+        );
+      }
     });
   }
+
+  it('drl falls back openly, by name, when no training episode runs', async () => {
+    const run = await runDirect(instance, drl, {
+      algorithm: 'drl',
+      seed: 3,
+      maxIterations: 0,
+      timeLimitMs: 600_000,
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.outcome.stats?.training_episodes).toBe(0);
+    expect(run.outcome.stats?.trained_policy_beats_baseline).toBe(false);
+    expect(run.outcome.stats?.fallback).toBe('heuristic: no training episode ran');
+    expect(run.outcome.stats?.learned_construction_objective).toBeUndefined();
+  });
 });

@@ -1,48 +1,80 @@
 import { AlgorithmContext } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
 import type { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
 import { ils } from '../local-search/ils';
+import { heuristicSolution } from './evaluate';
 
 const round1 = (x: number) => Number(x.toFixed(1));
 
 /**
  * The second stage of every learned method: learned construction + local
  * search. The learned model (scores, Q function or policy) builds the
- * solution; the core's iterated local search then improves it for the rest of
+ * solution; the core's iterated local search then polishes it for the rest of
  * the budget (or the run's iteration cap), starting from that solution. The
  * stats say how far the learned construction alone got and whether it beat
- * the date-order greedy (`heuristic`), so the two stages can be told apart.
+ * the date-order greedy (`heuristic`) on the same instance, so the two stages
+ * can be told apart. The polish reports its progress through the run's own.
  */
 export async function learnedConstructionThenLocalSearch(
   ctx: AlgorithmContext,
   construction: SolutionState,
   key: string,
+  constructionMs: number,
 ): Promise<Record<string, unknown>> {
-  const greedy = nearestFeasibleGreedy(ctx.compiled);
-  fillEmptySlots(greedy);
+  const greedy = heuristicSolution(ctx.compiled);
   ctx.offer(construction, `${key} (learned construction)`);
-  const stats: Record<string, unknown> = {
+  ctx.report(`${key}: learned construction F ${construction.total.toFixed(1)}`, 0.5, true);
+  return {
     method: 'learned construction + local search (ils from the learned solution)',
     learned_construction_objective: round1(construction.total),
+    learned_construction_ms: Math.round(constructionMs),
     heuristic_objective: round1(greedy.total),
     learned_construction_beats_heuristic: construction.total < greedy.total - 1e-9,
+    ...(await polish(ctx, construction, key)),
   };
-  // The local search gets what is left before the run's deadline (the finishing reserve stays kept back).
+}
+
+/**
+ * The open fallback of a learned method that has nothing trustworthy to
+ * build with: `heuristic`'s solution, polished by the same local search.
+ * The stats name the fallback and its reason.
+ */
+export async function fallbackThenLocalSearch(
+  ctx: AlgorithmContext,
+  key: string,
+  reason: string,
+): Promise<Record<string, unknown>> {
+  const start = heuristicSolution(ctx.compiled);
+  ctx.offer(start, `${key}: fallback to heuristic`);
+  return {
+    method: 'fallback: heuristic + local search (ils from the heuristic solution)',
+    fallback: `heuristic: ${reason}`,
+    heuristic_objective: round1(start.total),
+    ...(await polish(ctx, start, `${key} (fallback)`)),
+  };
+}
+
+/** The core's ILS from `start` for the time left before the run's deadline (the finishing reserve stays kept back). */
+async function polish(
+  ctx: AlgorithmContext,
+  start: SolutionState,
+  label: string,
+): Promise<Record<string, unknown>> {
   const remaining = ctx.remainingMs;
-  if (ctx.shouldStop() || remaining <= 0) return { ...stats, local_search: 'no time left' };
+  if (ctx.shouldStop() || remaining <= 0)
+    return { after_local_search_objective: round1(ctx.best.total), local_search: 'no time left' };
   const sub = new AlgorithmContext(
     ctx.instance,
     ctx.compiled,
-    { ...ctx.options, timeLimitMs: remaining, initial: construction.assign.slice() },
+    { ...ctx.options, timeLimitMs: remaining, initial: start.assign.slice() },
     ctx.signal,
+    (progress) => {
+      // Keep the run's best current, so its progress shows the polish's best objective.
+      ctx.offer(sub.best, `${label}: local search`);
+      ctx.report(`${label}: local search, ${progress.message}`, 0.5 + 0.5 * progress.fraction);
+    },
   );
   const outcome = await ils(sub);
   if (sub.isTimedOut) ctx.isTimedOut = true;
-  ctx.offer(sub.best, `${key}: learned construction + local search`);
-  return {
-    ...stats,
-    after_local_search_objective: round1(sub.best.total),
-    local_search: outcome.stats,
-  };
+  ctx.offer(sub.best, `${label}: local search`);
+  return { after_local_search_objective: round1(sub.best.total), local_search: outcome.stats };
 }

@@ -1,143 +1,120 @@
 import type { Algorithm } from '../core/context';
-import { SolutionState } from '../core/solution';
-import { jobsInDateOrder } from '../greedy/heuristic';
-import { decodeGreedy } from './decode';
-import { learnedConstructionThenLocalSearch } from './improve';
-import { decisionAt, FEATURE_COUNT } from './features';
-import { LinearScorer } from './models';
 import type { Rng } from '../core/rng';
-import type { CompiledInstance } from '../core/compile';
+import { samplingTemperature } from '../greedy/randomized-greedy';
+import { argmaxScore, construct } from './construct';
+import type { Chooser } from './construct';
+import { heldOutConstruction } from './evaluate';
+import type { Decision } from './features';
+import { FEATURE_NAMES } from './features';
+import { bellmanRmse, fittedQIteration, logTrajectory } from './fitted-q';
+import { topOneAccuracy } from './models';
+import type { Transition } from './fitted-q';
+import { teacherBudgetMs } from './imitation';
+import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './improve';
+import type { SolvedWindow } from './teacher';
+import { teacherData } from './teacher';
 
-const GAMMA = 0.9;
-const FQI_ROUNDS = 6;
+const GAMMA = 0.95;
+const FQI_ROUNDS = 8;
+/** At most this many transitions are fitted (a random sample beyond), which bounds the training time. */
+const MAX_TRANSITIONS = 6_000;
+/** Exploratory trajectories logged per window besides the teacher's. */
+const EXPLORATORY = 2;
+const MIN_TRANSITIONS = 100;
 
-/** One logged step: the chosen action's features, its reward, and the next decision's options. */
-interface Transition {
-  readonly phi: Float64Array;
-  readonly reward: number;
-  readonly next: Float64Array[];
+/** The teacher's choices as a behaviour policy. */
+const teacherPolicy =
+  (w: SolvedWindow): Chooser =>
+  (d) =>
+    d.candidates.indexOf(w.teacher.assign[d.slot]!);
+
+/** Randomised greedy: a candidate drawn with probability proportional to exp(-cost / temperature). */
+const explorer =
+  (rng: Rng, temperature: number): Chooser =>
+  (d: Decision) => {
+    const least = Math.min(...d.costs);
+    const weights = d.costs.map((x) => Math.exp(-(x - least) / temperature));
+    let u = rng.next() * weights.reduce((a, b) => a + b, 0);
+    let k = 0;
+    while (k < weights.length - 1 && (u -= weights[k]!) > 0) k++;
+    return k;
+  };
+
+/** Logs the teacher's and EXPLORATORY randomised trajectories on each window; returns how many. */
+function logWindows(windows: readonly SolvedWindow[], rng: Rng, out: Transition[]): number {
+  let trajectories = 0;
+  for (const w of windows) {
+    logTrajectory(w.window, teacherPolicy(w), out);
+    const temperature = samplingTemperature(w.window.compiled);
+    for (let e = 0; e < EXPLORATORY; e++) logTrajectory(w.window, explorer(rng, temperature), out);
+    trajectories += 1 + EXPLORATORY;
+  }
+  return trajectories;
 }
 
 /**
- * Logs trajectories of a randomised nearest-first policy on a sub-problem
- * (a window of consecutive jobs in date order): each step fills one slot,
- * reward = -(change of F), coverage included in units of 1 000 so that
- * leaving a slot empty is costly without swamping the rest.
- */
-function logEpisode(
-  c: CompiledInstance,
-  jobs: readonly number[],
-  rng: Rng,
-  out: Transition[],
-): void {
-  const state = new SolutionState(c);
-  const steps: { phi: Float64Array; reward: number }[] = [];
-  const options: Float64Array[][] = [];
-  for (const job of jobs) {
-    for (let role = 0; role < 2; role++) {
-      const slot = 2 * job + role;
-      if (c.pinned[slot]! >= 0) continue;
-      const d = decisionAt(state, slot);
-      if (d.candidates.length === 0) continue;
-      // Behaviour policy: mostly one of the three nearest, sometimes any.
-      const k =
-        rng.next() < 0.7 ? rng.int(Math.min(3, d.candidates.length)) : rng.int(d.candidates.length);
-      const reward = -state.addCost(slot, d.candidates[k]!);
-      options.push(d.features);
-      steps.push({ phi: d.features[k]!, reward });
-      state.move(slot, d.candidates[k]!);
-    }
-  }
-  steps.forEach((s, i) => out.push({ ...s, next: options[i + 1] ?? [] }));
-}
-
-/** Ridge regression of targets on features (normal equations, Gaussian elimination). */
-function ridge(rows: readonly Float64Array[], y: readonly number[], lambda = 1e-3): Float64Array {
-  const n = FEATURE_COUNT;
-  const a = Array.from({ length: n }, () => new Float64Array(n + 1));
-  rows.forEach((f, r) => {
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) a[i]![j] = a[i]![j]! + f[i]! * f[j]!;
-      a[i]![n] = a[i]![n]! + f[i]! * y[r]!;
-    }
-  });
-  for (let i = 0; i < n; i++) a[i]![i] = a[i]![i]! + lambda * rows.length;
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++)
-      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    const div = a[col]![col]! || 1e-12;
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const factor = a[r]![col]! / div;
-      for (let k = col; k <= n; k++) a[r]![k] = a[r]![k]! - factor * a[col]![k]!;
-    }
-  }
-  return Float64Array.from({ length: n }, (_, i) => a[i]![n]! / (a[i]![i]! || 1e-12));
-}
-
-/**
- * `offline_rl`: fitted Q iteration on logged assignment trajectories.
- * Q(s, a) = w . phi(s, a) is refitted FQI_ROUNDS times to the Bellman targets
- * r + gamma * max_a' Q(s', a') of the logged transitions; the policy then
- * acts greedily on Q (date order, hard constraints enforced by only offering
- * free eligible candidates), then the core's local search improves that
- * solution (learned construction + local search). Reports the held-out TD error.
+ * `offline_rl`: a value function learned from logged assignment
+ * trajectories by fitted Q iteration. The log: on windows of the instance
+ * (runs of consecutive jobs, solved as problems of their own), the teacher's
+ * trajectory (the core's ILS solution replayed in date order) and
+ * randomised-greedy ones. Reward of a step = -(exact change of F), coverage
+ * included; Q(s, a) = reward + a linear continuation value (two heads:
+ * coverage and the rest), refitted FQI_ROUNDS times to the Bellman targets.
+ * The policy acts greedily on Q in date order under the hard constraints,
+ * ejection chains fill what it left empty, and the core's local search
+ * polishes the result.
  */
 export const offlineRl: Algorithm = async (ctx) => {
   const c = ctx.compiled;
-  const started = performance.now();
-  const order = jobsInDateOrder(c);
-  const windowJobs = Math.min(order.length, 40);
-  const episodes = ctx.iterationLimit(60);
-  const log: Transition[] = [];
-  for (
-    let e = 0;
-    e < episodes &&
-    performance.now() - started < ctx.options.timeLimitMs * 0.4 &&
-    !ctx.shouldStop();
-    e++
-  ) {
-    const from = ctx.rng.int(Math.max(1, order.length - windowJobs + 1));
-    logEpisode(c, order.slice(from, from + windowJobs), ctx.rng, log);
-    await ctx.pause();
-  }
-  const split = Math.floor(log.length * 0.8);
-  const train = log.slice(0, split);
-  const test = log.slice(split);
-  const q = new LinearScorer();
-  const targets = (set: readonly Transition[]) =>
-    set.map(
-      (t) => t.reward + (t.next.length ? GAMMA * Math.max(...t.next.map((f) => q.score(f))) : 0),
-    );
+  const data = await teacherData(ctx, ctx.iterationLimit(400), teacherBudgetMs(ctx));
+  const rng = ctx.rng.fork();
   const t0 = performance.now();
-  if (train.length >= 30) {
-    for (let round = 0; round < FQI_ROUNDS; round++)
-      q.w.set(
-        ridge(
-          train.map((t) => t.phi),
-          targets(train),
-        ),
-      );
-  }
-  const y = targets(test);
-  const tdMse = test.length
-    ? test.reduce((s, t, i) => s + (q.score(t.phi) - y[i]!) ** 2, 0) / test.length
-    : NaN;
-  const stats = {
-    model: 'linear Q over 7 candidate features, fitted Q iteration (ridge), gamma 0.9',
-    training_data: `${train.length} logged transitions from ${episodes} randomised-greedy episodes on ${windowJobs}-job windows`,
+  const logged: Transition[] = [];
+  const trajectories = logWindows(data.train, rng, logged);
+  const log =
+    logged.length > MAX_TRANSITIONS ? rng.shuffle(logged).slice(0, MAX_TRANSITIONS) : logged;
+  const test: Transition[] = [];
+  logWindows(data.heldOut, rng, test);
+  const stats: Record<string, unknown> = {
+    model: `Q = reward + linear continuation value over ${FEATURE_NAMES.length} features (coverage and rest heads), fitted Q iteration (ridge), gamma ${GAMMA}, ${FQI_ROUNDS} rounds`,
+    training_data: `${log.length} logged transitions (of ${logged.length}) from ${trajectories} trajectories (${data.train.length} teacher, ${trajectories - data.train.length} randomised greedy) on ${data.train.length} windows of ${data.windowJobs} jobs`,
+    training_trajectories: trajectories,
+    training_transitions: log.length,
+    teacher_ms: Math.round(data.ms),
     held_out_transitions: test.length,
-    held_out_td_mse: Number(tdMse.toFixed(4)),
-    training_ms: Math.round(performance.now() - t0),
-    total_ms: Math.round(performance.now() - started),
   };
-  if (train.length < 30) {
-    ctx.offer(decodeGreedy(c, { score: (f) => -f[1]! }), 'fallback: nearest first');
-    return { stats: { ...stats, too_little_data: true, fallback: 'nearest-first greedy' } };
-  }
-  const construction = decodeGreedy(c, q);
-  const improved = await learnedConstructionThenLocalSearch(ctx, construction, 'offline_rl');
-  return { stats: { ...stats, ...improved } };
+  if (log.length < MIN_TRANSITIONS)
+    return {
+      stats: {
+        ...stats,
+        ...(await fallbackThenLocalSearch(ctx, 'offline_rl', 'too little logged data')),
+      },
+    };
+  ctx.report(`fitted Q iteration on ${log.length} transitions`, 0.4, true);
+  const q = fittedQIteration(log, GAMMA, FQI_ROUNDS);
+  const trainingMs = performance.now() - t0;
+  const policy: Chooser = (d) => argmaxScore(q, d);
+  const t1 = performance.now();
+  const construction = construct(c, policy).state;
+  const improved = await learnedConstructionThenLocalSearch(
+    ctx,
+    construction,
+    'offline_rl',
+    performance.now() - t1,
+  );
+  return {
+    stats: {
+      ...stats,
+      training_ms: Math.round(trainingMs),
+      held_out_bellman_rmse: Number(bellmanRmse(q, test, GAMMA).toFixed(4)),
+      held_out_top1_agreement: Number(
+        topOneAccuracy(
+          q,
+          data.heldOut.flatMap((w) => w.examples),
+        ).toFixed(3),
+      ),
+      ...heldOutConstruction(policy, data.heldOut),
+      ...improved,
+    },
+  };
 };

@@ -1,70 +1,99 @@
 import type { Algorithm } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
 import { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
+import { slotCandidates } from '../core/compile';
 import { buildMilpModel } from '../exact/milp-model';
-import { allJobs, applyRun, remainingSec, solveModel } from '../exact/milp-solve';
-import { decisionAt } from './features';
+import {
+  allJobs,
+  endedOnTimeLimit,
+  remainingSec,
+  solveModel,
+  stateFromX,
+} from '../exact/milp-solve';
+import { construct } from './construct';
+import { learnScorer } from './imitation';
+import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './improve';
 import { softmax } from './models';
-import { learnedConstructionThenLocalSearch } from './improve';
-import { trainScorer } from './ml-predictive';
 
-/** Candidates per slot kept by the prediction (keeps the MILP small at any size). */
-const TOP_K = 6;
-/** Weight of the predicted preference, in units of F per nat of -log p. */
-const BLEND = 0.05;
+/** Candidates per slot kept by the prediction (keeps the MILP small enough to finish at 1,000 jobs). */
+const TOP_K = 4;
+/** Weight of the predicted cost, in units of F per nat of -log p. */
+const BLEND = 0.02;
+/** Share of the time left that HiGHS may use; the rest is the polish's. */
+const MILP_SHARE = 0.5;
 
 /**
- * `predict_then_optimize`: the learned model predicts a preference p(job,
- * physicist) for every slot's candidates (softmax of its scores on the
- * greedy solution); the MILP (HiGHS) then optimises over each slot's top-K
- * predicted candidates with F's cost plus BLEND * -log p. The result is
- * judged on the true F, and the core's local search improves the MILP's
- * solution for the rest of the budget (learned construction + local search).
- * Falls back openly to the heuristic without data.
+ * `predict_then_optimize`: the learned model (the conditional logit of
+ * `ml_predictive`, trained on a teacher's solutions of windows) predicts, for
+ * each slot, a probability p over its free candidates while it builds its own
+ * date-order solution; the optimiser is the exact model of F (HiGHS MILP:
+ * miles, balance, rotation, every hard constraint) over each slot's TOP_K
+ * predicted candidates, with the predicted cost BLEND * -log p added per
+ * (slot, physicist). The model's own solution is the warm start, and the
+ * MILP's solution, judged on the true F, is the construction that the local
+ * search then polishes. Falls back openly to `heuristic` without data.
  */
 export const predictThenOptimize: Algorithm = async (ctx) => {
   const c = ctx.compiled;
-  const { model, stats } = await trainScorer(ctx);
-  const start = nearestFeasibleGreedy(c);
-  fillEmptySlots(start);
-  ctx.offer(start, 'start (heuristic)');
-  if (!model) return { stats: { ...stats, fallback: 'heuristic (too little training data)' } };
-
-  const preference = new Map<number, number>();
-  const probe = start.clone();
-  for (const slot of c.openSlots) {
-    const p = probe.assign[slot]!;
-    if (p >= 0) probe.move(slot, -1);
-    const d = decisionAt(probe, slot);
-    if (p >= 0) probe.move(slot, p);
+  const P = c.physicistCount;
+  const { model, stats } = await learnScorer(ctx);
+  if (!model)
+    return {
+      stats: {
+        ...stats,
+        ...(await fallbackThenLocalSearch(
+          ctx,
+          'predict_then_optimize',
+          'too little training data',
+        )),
+      },
+    };
+  const t0 = performance.now();
+  const predicted = new Map<number, number>();
+  const warm = construct(c, (d) => {
     const probs = softmax(d.features.map((f) => model.score(f)));
-    const ranked = d.candidates.map((q, k) => ({ q, pr: probs[k]! })).sort((a, b) => b.pr - a.pr);
-    ranked.slice(0, TOP_K).forEach((r) => preference.set(slot * c.physicistCount + r.q, r.pr));
-    if (p >= 0) preference.set(slot * c.physicistCount + p, probs[d.candidates.indexOf(p)] ?? 1e-3);
+    const ranked = probs.map((pr, k) => ({ pr, k })).sort((a, b) => b.pr - a.pr);
+    for (const r of ranked.slice(0, TOP_K)) predicted.set(d.slot * P + d.candidates[r.k]!, r.pr);
+    return ranked[0]!.k;
+  }).state;
+  // The warm start must be a solution of the model: keep every slot's own choice (chains may have moved it).
+  for (const slot of c.openSlots) {
+    const p = warm.assign[slot]!;
+    if (p >= 0 && !predicted.has(slot * P + p)) predicted.set(slot * P + p, 1e-3);
+    // A slot the order left without a free candidate gets its nearest few, with no preference.
+    if (![...slotCandidates(c, slot)].some((q) => predicted.has(slot * P + q)))
+      for (const q of slotCandidates(c, slot).slice(0, TOP_K))
+        predicted.set(slot * P + q, 1 / TOP_K);
   }
   const fixed = new SolutionState(c);
   const milpModel = buildMilpModel(c, allJobs(c), fixed, {
-    allow: (slot, p) => preference.has(slot * c.physicistCount + p),
-    extraCost: (slot, p) =>
-      BLEND * -Math.log(Math.max(1e-6, preference.get(slot * c.physicistCount + p) ?? 1e-6)),
+    allow: (slot, p) => predicted.has(slot * P + p),
+    extraCost: (slot, p) => BLEND * -Math.log(Math.max(1e-6, predicted.get(slot * P + p) ?? 1e-6)),
   });
-  // Half the remaining time for the MILP, the rest for the local search.
-  const run = await solveModel(ctx, milpModel, fixed, start, 0.5 * remainingSec(ctx, 0.2));
-  applyRun(ctx, milpModel, fixed, run);
+  ctx.report(
+    `HiGHS over the top ${TOP_K} predicted candidates (${milpModel.xCount} binaries)`,
+    0.45,
+    true,
+  );
+  const run = await solveModel(ctx, milpModel, fixed, warm, MILP_SHARE * remainingSec(ctx, 0.2));
+  const solved = run.x ? stateFromX(milpModel, fixed, run.x) : null;
+  const construction = solved ?? warm;
   const improved = await learnedConstructionThenLocalSearch(
     ctx,
-    ctx.best.clone(),
+    construction,
     'predict_then_optimize',
+    performance.now() - t0,
   );
   return {
     stats: {
-      ...improved,
       ...stats,
-      optimiser: `HiGHS MILP over the top ${TOP_K} predicted candidates per slot, objective F + ${BLEND} * -log p`,
+      optimiser: `HiGHS MILP of F over each slot's top ${TOP_K} predicted candidates, plus ${BLEND} * -log p per (slot, physicist)`,
+      predicted_warm_start_objective: Number(warm.total.toFixed(1)),
       milp_binaries: milpModel.xCount,
       milp_outcome: run.outcome,
-      milp_blended_optimal: run.phase2?.optimal ?? false,
+      milp_finished: run.outcome === 'done' && !endedOnTimeLimit(run),
+      milp_proven_optimal_on_predictions: run.phase2?.optimal ?? false,
+      milp_seconds: Number(run.seconds.toFixed(2)),
+      ...improved,
     },
   };
 };

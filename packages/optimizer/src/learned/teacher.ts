@@ -1,62 +1,118 @@
-import type { AlgorithmContext } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
-import { pickNeighbourhood } from '../exact/cp-sat-encode';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
-import { descend } from '../local-search/moves';
-import { decisionAt } from './features';
-import type { Example } from './models';
+import { AlgorithmContext, StepTimer } from '../core/context';
+import type { SolutionState } from '../core/solution';
+import { ils } from '../local-search/ils';
+import { construct } from './construct';
+import type { Decision } from './features';
+import type { Window } from './windows';
+import { sampleRun, splitHeldOut, windowOf, windowSize } from './windows';
 
-/** Labelled decisions from sub-problems solved exactly, split into training and held-out parts. */
+/** One labelled decision: the candidates' feature rows and the index the teacher chose. */
+export interface Example {
+  readonly features: Float64Array[];
+  readonly costs: number[];
+  readonly label: number;
+}
+
+/** A window solved by the teacher, and the teacher's choices replayed as decisions. */
+export interface SolvedWindow {
+  readonly window: Window;
+  readonly teacher: SolutionState;
+  readonly examples: Example[];
+}
+
+/** Teacher iterations per window job: the core's ILS, 8 kick-and-descend rounds per job. */
+const TEACHER_ITERATIONS_PER_JOB = 8;
+
+/**
+ * The teacher: the core's iterated local search solves the window as a
+ * problem of its own (its jobs, every physicist, targets scaled to it) under
+ * an iteration budget, so the labels carry the window's global trade-offs
+ * (miles against balance, rotation and the needs of later jobs).
+ */
+export async function solveWindow(
+  parent: AlgorithmContext,
+  window: Window,
+  seed: number,
+  iterations = TEACHER_ITERATIONS_PER_JOB * window.jobs.length,
+): Promise<SolutionState> {
+  const c = window.compiled;
+  const sub = new AlgorithmContext(
+    c.instance,
+    c,
+    { algorithm: 'ils', seed, maxIterations: iterations, timeLimitMs: parent.remainingMs },
+    parent.signal,
+  );
+  await ils(sub);
+  return sub.best;
+}
+
+/**
+ * The teacher's solution replayed in the construction's own order (date
+ * order): each slot's decision is taken in the partial solution that holds
+ * the teacher's earlier choices, and labelled with the teacher's physicist.
+ * The label is what the teacher did knowing the whole window; it is not the
+ * cheapest candidate of the moment, nor the argmin of any single feature.
+ */
+export function replay(window: Window, teacher: SolutionState): Example[] {
+  const examples: Example[] = [];
+  construct(window.compiled, (d: Decision) => {
+    const k = d.candidates.indexOf(teacher.assign[d.slot]!);
+    if (k >= 0 && d.candidates.length > 1)
+      examples.push({ features: d.features, costs: d.costs, label: k });
+    return k;
+  });
+  return examples;
+}
+
+/** Training and held-out data, with what it cost. */
 export interface TeacherData {
-  readonly train: Example[];
-  readonly heldOut: Example[];
-  readonly subProblems: number;
+  readonly train: SolvedWindow[];
+  readonly heldOut: SolvedWindow[];
+  readonly windowJobs: number;
   readonly ms: number;
 }
 
 /**
- * Training data from the instance itself. The labels are a locally optimal
- * solution of the instance: the date-order greedy improved by the core's
- * descent over reassign and swap moves until no move improves F (the
- * MiniSat-solved windows used before took about 10 s per 4-job window on the
- * loaded bench machine, so a 10 s run got one window and fell back). Sampled
- * windows of jobs close in time give the examples (each slot: its free
- * candidates' features, label = the local optimum's physicist); every fifth
- * window is held out for the accuracy figure.
+ * Samples windows from the instance and has the teacher solve them until
+ * `maxWindows` training windows or `budgetMs` (held-out windows first: a few
+ * runs of jobs that no training window contains).
  */
 export async function teacherData(
   ctx: AlgorithmContext,
-  windows: number,
+  maxWindows: number,
   budgetMs: number,
+  heldOutCount = 2,
 ): Promise<TeacherData> {
   const started = performance.now();
   const c = ctx.compiled;
-  const state = nearestFeasibleGreedy(c);
-  fillEmptySlots(state);
   const rng = ctx.rng.fork();
-  descend(state, rng, () => ctx.shouldStop() || performance.now() - started > budgetMs);
-  const train: Example[] = [];
-  const heldOut: Example[] = [];
-  const seen = new Set<number>();
-  let solved = 0;
-  for (let w = 0; w < windows && !ctx.shouldStop(); w++) {
-    const jobs = pickNeighbourhood(c, rng, 4).filter((j) => !seen.has(j));
-    jobs.forEach((j) => seen.add(j));
-    solved++;
-    const target = w % 5 === 4 ? heldOut : train;
-    for (const j of jobs) {
-      for (let role = 0; role < 2; role++) {
-        const slot = 2 * j + role;
-        const p = state.assign[slot]!;
-        if (c.pinned[slot]! >= 0 || p < 0) continue;
-        state.move(slot, -1);
-        const d = decisionAt(state, slot);
-        state.move(slot, p);
-        const label = d.candidates.indexOf(p);
-        if (label >= 0 && d.candidates.length > 1) target.push({ features: d.features, label });
-      }
-    }
+  const size = windowSize(c);
+  const { heldOut: runs, pool } = splitHeldOut(c, rng, size, heldOutCount);
+  // A window is not started when one more (as long as the longest so far) would end past the budget.
+  const step = new StepTimer();
+  const over = () =>
+    ctx.shouldStop(step.longestMs) || performance.now() - started + step.longestMs > budgetMs;
+  const solve = async (jobs: number[]): Promise<SolvedWindow> => {
+    const window = windowOf(c, jobs);
+    const teacher = await solveWindow(ctx, window, rng.int(2 ** 31));
     await ctx.pause();
+    return { window, teacher, examples: replay(window, teacher) };
+  };
+  const heldOut: SolvedWindow[] = [];
+  step.start();
+  for (const run of runs) {
+    if (over()) break;
+    heldOut.push(await solve(run));
+    step.lap();
   }
-  return { train, heldOut, subProblems: solved, ms: performance.now() - started };
+  const train: SolvedWindow[] = [];
+  for (let w = 0; w < maxWindows && !over(); w++) {
+    train.push(await solve(sampleRun(pool, rng, size)));
+    step.lap();
+    ctx.report(
+      `learning from the teacher: window ${w + 1} of at most ${maxWindows}`,
+      0.4 * Math.max((w + 1) / maxWindows, (performance.now() - started) / budgetMs),
+    );
+  }
+  return { train, heldOut, windowJobs: size, ms: performance.now() - started };
 }
