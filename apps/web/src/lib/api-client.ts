@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@meridian/contracts';
-import { getToken } from './session-store';
+import { endSessionRefused, getToken, SESSION_ENDED_MESSAGE } from './session-store';
 
 /** All API paths are relative: the server serves this app, and Vite proxies /api in development. */
 export const API_BASE = '/api/v1';
@@ -41,8 +41,23 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body,
     signal: options.signal,
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    // POST /token answers 401 for a wrong password: a failed sign-in, not the end of a session.
+    const ended = path === '/token' ? null : sessionEndedError(response.status, token);
+    throw ended ?? (await toApiError(response));
+  }
   return response;
+}
+
+/**
+ * For a 401 to a request that carried the stored token: ends the session
+ * (session-store: token cleared, cache emptied, then /login) and returns the
+ * error that says so. Null for any other answer, which the caller reports.
+ */
+export function sessionEndedError(status: number, sentToken: string | null): ApiError | null {
+  return status === 401 && endSessionRefused(sentToken)
+    ? new ApiError(SESSION_ENDED_MESSAGE, 401)
+    : null;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema, ImportErrorSchema } from '@meridian/contracts';
-import { API_BASE, ApiError } from './api-client';
+import { API_BASE, ApiError, sessionEndedError } from './api-client';
 import { getToken } from './session-store';
 
 /** One line-numbered problem of a refused upload. */
@@ -18,14 +18,15 @@ export class UploadRejection extends ApiError {
   }
 }
 
-function authHeaders(): Headers {
+function authHeaders(token: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }
 
-async function rejection(response: Response): Promise<UploadRejection> {
+async function rejection(response: Response, sentToken: string | null): Promise<ApiError> {
+  const ended = sessionEndedError(response.status, sentToken);
+  if (ended) return ended;
   const fallback = `Request failed with status ${response.status}`;
   try {
     const body: unknown = await response.json();
@@ -55,19 +56,21 @@ export async function uploadFile<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const body = new FormData();
   body.append('file', file, file.name);
+  const token = getToken();
   const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
-    headers: authHeaders(),
+    headers: authHeaders(token),
     body,
   });
-  if (!response.ok) throw await rejection(response);
+  if (!response.ok) throw await rejection(response, token);
   return schema.parse(await response.json());
 }
 
 /** Fetches a file answer (an export) as a blob. */
 export async function downloadBlob(path: string): Promise<Blob> {
-  const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders() });
-  if (!response.ok) throw await rejection(response);
+  const token = getToken();
+  const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(token) });
+  if (!response.ok) throw await rejection(response, token);
   return response.blob();
 }
 

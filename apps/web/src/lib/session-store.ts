@@ -31,6 +31,40 @@ export function clearToken(): void {
   notify();
 }
 
+/** What a request refused because its session ended says, instead of the server's 'Not authenticated'. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in again.';
+
+const sessionEndListeners = new Set<() => void>();
+/** The last token a 401 ended: other requests it had in flight get the same message. */
+let endedToken: string | null = null;
+
+/**
+ * Ends the session when the server refused (401) the token a request carried:
+ * the user's role changed, their password was reset or their account deleted,
+ * so the token will never work again. Only the stored token ends the session,
+ * so a late answer for an older session cannot sign out a newer one. The
+ * listeners (app/) empty the cache; the layout then goes to /login. Returns
+ * whether that token's session is over, i.e. whether to show SESSION_ENDED_MESSAGE.
+ */
+export function endSessionRefused(sentToken: string | null): boolean {
+  if (sentToken === null) return false;
+  if (sentToken === endedToken) return true;
+  if (localStorage.getItem(TOKEN_STORAGE_KEY) !== sentToken) return false;
+  endedToken = sentToken;
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  for (const listener of sessionEndListeners) listener();
+  notify();
+  return true;
+}
+
+/** Runs `listener` whenever a refused token ends the session; returns the unsubscribe function. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   // Another tab logging in or out changes the same storage key.
