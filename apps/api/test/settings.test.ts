@@ -1,4 +1,4 @@
-import { DEFAULT_WEIGHTS } from '@meridian/domain';
+import { DEFAULT_WEIGHTS, MAX_WEIGHT } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MUSIC_TRACK_KEYS } from '../src/settings/music-catalogue';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -114,5 +114,31 @@ describe('optimizer weights', () => {
     const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, body);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ detail: string }>().detail).toMatch(field);
+  });
+
+  it('caps each weight at MAX_WEIGHT so the coverage term always dominates', async () => {
+    expect(MAX_WEIGHT).toBe(1000);
+    const before: unknown = (
+      await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)
+    ).json();
+    for (const [field, value] of [
+      ['proximity', 1e308],
+      ['job_balance', 1000.05],
+      ['staff_rotation', 5000],
+    ] as const) {
+      const body = { job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, [field]: value };
+      const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ detail: string }>().detail).toBe(
+        `Invalid body field '${field}': must be at most 1000`,
+      );
+    }
+    expect((await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)).json()).toEqual(
+      before,
+    );
+    const top = { job_balance: 1000, proximity: 1000, staff_rotation: 1000 };
+    const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, top);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(top);
   });
 });

@@ -70,11 +70,30 @@ export type User = z.infer<typeof UserSchema>;
 export const ZipPointSchema = z.object({ zip_code: z.string(), lat: z.number(), lon: z.number() });
 export type ZipPoint = z.infer<typeof ZipPointSchema>;
 
-/** The three objective weights (all >= 0). */
+/**
+ * Largest value of each objective weight, so that coverage dominates
+ * F = 1,000,000 U + proximity D/100 + job_balance B + staff_rotation R.
+ * Filling one empty slot lowers U by 1 and raises the other terms by at most:
+ * proximity x 12,437/100 (no haversine trip exceeds half the Earth's
+ * circumference, pi x 3,958.8 mi), job_balance x 1 (one physicist's load moves
+ * by 1, so |load - fair share| moves by at most 1) and staff_rotation x 1 (one
+ * more visit adds at most one repeat). At 1,000 each that is at most
+ * 124,370 + 1,000 + 1,000 = 126,370 < 1,000,000, so a solution with an empty
+ * slot that some physicist could fill is never optimal. Uncapped, a weight of
+ * 1e308 made F infinite, and every solution looked equally bad.
+ */
+export const MAX_WEIGHT = 1000;
+
+const weight = z
+  .number()
+  .min(0, { error: 'must be 0 or more' })
+  .max(MAX_WEIGHT, { error: `must be at most ${MAX_WEIGHT}` });
+
+/** The three objective weights (each 0 to MAX_WEIGHT). */
 export const WeightsSchema = z.object({
-  job_balance: z.number().min(0),
-  proximity: z.number().min(0),
-  staff_rotation: z.number().min(0),
+  job_balance: weight,
+  proximity: weight,
+  staff_rotation: weight,
 });
 export type Weights = z.infer<typeof WeightsSchema>;
 

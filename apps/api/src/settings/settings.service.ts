@@ -95,13 +95,16 @@ export class SettingsService {
       : null;
   }
 
-  /** Optimizer weights, or DEFAULT_WEIGHTS when never saved. */
+  /**
+   * Optimizer weights, or DEFAULT_WEIGHTS when never saved or when the stored
+   * value no longer parses (one saved above MAX_WEIGHT before the cap existed).
+   */
   async getWeights(): Promise<Weights> {
     const parsed = WeightsSchema.safeParse(await this.settings.get(WEIGHTS_KEY));
     return parsed.success ? parsed.data : DEFAULT_WEIGHTS;
   }
 
-  /** Saves the optimizer weights (validated >= 0 at the edge). */
+  /** Saves the optimizer weights (validated 0 to MAX_WEIGHT at the edge, 400 naming the field). */
   async putWeights(weights: Weights): Promise<Weights> {
     await this.settings.put(WEIGHTS_KEY, weights);
     return weights;

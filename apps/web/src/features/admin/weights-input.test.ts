@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWeight } from './weights-input';
+import { toWeight, weightProblem } from './weights-input';
 
 describe('toWeight', () => {
   it('reads decimals', () => {
@@ -11,5 +11,19 @@ describe('toWeight', () => {
     expect(toWeight('abc')).toBe(0);
     expect(toWeight('NaN')).toBe(0);
     expect(toWeight('Infinity')).toBe(0);
+  });
+});
+
+describe('weightProblem', () => {
+  it('accepts 0 to 1000, what the server accepts', () => {
+    expect(weightProblem('0')).toBeNull();
+    expect(weightProblem('0.35')).toBeNull();
+    expect(weightProblem('1000')).toBeNull();
+    expect(weightProblem('')).toBeNull();
+  });
+  it('names the limit above 1000 and below 0', () => {
+    expect(weightProblem('1000.05')).toBe('Must be at most 1000.');
+    expect(weightProblem('1e308')).toBe('Must be at most 1000.');
+    expect(weightProblem('-0.05')).toBe('Must be 0 or more.');
   });
 });

@@ -5,13 +5,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { WEIGHT_STEP, type Weights } from '@meridian/domain';
+import { MAX_WEIGHT, WEIGHT_STEP, type Weights } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useWeights } from '../api/get-weights';
 import { useUpdateWeights } from '../api/update-weights';
 import { useFetchFailureToast } from '../hooks/use-failure-toast';
-import { toWeight } from '../weights-input';
+import { toWeight, weightProblem } from '../weights-input';
 
 const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
   { key: 'proximity', label: 'Proximity', help: 'Weight on travel miles (applied per 100 miles).' },
@@ -48,6 +48,7 @@ function WeightsForm({ saved }: { saved: Weights }) {
   });
   const update = useUpdateWeights();
   const toast = useToast();
+  const problems = FIELDS.map((field) => weightProblem(draft[field.key]));
 
   const save = () =>
     update.mutate(
@@ -66,16 +67,18 @@ function WeightsForm({ saved }: { saved: Weights }) {
     <Stack spacing={3} sx={{ maxWidth: 480 }}>
       <Typography color="text.secondary">
         The optimiser minimises F = 1,000,000·U + proximity·D/100 + job_balance·B +
-        staff_rotation·R. Larger weights make that term matter more.
+        staff_rotation·R. Larger weights make that term matter more. Each weight is 0 to{' '}
+        {MAX_WEIGHT}, so covering every slot always comes first.
       </Typography>
-      {FIELDS.map((field) => (
+      {FIELDS.map((field, i) => (
         <TextField
           key={field.key}
           label={field.label}
           type="number"
           value={draft[field.key]}
-          helperText={field.help}
-          slotProps={{ htmlInput: { step: WEIGHT_STEP, min: 0 } }}
+          error={problems[i] !== null}
+          helperText={problems[i] ?? field.help}
+          slotProps={{ htmlInput: { step: WEIGHT_STEP, min: 0, max: MAX_WEIGHT } }}
           onChange={(event) =>
             setDraft((current) => ({ ...current, [field.key]: event.target.value }))
           }
@@ -88,7 +91,11 @@ function WeightsForm({ saved }: { saved: Weights }) {
         />
       ))}
       <div>
-        <Button variant="contained" onClick={save} disabled={update.isPending}>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={update.isPending || problems.some((problem) => problem !== null)}
+        >
           Save Weights
         </Button>
       </div>
