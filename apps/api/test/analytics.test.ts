@@ -4,7 +4,7 @@ import {
   RunSingleResponseSchema,
 } from '@meridian/contracts';
 import { haversineMiles } from '@meridian/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { parseSse, seedSchedule, storedSlots, type Seeded } from './tasks-fixture';
 
@@ -131,12 +131,38 @@ describe('algorithm comparisons', () => {
     expect(foreign.statusCode).toBe(200);
     const third = await post();
     expect(third.statusCode).toBe(202);
+    const thirdId = third.json<{ task_id: string }>().task_id;
     const cancel = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/analytics/compare/${third.json<{ task_id: string }>().task_id}`,
+      url: `/api/v1/analytics/compare/${thirdId}`,
       headers: t.bearer(t.tokens.regular),
     });
     expect(cancel.statusCode).toBe(200);
+    // Every follower can tell the cancel from a failure by the final message's status.
+    const cancelled = parseSse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/analytics/compare_stream/${thirdId}`,
+          headers: { ...t.bearer(t.tokens.manager), accept: 'text/event-stream' },
+        })
+      ).body,
+    );
+    expect(cancelled.at(-1)!.data).toEqual({
+      type: 'error',
+      message: 'Cancelled by regular1',
+      status: 'cancelled',
+    });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/analytics/compare_stream/${thirdId}`,
+      headers: {
+        ...t.bearer(t.tokens.regular),
+        accept: 'text/event-stream',
+        'last-event-id': cancelled.at(-1)!.id!,
+      },
+    });
+    expect(after.statusCode).toBe(204);
     expect((await post()).statusCode).toBe(202);
   });
 
@@ -162,5 +188,42 @@ describe('algorithm comparisons', () => {
     expect(result.workload_stats!.lead.variance).toBeGreaterThanOrEqual(0);
     expect(result.workload_stats!.data_acq.variance).toBeGreaterThanOrEqual(0);
     expect(await storedSlots(t)).toEqual(before);
+  });
+});
+
+describe('a single algorithm run whose client goes away', () => {
+  let app: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // cp_sat works its whole 30 s budget on this schedule unless something stops it.
+    app = await createTestApp({ tasks: { singleRunTimeLimitMs: 30_000 } });
+    await seedSchedule(app);
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('stops the solver within 2 s of the disconnect', async () => {
+    const runSingle = vi.spyOn(app.app.work.compare, 'runSingle');
+    const client = new AbortController();
+    const request = fetch(`${base}/api/v1/analytics/run_single_algorithm`, {
+      method: 'POST',
+      headers: { ...app.bearer(app.tokens.regular), 'content-type': 'application/json' },
+      body: JSON.stringify({ algorithm: 'cp_sat' }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(runSingle).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    // Let the solver's thread start and search before the client leaves.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const left = performance.now();
+    client.abort();
+    expect(await request).toBeInstanceOf(Error);
+    const result: unknown = await runSingle.mock.results[0]!.value;
+    expect(performance.now() - left).toBeLessThan(2000);
+    expect(RunSingleResponseSchema.parse(result).results.cp_sat).toBeDefined();
+    runSingle.mockRestore();
   });
 });

@@ -51,6 +51,8 @@ describe('optimisation runs', () => {
 
     const { res: streamRes, events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
     expect(streamRes.headers['content-type']).toMatch(/text\/event-stream/);
+    // SECURITY.md: no-store on API answers, streams included (the SSE plugin says no-cache).
+    expect(streamRes.headers['cache-control']).toBe('no-store');
     const ids = events.map((e) => Number(e.id));
     expect(ids).toEqual(ids.map((_, i) => i + 1));
     const messages = events.map((e) => OptimizeStreamMessageSchema.parse(e.data));
@@ -95,6 +97,14 @@ describe('optimisation runs', () => {
     const replay = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
     expect(replay.events).toHaveLength(1);
     expect(replay.events[0]!.id).toBe(String(ids.length));
+    // Reconnecting after the final event (EventSource does, with its id): 204 No Content,
+    // which tells the client to stop, instead of a 200 with only keep-alives forever.
+    for (const after of [ids.length, ids.length + 5]) {
+      const done = await readStream(t, `/api/v1/optimize/stream/${task_id}`, String(after));
+      expect(done.res.statusCode).toBe(204);
+      expect(done.res.body).toBe('');
+      expect(done.res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('a run that fails leaves every assignment as it was', async () => {
@@ -105,7 +115,8 @@ describe('optimisation runs', () => {
     const { task_id } = (await start('heuristic')).json<{ task_id: string }>();
     const { events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
     const last = OptimizeStreamMessageSchema.parse(events.at(-1)!.data);
-    expect(last).toMatchObject({ type: 'error' });
+    // A failure, not a cancel: clients report it as failed.
+    expect(events.at(-1)!.data).toMatchObject({ type: 'error', status: 'error' });
     expect(last.type === 'error' && last.message).toMatch(
       /Pinned assignments break hard constraints/,
     );

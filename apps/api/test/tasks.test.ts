@@ -1,7 +1,11 @@
-import { TaskListSchema } from '@meridian/contracts';
+import {
+  OptimizeStreamMessageSchema,
+  TaskListSchema,
+  TaskStartedSchema,
+} from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedSchedule, storedSlots } from './tasks-fixture';
+import { parseSse, readStream, seedSchedule, storedSlots } from './tasks-fixture';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,9 +21,11 @@ describe('cancelling a running optimisation', () => {
 
   it('stops the solver within 2 s, streams the cancel and changes nothing', async () => {
     const before = await storedSlots(t);
+    // cp_sat works its whole time limit here; mcmc_sa, used before, ends its iterations in
+    // 0.3 s on this schedule, so the run ended on its own and a broken cancel passed.
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/optimize/assign?algorithm=mcmc_sa',
+      url: '/api/v1/optimize/assign?algorithm=cp_sat',
       headers: t.bearer(t.tokens.manager),
     });
     const { task_id } = res.json<{ task_id: string }>();
@@ -56,8 +62,21 @@ describe('cancelling a running optimisation', () => {
     await t.app.work.runner.whenIdle();
     expect(performance.now() - started).toBeLessThan(2000);
 
-    const { events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
-    expect(events.at(-1)!.data).toEqual({ type: 'error', message: 'Cancelled by manager1' });
+    const { res: streamRes, events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
+    // A cancel keeps the spec's error message type, marked so no client reports a failure.
+    expect(events.at(-1)!.data).toEqual({
+      type: 'error',
+      message: 'Cancelled by manager1',
+      status: 'cancelled',
+    });
+    expect(OptimizeStreamMessageSchema.parse(events.at(-1)!.data)).toMatchObject({
+      status: 'cancelled',
+    });
+    expect(streamRes.headers['cache-control']).toBe('no-store');
+    // Reconnecting with the final event's id: 204, so EventSource stops reconnecting.
+    const again = await readStream(t, `/api/v1/optimize/stream/${task_id}`, events.at(-1)!.id!);
+    expect(again.res.statusCode).toBe(204);
+    expect(again.res.body).toBe('');
     expect(await storedSlots(t)).toEqual(before);
     const runs = await t.database.db.selectFrom('optimization_runs').selectAll().execute();
     expect(runs).toEqual([]);
@@ -84,6 +103,8 @@ describe('queued tasks on an API node that runs no workers', () => {
       headers: t.bearer(t.tokens.admin),
     });
     expect(res.statusCode).toBe(202);
+    // The answer names the task as the list will, for the start toast.
+    expect(TaskStartedSchema.strict().parse(res.json()).name).toBe('Optimization (Simple, Fast)');
     const { task_id } = res.json<{ task_id: string }>();
     const active = TaskListSchema.parse(
       (
@@ -102,6 +123,8 @@ describe('queued tasks on an API node that runs no workers', () => {
         algorithm: 'heuristic',
         progress: 0,
         total: 100,
+        // The same words as the stream's first event.
+        message: 'Queued, waiting for a worker',
       }),
     ]);
 
@@ -112,6 +135,7 @@ describe('queued tasks on an API node that runs no workers', () => {
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
+    expect(stream.headers.get('cache-control')).toBe('no-store');
     let text = '';
     const until = Date.now() + 1000;
     for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
@@ -139,5 +163,100 @@ describe('queued tasks on an API node that runs no workers', () => {
       headers: t.bearer(t.tokens.admin),
     });
     expect(again.json<{ message: string }>().message).toMatch(/already ended \(cancelled\)/);
+  });
+});
+
+describe('following and listing tasks', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // No workers: started tasks stay queued, so they are active for the whole test.
+    t = await createTestApp({ tasks: { runWorkers: false, keepAliveMs: 150 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = async (url: string, who: 'admin' | 'manager' | 'regular') => {
+    const res = await t.app.inject({ method: 'POST', url, headers: t.bearer(t.tokens[who]) });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json<{ task_id: string; name: string }>();
+  };
+  const cancel = async (id: string) => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tasks/${id}`,
+      headers: t.bearer(t.tokens.admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('resumes a running task from a Last-Event-ID past its last event with the events that follow', async () => {
+    const { task_id } = await post('/api/v1/optimize/assign?algorithm=heuristic', 'manager');
+    const controller = new AbortController();
+    // The task has one event; the client claims 99 (say, ids of a previous server's database).
+    const stream = await fetch(`${base}/api/v1/optimize/stream/${task_id}`, {
+      headers: {
+        authorization: `Bearer ${t.tokens.regular}`,
+        accept: 'text/event-stream',
+        'last-event-id': '99',
+      },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    await cancel(task_id);
+    let text = '';
+    const until = Date.now() + 3000;
+    try {
+      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+        text += Buffer.from(chunk).toString('utf8');
+        if (Date.now() > until || text.includes('"status":"cancelled"')) break;
+      }
+    } finally {
+      controller.abort();
+    }
+    const events = parseSse(text);
+    expect(events.map((e) => e.id)).toEqual(['2']);
+    expect(events[0]!.data).toEqual({
+      type: 'error',
+      message: 'Cancelled by admin1',
+      status: 'cancelled',
+    });
+  });
+
+  it("lists every optimisation but only the caller's own comparisons", async () => {
+    const run = await post('/api/v1/optimize/assign?algorithm=heuristic', 'admin');
+    const compareUrl = '/api/v1/analytics/compare_algorithms?algorithms=heuristic';
+    const regular = await post(compareUrl, 'regular');
+    const manager = await post(compareUrl, 'manager');
+    expect(regular.name).toBe('Comparison of 1 algorithms');
+    const listed = async (who: 'admin' | 'manager' | 'regular') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/tasks/active',
+        headers: t.bearer(t.tokens[who]),
+      });
+      return TaskListSchema.parse(res.json())
+        .map((task) => task.id)
+        .sort();
+    };
+    expect(await listed('admin')).toEqual([run.task_id]);
+    expect(await listed('manager')).toEqual([run.task_id, manager.task_id].sort());
+    expect(await listed('regular')).toEqual([run.task_id, regular.task_id].sort());
+    // A manager may still open another user's comparison by id.
+    const foreign = await fetch(`${base}/api/v1/analytics/compare_stream/${regular.task_id}`, {
+      headers: {
+        authorization: `Bearer ${t.tokens.manager}`,
+        accept: 'text/event-stream',
+        'last-event-id': '0',
+      },
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(foreign.status).toBe(200);
+    await foreign.body?.cancel();
+    for (const id of [run.task_id, regular.task_id, manager.task_id]) await cancel(id);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlgorithmKeySchema } from '@meridian/domain';
+import { StreamErrorMessageSchema } from './tasks';
 
 const WorkloadStatsSchema = z.object({
   mean: z.number(),
@@ -58,5 +59,5 @@ export const CompareStreamMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('complete'),
     results: z.record(z.string(), AlgorithmRunResultSchema),
   }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  StreamErrorMessageSchema,
 ]);

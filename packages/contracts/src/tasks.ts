@@ -21,8 +21,13 @@ export const TaskSchema = z.object({
 export type Task = z.infer<typeof TaskSchema>;
 export const TaskListSchema = z.array(TaskSchema);
 
-/** POST /api/v1/optimize/assign and /analytics/compare_algorithms. */
-export const TaskStartedSchema = z.object({ task_id: z.string() });
+/**
+ * POST /api/v1/optimize/assign and /analytics/compare_algorithms: the new
+ * task's id and the name the task list will show, so the start toast can name
+ * it before the list is reloaded.
+ */
+export const TaskStartedSchema = z.object({ task_id: z.string(), name: z.string() });
+export type TaskStarted = z.infer<typeof TaskStartedSchema>;
 export const OptimizeQuerySchema = z.object({ algorithm: AlgorithmKeySchema });
 export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -39,6 +44,17 @@ export const RunSummarySchema = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
+/**
+ * The final stream message of a task that did not complete (both streams).
+ * `status` says whether it failed or was cancelled, so every client can tell a
+ * cancel from a failure; events stored before it existed read as 'error'.
+ */
+export const StreamErrorMessageSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  status: z.enum(['error', 'cancelled']).default('error'),
+});
+
 /** Optimisation stream (SSE `data`), discriminated by `type`. */
 export const OptimizeStreamMessageSchema = z.discriminatedUnion('type', [
   z.object({
@@ -49,6 +65,6 @@ export const OptimizeStreamMessageSchema = z.discriminatedUnion('type', [
     elapsed_time: z.number(),
   }),
   z.object({ type: z.literal('complete'), result: RunSummarySchema }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  StreamErrorMessageSchema,
 ]);
 export type OptimizeStreamMessage = z.infer<typeof OptimizeStreamMessageSchema>;

@@ -11,7 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSignedIn } from '../auth/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
+import { serveTaskStream } from '../tasks/task-stream';
 import type { WorkServices } from '../tasks/work-services';
 
 /** Comma-separated algorithm keys (optional): which algorithms a comparison runs. */
@@ -52,9 +52,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send({ task_id: await work.compare.start(request.user!, request.query.algorithms) }),
+      reply.code(202).send(await work.compare.start(request.user!, request.query.algorithms)),
   );
   app.get(
     '/api/v1/analytics/compare_stream/:id',
@@ -63,14 +61,14 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
       sse: 'only',
       schema: {
         tags,
-        summary: 'Comparison progress as Server-Sent Events',
+        summary:
+          'Comparison progress as Server-Sent Events (resume with Last-Event-ID; 204 when the client already has the final event)',
         params: TaskIdParamsSchema,
       },
     },
     async (request, reply) => {
       const task = await work.tasks.visible(request.params.id, request.user!, 'comparison');
-      const after = parseLastEventId(request.headers['last-event-id']);
-      await streamTaskEvents(reply.sse, task, after, work.repository, work.tasks.bus);
+      await serveTaskStream(request, reply, task, work.repository, work.tasks.bus);
     },
   );
   app.delete(
@@ -97,7 +95,14 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> =
         response: { 200: RunSingleResponseSchema },
       },
     },
-    (request) => work.compare.runSingle(request.user!, request.body.algorithm),
+    (request, reply) => {
+      // A client that goes away before the answer must not leave a solver running.
+      const disconnected = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) disconnected.abort();
+      });
+      return work.compare.runSingle(request.user!, request.body.algorithm, disconnected.signal);
+    },
   );
   done();
 };

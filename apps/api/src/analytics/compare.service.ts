@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import type { CompareStreamMessageSchema } from '@meridian/contracts';
+import type { CompareStreamMessageSchema, TaskStarted } from '@meridian/contracts';
 import { ALGORITHMS, WeightsSchema, type AlgorithmKey } from '@meridian/domain';
 import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
@@ -46,7 +46,7 @@ export class CompareService {
   ) {}
 
   /** Queues a comparison of `algorithms` (default: the whole catalogue); 429 when one is running. */
-  async start(user: AuthUser, algorithms: AlgorithmKey[] = ALL_ALGORITHMS): Promise<string> {
+  async start(user: AuthUser, algorithms: AlgorithmKey[] = ALL_ALGORITHMS): Promise<TaskStarted> {
     const perAlgorithm = this.taskSettings.compareTimeLimitMs;
     return this.tasks.create(
       {
@@ -139,16 +139,18 @@ export class CompareService {
   /**
    * One algorithm with a short time limit, answered in the request: the
    * workload map of its solution and its result. One at a time per user.
+   * `signal` (the client went away) stops the solver: it runs in this process,
+   * not on a queue worker, so nothing else would.
    */
-  async runSingle(user: AuthUser, algorithm: AlgorithmKey) {
+  async runSingle(user: AuthUser, algorithm: AlgorithmKey, signal?: AbortSignal) {
     return this.singleRuns.run(user.id, async () => {
       const { instance } = await this.builder.build(this.db, await this.settings.getWeights());
       try {
-        const result = await solve(instance, {
-          algorithm,
-          timeLimitMs: this.taskSettings.singleRunTimeLimitMs,
-          seed: 1,
-        });
+        const result = await solve(
+          instance,
+          { algorithm, timeLimitMs: this.taskSettings.singleRunTimeLimitMs, seed: 1 },
+          signal === undefined ? {} : { signal },
+        );
         return {
           workload: workloadOf(instance, result),
           results: { [algorithm]: algorithmResult(instance, result) },

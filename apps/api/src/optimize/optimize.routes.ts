@@ -2,7 +2,7 @@ import { OptimizeQuerySchema, TaskIdParamsSchema, TaskStartedSchema } from '@mer
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../auth/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import { parseLastEventId, streamTaskEvents } from '../tasks/task-stream';
+import { serveTaskStream } from '../tasks/task-stream';
 import type { WorkServices } from '../tasks/work-services';
 
 /** Optimisation runs: start (admin, manager) and follow as Server-Sent Events (any signed-in role). */
@@ -28,9 +28,7 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> = 
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send({ task_id: await work.optimize.start(request.query.algorithm, request.user!) }),
+      reply.code(202).send(await work.optimize.start(request.query.algorithm, request.user!)),
   );
   app.get(
     '/api/v1/optimize/stream/:id',
@@ -40,14 +38,13 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{ work: WorkServices }> = 
       schema: {
         tags,
         summary:
-          'Progress, completion or error of a run as Server-Sent Events (resume with Last-Event-ID)',
+          'Progress, completion or error of a run as Server-Sent Events (resume with Last-Event-ID; 204 when the client already has the final event)',
         params: TaskIdParamsSchema,
       },
     },
     async (request, reply) => {
       const task = await work.tasks.visible(request.params.id, request.user!, 'optimization');
-      const after = parseLastEventId(request.headers['last-event-id']);
-      await streamTaskEvents(reply.sse, task, after, work.repository, work.tasks.bus);
+      await serveTaskStream(request, reply, task, work.repository, work.tasks.bus);
     },
   );
   done();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { OptimizeStreamMessage, RunSummary } from '@meridian/contracts';
+import type { OptimizeStreamMessage, RunSummary, TaskStarted } from '@meridian/contracts';
 import {
   ALGORITHMS,
   checkHardConstraints,
@@ -53,12 +53,13 @@ export class OptimizeService {
   ) {}
 
   /**
-   * Queues a run with the saved weights and a fresh seed; answers the task id
-   * at once. One queued or running optimisation per user (TasksService.create):
-   * a second start answers 429, since each run holds a solver for its whole
-   * time limit and a queue of them from one user would only delay everyone else's.
+   * Queues a run with the saved weights and a fresh seed; answers the task's
+   * id and name at once. One queued or running optimisation per user
+   * (TasksService.create): a second start answers 429, since each run holds a
+   * solver for its whole time limit and a queue of them from one user would
+   * only delay everyone else's.
    */
-  async start(algorithm: AlgorithmKey, user: AuthUser): Promise<string> {
+  async start(algorithm: AlgorithmKey, user: AuthUser): Promise<TaskStarted> {
     return this.tasks.create(
       {
         type: 'optimization',

@@ -1,4 +1,5 @@
 import type { SSEReplyInterface } from '@fastify/sse';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TaskEventBus } from './task-event-bus';
 import type { TaskRow, TasksRepository } from './tasks.repository';
 
@@ -16,6 +17,35 @@ const isFinal = (data: unknown): boolean => {
 export function parseLastEventId(header: string | string[] | undefined): number {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : 0;
+}
+
+/**
+ * Answers a stream request for a task the caller may see. A finished task
+ * whose last event the client already has (Last-Event-ID at or past it)
+ * answers 204 No Content: EventSource, and lib/sse.ts in the web app, stop
+ * reconnecting on 204, where a 200 with only keep-alives would leave them
+ * waiting forever (SECURITY.md: a finished task answers so that the client
+ * stops). A Last-Event-ID past the last event of a running task is capped to
+ * it, so the client still gets every event that follows. Sent with
+ * Cache-Control: no-store like every API answer: the SSE plugin would say
+ * no-cache, and its raw writes never pass through the app's onSend hook.
+ */
+export async function serveTaskStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  task: TaskRow,
+  repository: TasksRepository,
+  bus: TaskEventBus,
+): Promise<void> {
+  const lastEventId = parseLastEventId(request.headers['last-event-id']);
+  if (task.events_closed && lastEventId >= task.last_event_id) {
+    await reply.code(204).send();
+    return;
+  }
+  // Headers set on the reply are copied onto the stream's head, replacing the plugin's.
+  reply.header('cache-control', 'no-store');
+  const after = Math.min(lastEventId, task.last_event_id);
+  await streamTaskEvents(reply.sse, task, after, repository, bus);
 }
 
 /**

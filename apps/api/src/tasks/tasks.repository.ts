@@ -31,6 +31,9 @@ export type TaskProgress = Pick<
   'progress' | 'message' | 'elapsed_time' | 'estimated_total_time'
 > & { results?: unknown };
 
+/** A queued task's message, in the task list and its first stream event alike. */
+export const QUEUED_MESSAGE = 'Queued, waiting for a worker';
+
 const json = (value: unknown) => sql`${JSON.stringify(value ?? null)}::jsonb`;
 const ACTIVE: TaskStatus[] = ['queued', 'running'];
 
@@ -70,7 +73,7 @@ export class TasksRepository {
         seed: task.seed,
         time_limit_ms: task.timeLimitMs,
         total: task.total,
-        message: 'Queued',
+        message: QUEUED_MESSAGE,
         results: null,
         estimated_total_time: null,
       })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Task } from '@meridian/contracts';
+import type { Task, TaskStarted } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
@@ -8,6 +8,7 @@ import { forbidden, notFound, tooManyRequests } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
 import type { QueueName, TaskQueue } from './task-queue';
 import {
+  QUEUED_MESSAGE,
   toTask,
   type NewTask,
   type TaskProgress,
@@ -15,8 +16,15 @@ import {
   type TasksRepository,
 } from './tasks.repository';
 
-/** The final stream message of a task that failed or was cancelled (both stream contracts share it). */
-export const errorEvent = (message: string) => ({ type: 'error' as const, message });
+/**
+ * The final stream message of a task that failed or was cancelled (both stream
+ * contracts share it); `status` lets every client tell a cancel from a failure.
+ */
+export const errorEvent = (message: string, status: 'error' | 'cancelled' = 'error') => ({
+  type: 'error' as const,
+  message,
+  status,
+});
 
 /** How a task ended: its message, final stream event and results. */
 export interface TaskOutcome {
@@ -38,11 +46,11 @@ export class TasksService {
 
   /**
    * Stores a queued task with its first event, then hands it to the queue;
-   * returns its id. Each user may have one queued or running task of each
-   * type (partial unique indexes, so the cap holds across processes); when
+   * returns its id and name. Each user may have one queued or running task of
+   * each type (partial unique indexes, so the cap holds across processes); when
    * they already have one, nothing is stored and the answer is 429 `busy`.
    */
-  async create(task: Omit<NewTask, 'id'>, queue: QueueName, busy: string): Promise<string> {
+  async create(task: Omit<NewTask, 'id'>, queue: QueueName, busy: string): Promise<TaskStarted> {
     const id = randomUUID();
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -60,11 +68,11 @@ export class TasksService {
       await this.fail(id, 'Could not queue the task');
       throw error;
     }
-    return id;
+    return { task_id: id, name: task.name };
   }
 
   private queuedEvent(task: Omit<NewTask, 'id'>) {
-    const message = 'Queued, waiting for a worker';
+    const message = QUEUED_MESSAGE;
     return task.type === 'optimization'
       ? {
           type: 'progress',
@@ -97,10 +105,15 @@ export class TasksService {
     return row.type === 'optimization' || isManager(user) || row.created_by === user.id;
   }
 
-  /** Queued and running tasks the caller may see. */
+  /**
+   * Queued and running tasks for the caller's panel: every optimisation (it
+   * changes the shared schedule) and the caller's own comparisons only. A
+   * comparison changes nothing, so another user's is none of this panel's
+   * business, even for managers, who may still open or cancel it by id.
+   */
   async listActive(user: AuthUser): Promise<Task[]> {
     const rows = await this.tasks.listActive();
-    return rows.filter((r) => this.canSee(r, user)).map(toTask);
+    return rows.filter((r) => r.type === 'optimization' || r.created_by === user.id).map(toTask);
   }
 
   /** Records progress of a running task and streams `event`. */
@@ -147,7 +160,7 @@ export class TasksService {
     const message = `Cancelled by ${user.username}`;
     const cancelled = await this.finish(id, 'cancelled', {
       message,
-      finalEvent: errorEvent(message),
+      finalEvent: errorEvent(message, 'cancelled'),
     });
     return {
       message: cancelled

@@ -17,20 +17,31 @@ export interface InstallWorkOptions {
   kind: DatabaseKind;
   databaseUrl: string | null;
   settings: SettingsService;
-  /** Overrides of the settings read from the environment (tests: short limits). */
+  /**
+   * Overrides of the settings read from the environment (tests: short limits).
+   * Applied after the embedded rule below, so a test may still hold tasks
+   * queued with runWorkers: false.
+   */
   overrides?: Partial<TaskSettings>;
 }
 
 /**
  * Adds tasks, optimisation, comparisons, kit assignment and analytics to the
  * app: services (app.work), SSE, routes, in-process workers unless
- * RUN_WORKERS=false, and a clean stop before the server closes.
+ * RUN_WORKERS=false on PostgreSQL, and a clean stop before the server closes.
  */
 export async function installWork(
   app: FastifyInstance,
   options: InstallWorkOptions,
 ): Promise<void> {
-  const taskSettings = { ...taskSettingsFromEnv(process.env), ...options.overrides };
+  const fromEnv = taskSettingsFromEnv(process.env);
+  if (options.kind === 'embedded' && !fromEnv.runWorkers) {
+    // No worker process can open the embedded database (workers need PostgreSQL), so
+    // without this one nobody would ever run a task: they would stay queued forever.
+    app.log.warn('RUN_WORKERS=false is ignored on the embedded database: this process runs tasks');
+    fromEnv.runWorkers = true;
+  }
+  const taskSettings = { ...fromEnv, ...options.overrides };
   const work = await createWorkServices({ ...options, taskSettings, log: app.log });
   app.decorate('work', work);
   // Streams must end before the server can close, so stop them at preClose.

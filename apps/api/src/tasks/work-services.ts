@@ -36,7 +36,7 @@ export interface WorkServices {
   compare: CompareService;
   analytics: AnalyticsService;
   kitAssignment: KitAssignmentService;
-  /** Takes tasks from the queue in this process (and sweeps tasks of dead processes). */
+  /** Takes tasks from the queue in this process. */
   startWorkers(): Promise<void>;
   /** Stops streams and running tasks (marked error: they changed nothing), then the queue. */
   close(): Promise<void>;
@@ -56,7 +56,12 @@ export interface WorkServicesOptions {
 const STOPPED = 'The server stopped before this task finished; nothing was changed';
 const CRASHED = 'The process running this task stopped; nothing was changed';
 
-/** Wires the task services and recovers tasks a previous process left behind. */
+/**
+ * Wires the task services and recovers tasks a previous process left behind:
+ * at once, and then every staleAfterMs / 2 in every process that calls it (API
+ * nodes with or without workers, and workers), so a run whose process was
+ * killed ends as an error even when no worker or API node restarts.
+ */
 export async function createWorkServices(options: WorkServicesOptions): Promise<WorkServices> {
   const { db, kind, databaseUrl, settings, taskSettings, log } = options;
   const onError = (error: unknown) => log.error({ err: error }, 'task infrastructure error');
@@ -96,7 +101,8 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
     if (n > 0) log.warn({ tasks: n }, 'marked tasks of stopped processes as error');
   };
   await sweep();
-  let sweeper: NodeJS.Timeout | undefined;
+  const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
+  sweeper.unref();
 
   return {
     settings: taskSettings,
@@ -117,8 +123,6 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       const eager = kind === 'postgres';
       await queue.work('optimize', (id) => runner.execute(id, (t, s) => optimize.run(t, s)), eager);
       await queue.work('compare', (id) => runner.execute(id, (t, s) => compare.run(t, s)), eager);
-      sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
-      sweeper.unref();
     },
     async close() {
       clearInterval(sweeper);
