@@ -45,6 +45,7 @@ describe('followSseStream', () => {
         return event.data === 'done' ? 'stop' : 'continue';
       },
       onRefused: vi.fn(),
+      onEnded: vi.fn(),
       onLost,
     });
     expect(seen.map((e) => e.data)).toEqual(['a', 'done']);
@@ -63,10 +64,41 @@ describe('followSseStream', () => {
       fetchImpl: fetchImpl,
       onEvent: () => 'continue',
       onRefused,
+      onEnded: vi.fn(),
       onLost: vi.fn(),
     });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect((onRefused.mock.calls[0]?.[0] as Error).message).toBe('Task not found');
+  });
+
+  it('stops without reconnecting when a reconnect is answered 204 No Content', async () => {
+    const requests: Headers[] = [];
+    const responses = [
+      // The stream ends after event 2 without the consumer having seen a final message.
+      streamResponse(['id: 1\ndata: a\n\n', 'id: 2\ndata: b\n\n']),
+      new Response(null, { status: 204 }),
+    ];
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      requests.push(new Headers(init?.headers));
+      return Promise.resolve(responses.shift() ?? new Response(null, { status: 500 }));
+    });
+    const onEnded = vi.fn();
+    const onLost = vi.fn();
+    const onRefused = vi.fn();
+    await followSseStream('/optimize/stream/t', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      baseDelayMs: 1,
+      onEvent: () => 'continue',
+      onRefused,
+      onEnded,
+      onLost,
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(requests[1]?.get('Last-Event-ID')).toBe('2');
+    expect(onEnded).toHaveBeenCalledTimes(1);
+    expect(onLost).not.toHaveBeenCalled();
+    expect(onRefused).not.toHaveBeenCalled();
   });
 
   it('reports a lost connection once the retries are used up', async () => {
@@ -79,6 +111,7 @@ describe('followSseStream', () => {
       maxRetries: 2,
       onEvent: () => 'continue',
       onRefused: vi.fn(),
+      onEnded: vi.fn(),
       onLost,
     });
     expect(fetchImpl).toHaveBeenCalledTimes(3);
@@ -96,6 +129,7 @@ describe('followSseStream', () => {
       fetchImpl: fetchImpl as unknown as typeof fetch,
       onEvent: () => 'stop',
       onRefused: vi.fn(),
+      onEnded: vi.fn(),
       onLost: vi.fn(),
     });
     const [url] = fetchImpl.mock.calls[0] ?? [];
@@ -112,6 +146,7 @@ describe('followSseStream', () => {
       fetchImpl: fetchImpl,
       onEvent: () => 'continue',
       onRefused: vi.fn(),
+      onEnded: vi.fn(),
       onLost: vi.fn(),
     });
     expect(fetchImpl).not.toHaveBeenCalled();

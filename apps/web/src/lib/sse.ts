@@ -11,8 +11,13 @@ export type SseVerdict = 'continue' | 'stop';
 export interface SseStreamOptions {
   /** Called for every event; return 'stop' after the final message (complete or error). */
   onEvent: (event: SseEvent) => SseVerdict;
-  /** The server refused the stream (4xx: unknown or finished task, no access): no reconnect. */
+  /** The server refused the stream (4xx: unknown task, no access): no reconnect. */
   onRefused: (error: ApiError) => void;
+  /**
+   * The server answered 204 No Content: the stream had already ended and we
+   * hold its last event id (a reconnect after the final event). No reconnect.
+   */
+  onEnded: () => void;
   /** The connection dropped and every reconnect failed before a final message. */
   onLost: () => void;
   /** Aborting closes the stream and stops reconnecting; no callback fires afterwards. */
@@ -68,6 +73,10 @@ export async function followSseStream(path: string, options: SseStreamOptions): 
         failures = 0; // Any event proves the connection works again.
       });
       if (verdict === 'stop' || signal.aborted) return;
+      if (verdict === 'ended') {
+        options.onEnded();
+        return;
+      }
       if (verdict instanceof ApiError) {
         options.onRefused(verdict);
         return;
@@ -86,14 +95,17 @@ export async function followSseStream(path: string, options: SseStreamOptions): 
   }
 }
 
-/** One connection: 'stop' on a final event, an ApiError on a 4xx, else throws to reconnect. */
+/**
+ * One connection: 'stop' on a final event, 'ended' on 204 (nothing more will
+ * come, as EventSource reads it), an ApiError on a 4xx, else throws to reconnect.
+ */
 async function readOnce(
   path: string,
   parser: SseParser,
   options: SseStreamOptions,
   fetchImpl: typeof fetch,
   onAlive: () => void,
-): Promise<'stop' | ApiError> {
+): Promise<'stop' | 'ended' | ApiError> {
   const headers = new Headers({ Accept: 'text/event-stream' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -103,6 +115,7 @@ async function readOnce(
     signal: options.signal,
     cache: 'no-store',
   });
+  if (response.status === 204) return 'ended';
   if (response.status >= 400 && response.status < 500) return refusal(response);
   if (!response.ok || !response.body) throw new TransientError(`HTTP ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

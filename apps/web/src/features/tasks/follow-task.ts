@@ -31,7 +31,7 @@ export interface ComparisonState {
 
 const LOST = 'Connection to server lost.';
 
-/** The user cancelled: the stream's closing words are then expected, not a failure. */
+/** This user cancelled: the stream's closing words are then expected, not a failure. */
 function isCancelled(queryClient: QueryClient, id: string): boolean {
   const comparison = queryClient.getQueryData<ComparisonState>(queryKeys.comparison(id));
   return cachedTask(queryClient, id)?.status === 'cancelled' || comparison?.status === 'cancelled';
@@ -62,13 +62,32 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
   );
 }
 
+/**
+ * The stream was answered 204: it had ended, but its final message never
+ * reached us in a form we could read. The server's task list and the data the
+ * task may have changed are the truth now, so reload them.
+ */
+function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.activeTasks });
+  if (task.type !== 'optimization') return;
+  void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
+  void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
+}
+
 /** Follows one optimisation task's stream and writes each message into the cache. */
 export function followOptimisation(task: Task, { queryClient, toast, signal }: FollowDeps) {
-  const fail = (message: string, text: string) => {
-    const wasCancelled = isCancelled(queryClient, task.id);
-    patchTask(queryClient, task.id, { status: wasCancelled ? 'cancelled' : 'error', message });
+  /** A final error; `byServer` 'cancelled' is someone's cancel, never shown as a failure. */
+  const fail = (message: string, text: string, byServer: 'error' | 'cancelled' = 'error') => {
+    const cancelledHere = isCancelled(queryClient, task.id);
+    const cancelled = cancelledHere || byServer === 'cancelled';
+    patchTask(queryClient, task.id, { status: cancelled ? 'cancelled' : 'error', message });
     removeTaskLater(queryClient, task.id);
-    if (wasCancelled) return;
+    if (cancelledHere) return;
+    if (cancelled) {
+      pushNotification(`${nameOf(queryClient, task)}: ${message}.`, 'info');
+      return;
+    }
     toast.error(text);
     pushNotification(`${nameOf(queryClient, task)} failed.`, 'error');
   };
@@ -94,7 +113,11 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
         completeOptimisation(queryClient, task, message.result);
         return 'stop';
       case 'error':
-        fail(message.message, `Task ${nameOf(queryClient, task)} failed: ${message.message}`);
+        fail(
+          message.message,
+          `Task ${nameOf(queryClient, task)} failed: ${message.message}`,
+          message.status,
+        );
         return 'stop';
     }
   };
@@ -103,6 +126,7 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
     onEvent,
     onRefused: (error) =>
       fail(error.message, `Task ${nameOf(queryClient, task)} failed: ${error.message}`),
+    onEnded: () => reloadAfterUnreadEnd(queryClient, task),
     onLost: () => fail(LOST, LOST),
   });
 }
@@ -122,12 +146,16 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
       ...old,
       ...patch,
     }));
-  const fail = (message: string, text: string) => {
-    const wasCancelled = isCancelled(queryClient, task.id);
-    if (!wasCancelled) setState({ status: 'error', error: message });
-    patchTask(queryClient, task.id, { status: wasCancelled ? 'cancelled' : 'error', message });
+  /** A final error; `byServer` 'cancelled' is someone's cancel, never shown as a failure. */
+  const fail = (message: string, text: string, byServer: 'error' | 'cancelled' = 'error') => {
+    const cancelledHere = isCancelled(queryClient, task.id);
+    const cancelled = cancelledHere || byServer === 'cancelled';
+    if (!cancelledHere) {
+      setState(cancelled ? { status: 'cancelled' } : { status: 'error', error: message });
+    }
+    patchTask(queryClient, task.id, { status: cancelled ? 'cancelled' : 'error', message });
     removeTaskLater(queryClient, task.id);
-    if (!wasCancelled) toast.error(text);
+    if (!cancelled) toast.error(text);
   };
   const onEvent = (event: SseEvent): SseVerdict => {
     const parsed = CompareStreamMessageSchema.safeParse(parseData(event));
@@ -169,7 +197,11 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
         return 'stop';
       }
       case 'error':
-        fail(message.message, `Multi-algorithm analysis failed: ${message.message}`);
+        fail(
+          message.message,
+          `Multi-algorithm analysis failed: ${message.message}`,
+          message.status,
+        );
         return 'stop';
     }
   };
@@ -177,6 +209,13 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
     signal,
     onEvent,
     onRefused: (error) => fail(error.message, `Multi-algorithm analysis failed: ${error.message}`),
+    onEnded: () => {
+      // Whatever its end was, this screen will not learn it: stop showing it as running.
+      if (queryClient.getQueryData<ComparisonState>(key)?.status === 'running') {
+        setState({ status: 'error', error: 'its final message could not be read' });
+      }
+      reloadAfterUnreadEnd(queryClient, task);
+    },
     onLost: () => fail(LOST, LOST),
   });
 }

@@ -19,9 +19,7 @@ export const ComparisonStateSchema = z.object({
 });
 export type ComparisonState = z.infer<typeof ComparisonStateSchema>;
 
-const COMPARISON_NAME = 'Algorithm comparison';
-
-/** POST /api/v1/analytics/compare_algorithms: answers the comparison task's id. */
+/** POST /api/v1/analytics/compare_algorithms: answers the comparison task's id and name. */
 export const startComparison = () =>
   apiRequest('/analytics/compare_algorithms', TaskStartedSchema, { method: 'POST' });
 
@@ -49,7 +47,7 @@ export function useStartComparison() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { task_id } = await startComparison();
+      const { task_id, name } = await startComparison();
       queryClient.setQueryData<ComparisonState>(queryKeys.comparison(task_id), {
         status: 'running',
         progress: 0,
@@ -63,7 +61,7 @@ export function useStartComparison() {
       const placeholder: Task = {
         id: task_id,
         type: 'comparison',
-        name: COMPARISON_NAME,
+        name,
         status: 'queued',
         progress: 0,
         total: 0,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TaskStartedSchema, type Task } from '@meridian/contracts';
-import { ALGORITHMS, type AlgorithmKey } from '@meridian/domain';
+import type { AlgorithmKey } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /api/v1/optimize/assign?algorithm=KEY: answers the new task's id at once. */
+/** POST /api/v1/optimize/assign?algorithm=KEY: answers the new task's id and name at once. */
 export const startOptimization = (algorithm: AlgorithmKey) =>
   apiRequest(`/optimize/assign?algorithm=${encodeURIComponent(algorithm)}`, TaskStartedSchema, {
     method: 'POST',
@@ -26,17 +26,17 @@ async function registerTask(queryClient: QueryClient, placeholder: Task): Promis
   return listed ?? placeholder;
 }
 
-const labelOf = (key: AlgorithmKey) => ALGORITHMS.find((a) => a.key === key)?.label ?? key;
-
 export const useStartOptimization = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (algorithm: AlgorithmKey) => {
-      const { task_id } = await startOptimization(algorithm);
+      const { task_id, name } = await startOptimization(algorithm);
+      // The server's name, so the start toast reads the same as the task list even when
+      // a fast run has finished (and left the list) before the list reloads.
       return registerTask(queryClient, {
         id: task_id,
         type: 'optimization',
-        name: labelOf(algorithm),
+        name,
         status: 'queued',
         progress: 0,
         total: 0,

@@ -74,7 +74,7 @@ export function TaskCard({ task }: { task: Task }) {
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" noWrap title={task.message}>
-        {isQueued ? 'Waiting for a worker…' : task.message || 'Starting…'}
+        {task.message || (isQueued ? 'Waiting for a worker…' : 'Starting…')}
       </Typography>
       <Typography variant="caption" color="text.secondary" data-testid="task-times">
         Elapsed {formatMmSs(task.elapsed_time)} · Estimated {formatMmSs(task.estimated_total_time)}
