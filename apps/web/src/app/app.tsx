@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -6,16 +5,16 @@ import { ToastProvider } from '../components/toast/toast-provider';
 import { AppThemeProvider } from './app-theme-provider';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { clearDataWhenSessionEnds } from './session-end';
+import { SessionEndHandler } from './session-end-handler';
 
-/** Providers from the outside in: cache, theme (needs the cache), toasts, routes. */
+/** Providers from the outside in: cache, theme (needs the cache), toasts, session end (needs both), routes. */
 export function App() {
-  useEffect(() => clearDataWhenSessionEnds(queryClient), []);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AppThemeProvider>
           <ToastProvider>
+            <SessionEndHandler />
             <RouterProvider router={router} />
           </ToastProvider>
         </AppThemeProvider>
