@@ -4,6 +4,7 @@ import { ApiError, apiRequest, apiSend } from './api-client';
 import { downloadBlob, uploadFile } from './api-files';
 import { TOKEN_STORAGE_KEY } from './session';
 import { onSessionEnded, SESSION_ENDED_MESSAGE } from './session-store';
+import { followSseStream } from './sse';
 
 /** A JWT-shaped token the browser accepts (it never checks signatures). */
 const token = (sub: string) => {
@@ -88,6 +89,30 @@ describe('a 401 to the stored token ends the session', () => {
     expect(download.message).toBe(SESSION_ENDED_MESSAGE);
     expect(store.has(TOKEN_STORAGE_KEY)).toBe(false);
     expect(ended).toHaveBeenCalledTimes(2);
+  });
+
+  it('also for task streams, which then stop without reconnecting', async () => {
+    const mine = token('gus');
+    store.set(TOKEN_STORAGE_KEY, mine);
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('Authorization'));
+      return Promise.resolve(Response.json({ detail: 'Not authenticated' }, { status: 401 }));
+    });
+    const onRefused = vi.fn<(error: ApiError) => void>();
+    await followSseStream('/optimize/stream/t1', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      baseDelayMs: 1,
+      onEvent: () => 'continue',
+      onRefused,
+      onEnded: vi.fn(),
+      onLost: vi.fn(),
+    });
+    expect(sent).toEqual([`Bearer ${mine}`]);
+    expect(onRefused).toHaveBeenCalledTimes(1);
+    expect(onRefused.mock.calls[0]?.[0].message).toBe(SESSION_ENDED_MESSAGE);
+    expect(store.has(TOKEN_STORAGE_KEY)).toBe(false);
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '@meridian/contracts';
-import { API_BASE, ApiError } from './api-client';
+import { API_BASE, ApiError, sessionEndedError } from './api-client';
 import { getToken } from './session-store';
 import { SseParser, type SseEvent } from './sse-parser';
 
@@ -116,7 +116,10 @@ async function readOnce(
     cache: 'no-store',
   });
   if (response.status === 204) return 'ended';
-  if (response.status >= 400 && response.status < 500) return refusal(response);
+  if (response.status >= 400 && response.status < 500) {
+    // A 401 to the stored token ends the session (the app goes to /login), as for any request.
+    return sessionEndedError(response.status, token) ?? refusal(response);
+  }
   if (!response.ok || !response.body) throw new TransientError(`HTTP ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
