@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmKey } from '@meridian/domain';
+import { compileInstance } from '../src/core/compile';
+import { AlgorithmContext } from '../src/core/context';
 import type { Algorithm } from '../src/core/context';
 import { drl } from '../src/learned/drl';
 import { mlPredictive } from '../src/learned/ml-predictive';
@@ -65,5 +67,25 @@ describe('learned methods on a small instance (iteration limits)', () => {
     expect(run.outcome.stats?.trained_policy_beats_baseline).toBe(false);
     expect(run.outcome.stats?.fallback).toBe('heuristic: no training episode ran');
     expect(run.outcome.stats?.learned_construction_objective).toBeUndefined();
+  });
+
+  it('reports progress while training and when the construction is built', async () => {
+    for (const [key, algorithm, training] of [
+      ['ml_predictive', mlPredictive, /learning from the teacher/],
+      ['drl', drl, /policy gradient/],
+    ] as const) {
+      const messages: string[] = [];
+      const ctx = new AlgorithmContext(
+        instance,
+        compileInstance(instance),
+        { algorithm: key, seed: 3, maxIterations: 6, timeLimitMs: 600_000 },
+        undefined,
+        (progress) => messages.push(progress.message),
+      );
+      const outcome = await algorithm(ctx);
+      expect(messages.some((m) => training.test(m))).toBe(true);
+      if (outcome.stats?.fallback === undefined)
+        expect(messages.some((m) => m.includes('learned construction F'))).toBe(true);
+    }
   });
 });

@@ -12,10 +12,10 @@ import type { Window } from './windows';
 
 const HIDDEN = 16;
 /** Trajectories sampled per window; their mean F is each one's baseline. */
-const SAMPLES = 8;
-const LEARNING_RATE = 0.01;
+const SAMPLES = 4;
+const LEARNING_RATE = 0.03;
 /** At most this many jobs per training window: short episodes give more policy updates in the budget. */
-const MAX_WINDOW_JOBS = 48;
+const MAX_WINDOW_JOBS = 32;
 /** The untrained policy's preference for near candidates: score -4 per 100 miles (argmax = nearest free). */
 const PRIOR_PER_100_MILES = -4;
 

@@ -64,6 +64,9 @@ export interface Transition {
   /** Open slots reached with no free candidate before the next step (each stays empty: 1e6 of F). */
   readonly lost: number;
   readonly next: QDecision | null;
+  /** The logged trajectory's own continuation (Monte-Carlo): the rest's and coverage's discounted future rewards. */
+  mcRest: number;
+  mcCoverage: number;
 }
 
 /**
@@ -74,7 +77,12 @@ export interface Transition {
  * change of F with its coverage term, measured against "every open slot
  * filled".
  */
-export function logTrajectory(window: Window, behaviour: Chooser, out: Transition[]): number {
+export function logTrajectory(
+  window: Window,
+  behaviour: Chooser,
+  out: Transition[],
+  gamma: number,
+): number {
   const steps: { phi: Float64Array; cost: number; lost: number; d: QDecision }[] = [];
   construct(
     window.compiled,
@@ -90,15 +98,22 @@ export function logTrajectory(window: Window, behaviour: Chooser, out: Transitio
       if (last) last.lost++;
     },
   );
-  steps.forEach((s, i) =>
-    out.push({
-      phi: s.phi,
-      summary: s.d.summary,
-      cost: s.cost,
-      lost: s.lost,
-      next: steps[i + 1]?.d ?? null,
-    }),
-  );
+  const logged: Transition[] = steps.map((s, i) => ({
+    phi: s.phi,
+    summary: s.d.summary,
+    cost: s.cost,
+    lost: s.lost,
+    next: steps[i + 1]?.d ?? null,
+    mcRest: 0,
+    mcCoverage: 0,
+  }));
+  for (let i = logged.length - 2; i >= 0; i--) {
+    const next = logged[i + 1]!;
+    logged[i]!.mcRest = gamma * (-next.cost + next.mcRest);
+    logged[i]!.mcCoverage = -logged[i]!.lost + gamma * next.mcCoverage;
+  }
+  if (logged.length > 0) logged[logged.length - 1]!.mcCoverage = -logged[logged.length - 1]!.lost;
+  out.push(...logged);
   return steps.length;
 }
 
@@ -178,7 +193,11 @@ const inputs = (t: Transition) => {
   return x;
 };
 
-/** Fitted Q iteration: `rounds` ridge regressions of both heads on their Bellman targets. */
+/**
+ * Fitted Q iteration: a first ridge regression of both heads on the logged
+ * Monte-Carlo returns, then `rounds` regressions on the Bellman targets
+ * (the greedy policy's value at the next decision).
+ */
 export function fittedQIteration(
   data: readonly Transition[],
   gamma: number,
@@ -187,6 +206,22 @@ export function fittedQIteration(
 ): QFunction {
   const q = new QFunction();
   const rows = data.map(inputs);
+  // Start from the logged trajectories' own returns: each round of Bellman backups looks one step
+  // further, and a few rounds from Q = 0 would never see the overlapping jobs decided dozens of steps later.
+  q.wCoverage.set(
+    ridge(
+      rows,
+      Float64Array.from(data, (t) => t.mcCoverage),
+      lambda,
+    ),
+  );
+  q.wRest.set(
+    ridge(
+      rows,
+      Float64Array.from(data, (t) => t.mcRest),
+      lambda,
+    ),
+  );
   for (let round = 0; round < rounds; round++) {
     const y = targets(q, data, gamma);
     q.wCoverage.set(ridge(rows, y.cov, lambda));

@@ -31,8 +31,11 @@ export interface LearnedScorer {
  * windows never trained on, and the construction's F on those windows
  * against `heuristic`'s.
  */
-export async function learnScorer(ctx: AlgorithmContext): Promise<LearnedScorer> {
-  const data = await teacherData(ctx, ctx.iterationLimit(400), teacherBudgetMs(ctx));
+export async function learnScorer(
+  ctx: AlgorithmContext,
+  teacherShare = 0.35,
+): Promise<LearnedScorer> {
+  const data = await teacherData(ctx, ctx.iterationLimit(400), teacherBudgetMs(ctx, teacherShare));
   const all = data.train.flatMap((w) => w.examples);
   const rng = ctx.rng.fork();
   const train: Example[] =

@@ -14,10 +14,10 @@ import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './i
 import type { SolvedWindow } from './teacher';
 import { teacherData } from './teacher';
 
-const GAMMA = 0.95;
+const GAMMA = 0.99;
 const FQI_ROUNDS = 8;
-/** At most this many transitions are fitted (a random sample beyond), which bounds the training time. */
-const MAX_TRANSITIONS = 6_000;
+/** Trajectories are logged until this many transitions, which bounds the training time. */
+const MAX_TRANSITIONS = 8_000;
 /** Exploratory trajectories logged per window besides the teacher's. */
 const EXPLORATORY = 2;
 const MIN_TRANSITIONS = 100;
@@ -40,13 +40,20 @@ const explorer =
     return k;
   };
 
-/** Logs the teacher's and EXPLORATORY randomised trajectories on each window; returns how many. */
-function logWindows(windows: readonly SolvedWindow[], rng: Rng, out: Transition[]): number {
+/** Logs the teacher's and EXPLORATORY randomised trajectories on each window (until `cap` transitions); returns how many. */
+function logWindows(
+  windows: readonly SolvedWindow[],
+  rng: Rng,
+  out: Transition[],
+  cap = Infinity,
+): number {
   let trajectories = 0;
   for (const w of windows) {
-    logTrajectory(w.window, teacherPolicy(w), out);
+    if (out.length >= cap) break;
+    logTrajectory(w.window, teacherPolicy(w), out, GAMMA);
     const temperature = samplingTemperature(w.window.compiled);
-    for (let e = 0; e < EXPLORATORY; e++) logTrajectory(w.window, explorer(rng, temperature), out);
+    for (let e = 0; e < EXPLORATORY; e++)
+      logTrajectory(w.window, explorer(rng, temperature), out, GAMMA);
     trajectories += 1 + EXPLORATORY;
   }
   return trajectories;
@@ -58,8 +65,10 @@ function logWindows(windows: readonly SolvedWindow[], rng: Rng, out: Transition[
  * (runs of consecutive jobs, solved as problems of their own), the teacher's
  * trajectory (the core's ILS solution replayed in date order) and
  * randomised-greedy ones. Reward of a step = -(exact change of F), coverage
- * included; Q(s, a) = reward + a linear continuation value (two heads:
- * coverage and the rest), refitted FQI_ROUNDS times to the Bellman targets.
+ * included; Q(s, a) = reward + a continuation linear in the candidate's
+ * features and a summary of the state (two heads: coverage and the rest),
+ * fitted first to the logged returns and then FQI_ROUNDS times to the
+ * Bellman targets of the greedy policy.
  * The policy acts greedily on Q in date order under the hard constraints,
  * ejection chains fill what it left empty, and the core's local search
  * polishes the result.
@@ -69,15 +78,13 @@ export const offlineRl: Algorithm = async (ctx) => {
   const data = await teacherData(ctx, ctx.iterationLimit(400), teacherBudgetMs(ctx));
   const rng = ctx.rng.fork();
   const t0 = performance.now();
-  const logged: Transition[] = [];
-  const trajectories = logWindows(data.train, rng, logged);
-  const log =
-    logged.length > MAX_TRANSITIONS ? rng.shuffle(logged).slice(0, MAX_TRANSITIONS) : logged;
+  const log: Transition[] = [];
+  const trajectories = logWindows(data.train, rng, log, MAX_TRANSITIONS);
   const test: Transition[] = [];
   logWindows(data.heldOut, rng, test);
   const stats: Record<string, unknown> = {
-    model: `Q = reward + linear continuation value over ${FEATURE_NAMES.length} features (coverage and rest heads), fitted Q iteration (ridge), gamma ${GAMMA}, ${FQI_ROUNDS} rounds`,
-    training_data: `${log.length} logged transitions (of ${logged.length}) from ${trajectories} trajectories (${data.train.length} teacher, ${trajectories - data.train.length} randomised greedy) on ${data.train.length} windows of ${data.windowJobs} jobs`,
+    model: `Q = reward + linear continuation over ${FEATURE_NAMES.length} candidate features and a 4-number state summary (coverage and rest heads); fitted Q iteration (ridge): Monte-Carlo returns, then ${FQI_ROUNDS} Bellman rounds, gamma ${GAMMA}`,
+    training_data: `${log.length} logged transitions from ${trajectories} trajectories (${trajectories / (1 + EXPLORATORY)} teacher, ${(trajectories * EXPLORATORY) / (1 + EXPLORATORY)} randomised greedy) on windows of ${data.windowJobs} jobs`,
     training_trajectories: trajectories,
     training_transitions: log.length,
     teacher_ms: Math.round(data.ms),
