@@ -19,13 +19,13 @@ const TOP_K = 3;
 /** A job whose every slot's top prediction has at least this probability keeps the prediction's choice. */
 const CONFIDENT = 0.7;
 /** At most this many (the least confident) jobs go to the MILP, which keeps it small enough to finish at 1,000 jobs. */
-const MAX_MILP_JOBS = 300;
+const MAX_MILP_JOBS = 200;
 /** Weight of the predicted cost, in units of F per nat of -log p. */
 const BLEND = 0.02;
 /** Share of the run's time for the teacher (less than the other learned methods: HiGHS needs its share). */
-const TEACHER_SHARE = 0.3;
+const TEACHER_SHARE = 0.25;
 /** Share of the time left after training that HiGHS may use; the rest is the polish's. */
-const MILP_SHARE = 0.6;
+const MILP_SHARE = 0.75;
 
 /**
  * `predict_then_optimize`: the learned model (the conditional logit of
