@@ -16,7 +16,8 @@ export const kitAssignmentRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: perUserRateLimit(maxPerMinute, 'kit assignments') },
       schema: {
         tags: ['kits'],
-        summary: 'Assign kits to every job by the exact minimum-mile path cover (pinned kits stay)',
+        summary:
+          'Assign kits to every job by the minimum-mile path cover (pinned kits stay; exact without pins, else with a bound)',
         response: { 200: MessageSchema },
       },
     },

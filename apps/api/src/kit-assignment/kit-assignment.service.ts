@@ -22,17 +22,27 @@ export function kitAssignmentMessage(result: KitCoverResult, dated: number): str
       ...(result.conflicts.length > 0
         ? [`${plural(result.conflicts.length, 'pinned kit')} kept although they clash`]
         : []),
-      ...(result.status === 'restricted' ? ['pinned kits kept their routes'] : []),
+      ...(result.status === 'feasible' ? [notProvenNote(result)] : []),
     ].join('; ') + '.'
   );
+}
+
+/** How far a cover that is not proven optimal can be from the best, by the cover's lower bound. */
+function notProvenNote(result: KitCoverResult): string {
+  const { bound } = result;
+  if (result.covered < bound.covered)
+    return `not proven optimal: at most ${plural(bound.covered - result.covered, 'more job')} could have a kit`;
+  const extra = Math.max(0, Math.round(result.total_miles - bound.miles));
+  return `not proven optimal: at most ${extra.toLocaleString('en-US')} miles more than the best cover`;
 }
 
 /** How often the schedule may change under a run before the caller is told to try again. */
 const ATTEMPTS = 3;
 
 /**
- * POST /kits/assign: the exact minimum-cost path cover of OPTIMIZATION.md over
- * the stored jobs and kits; pinned kits stay. The cover runs on a worker
+ * POST /kits/assign: the minimum-cost path cover of OPTIMIZATION.md over the
+ * stored jobs and kits; pinned kits stay (exact without pins; with them, the
+ * answer says when it is not proven optimal and how far it can be). The cover runs on a worker
  * thread with no transaction open (on the embedded database an open
  * transaction holds the only session, so every other request would wait for
  * the whole solve). The write then locks the jobs and kits, re-reads what the

@@ -29,6 +29,11 @@ export class MinCostFlow {
     return this.cap[arc ^ 1] ?? 0;
   }
 
+  /** Cost of an arc as it was added. */
+  arcCost(arc: number): number {
+    return this.cost[arc] ?? 0;
+  }
+
   /** Head node of an arc. */
   arcHead(arc: number): number {
     return this.to[arc] ?? -1;

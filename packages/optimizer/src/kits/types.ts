@@ -62,13 +62,19 @@ export interface KitCoverIssue {
 export interface KitCoverResult {
   /**
    * 'optimal': proven minimum (most jobs covered, then fewest miles).
-   * 'restricted': kits with pinned jobs were held to their pins until their
-   * last pin (see notes), so the cover is optimal only within that restriction.
+   * 'feasible': a valid cover not proven optimal (pinned kits' routes were
+   * completed by parts, see notes); `bound` says how far from the best it can be.
    */
-  readonly status: 'optimal' | 'restricted';
+  readonly status: 'optimal' | 'feasible';
   readonly assignments: readonly KitCoverAssignment[];
   readonly total_miles: number;
   readonly covered: number;
+  /**
+   * A bound on every cover: none covers more than `covered` jobs, and one
+   * that covers that many travels at least `miles`. Equal to the answer's
+   * covered and total_miles when the status is 'optimal'.
+   */
+  readonly bound: { readonly covered: number; readonly miles: number };
   readonly uncovered: readonly KitCoverIssue[];
   /** Pinned assignments kept although they break a rule (reported, never changed). */
   readonly conflicts: readonly KitCoverIssue[];
