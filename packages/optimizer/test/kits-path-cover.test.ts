@@ -202,6 +202,35 @@ describe('kit path cover', () => {
     expect(statuses.get('feasible')).toBeGreaterThan(0);
   });
 
+  it.each(['relabel', 'repair', 'hold-straight', 'straight'] as const)(
+    'with pins, completing the cover by %s alone: feasible and never better than brute force',
+    (way) => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(jobArb, fc.constantFrom(null, null, 'k0', 'k1', 'k2')), {
+            minLength: 2,
+            maxLength: 6,
+          }),
+          fc.array(kitArb, { minLength: 2, maxLength: 3 }),
+          (rawJobs, rawKits) => {
+            const jobs = makeJobs(rawJobs.map(([j]) => j)).map((j, i) => ({
+              ...j,
+              kit_id: rawJobs[i]![1],
+            }));
+            const kits = makeKits(rawKits);
+            const result = assignKitsPathCover(jobs, kits, [way]);
+            const best = bruteForcePinned(jobs, kits);
+            checkRoutes(jobs, kits, result);
+            expect(result.covered).toBeLessThanOrEqual(best.covered);
+            if (result.covered === best.covered)
+              expect(result.total_miles).toBeGreaterThanOrEqual(best.miles - 1e-6);
+          },
+        ),
+        { seed: 11, numRuns: 300 },
+      );
+    },
+  );
+
   it('a kit pinned late in the season still takes the free jobs before its pin', () => {
     // One kit; its only pin is on the 20th. Kept to "free after its last pin", it sat idle before it.
     const near = { lat: 40, lon: -74 };

@@ -14,6 +14,15 @@ import type {
 
 export type * from './types';
 
+/**
+ * Ways to a real cover when the flow's paths go astray (tests name one to
+ * check it on its own): the flow's routes relabelled (relabel.ts); the paired
+ * stretches kept and the rest rebuilt (repair); the flow solved again with
+ * astray stretches held straight (hold-straight); pinned kits straight
+ * between their pins (straight). Only 'relabel' can fail.
+ */
+export type Completion = 'relabel' | 'repair' | 'hold-straight' | 'straight';
+
 /** A kit that travels, with its pins in date order and the gaps of its route. */
 interface KitRoute {
   readonly kit: KitCoverKit;
@@ -39,6 +48,7 @@ interface KitRoute {
 export function assignKitsPathCover(
   jobs: readonly KitCoverJob[],
   kits: readonly KitCoverKit[],
+  completions?: readonly Completion[],
 ): KitCoverResult {
   const started = performance.now();
   const kitById = new Map(kits.map((k) => [k.id, k]));
@@ -102,25 +112,29 @@ export function assignKitsPathCover(
   const isExact = relaxed.routes.every((r) => r.isPaired);
   let routes = relaxed.routes.map((r) => r.jobs);
   if (!isExact) {
-    // Real covers built from further flows, the best kept. The first keeps the flow's jobs (the
+    // Real covers built from further flows, the best kept. Relabelling keeps the flow's jobs (the
     // most any cover has) and almost always its miles; against brute force on random pinned
     // instances the others were rarely better, so the costlier two (a flow per pinned stretch,
     // and every pinned kit straight between its pins as before) run only when it fails.
-    const relabelled = relabelByCuts(
-      gaps,
-      relaxed.routes,
-      travelling.map((t) => t.gaps),
-    );
-    const candidates = [
-      ...(relabelled ? [relabelled] : []),
-      repairRoutes(free, gaps, relaxed.routes),
-      ...(relabelled
-        ? []
-        : [
-            holdStraightAndResolve(free, gaps),
-            solveGapFlow(free, gaps, true).routes.map((r) => r.jobs),
-          ]),
-    ];
+    const build: Record<Completion, () => PlacedJob[][] | null> = {
+      relabel: () =>
+        relabelByCuts(
+          gaps,
+          relaxed.routes,
+          travelling.map((t) => t.gaps),
+        ),
+      repair: () => repairRoutes(free, gaps, relaxed.routes),
+      'hold-straight': () => holdStraightAndResolve(free, gaps),
+      straight: () => solveGapFlow(free, gaps, true).routes.map((r) => r.jobs),
+    };
+    const candidates: PlacedJob[][][] = [];
+    for (const way of completions ?? ['relabel', 'repair']) {
+      const cover = build[way]();
+      if (cover) candidates.push(cover);
+    }
+    if (!completions && candidates.length < 2)
+      candidates.push(build['hold-straight']()!, build.straight()!);
+    if (candidates.length === 0) candidates.push(build.straight()!);
     const score = candidates.map((r) => routesValue(gaps, r));
     const isBetter = (v: (typeof score)[number], w: (typeof score)[number]) =>
       v.covered > w.covered || (v.covered === w.covered && v.miles < w.miles - 1e-9);
