@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmKey } from '@meridian/domain';
+import { checkHardConstraints } from '@meridian/domain';
 import { compileInstance } from '../src/core/compile';
+import { solveInProcess } from '../src/core/solve-in-process';
 import { AlgorithmContext } from '../src/core/context';
 import type { Algorithm } from '../src/core/context';
 import { drl } from '../src/learned/drl';
@@ -88,4 +90,28 @@ describe('learned methods on a small instance (iteration limits)', () => {
         expect(messages.some((m) => m.includes('learned construction F'))).toBe(true);
     }
   });
+
+  it.each(cases.map(([key]) => key))(
+    '%s: a cancel while it trains returns a feasible best so far promptly',
+    async (algorithm) => {
+      const controller = new AbortController();
+      let cancelledAt = 0;
+      const result = await solveInProcess(
+        instance,
+        { algorithm, timeLimitMs: 600_000, seed: 1 },
+        {
+          signal: controller.signal,
+          onProgress: () => {
+            if (cancelledAt) return;
+            cancelledAt = performance.now();
+            controller.abort();
+          },
+        },
+      );
+      expect(cancelledAt).toBeGreaterThan(0);
+      expect(result.status).toBe('cancelled');
+      expect(performance.now() - cancelledAt).toBeLessThan(1500);
+      expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
+    },
+  );
 });

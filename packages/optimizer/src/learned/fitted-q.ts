@@ -202,8 +202,9 @@ export function fittedQIteration(
   data: readonly Transition[],
   gamma: number,
   rounds: number,
+  shouldStop: () => boolean = () => false,
   lambda = 1e-3,
-): QFunction {
+): { q: QFunction; rounds: number } {
   const q = new QFunction();
   const rows = data.map(inputs);
   // Start from the logged trajectories' own returns: each round of Bellman backups looks one step
@@ -222,12 +223,13 @@ export function fittedQIteration(
       lambda,
     ),
   );
-  for (let round = 0; round < rounds; round++) {
+  let round = 0;
+  for (; round < rounds && !shouldStop(); round++) {
     const y = targets(q, data, gamma);
     q.wCoverage.set(ridge(rows, y.cov, lambda));
     q.wRest.set(ridge(rows, y.rest, lambda));
   }
-  return q;
+  return { q, rounds: round };
 }
 
 /** Root mean squared Bellman error of the rest head on transitions not trained on. */

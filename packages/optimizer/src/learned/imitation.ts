@@ -12,6 +12,18 @@ export const MIN_EXAMPLES = 30;
 /** At most this many decisions are trained on (a random sample beyond), which bounds the training time. */
 const MAX_TRAIN_EXAMPLES = 6000;
 
+/**
+ * Training (after the teacher) stops by this share of the run's time, so the
+ * construction and the polish keep the rest; under iteration limits (tests)
+ * it never binds, so runs stay deterministic.
+ */
+const TRAINING_ENDS_BY = 0.6;
+
+/** Whether the training loops must stop: cancelled, or past TRAINING_ENDS_BY of the run's time. */
+export function trainingOver(ctx: AlgorithmContext): boolean {
+  return ctx.shouldStop() || ctx.elapsedMs > TRAINING_ENDS_BY * ctx.deadlineMs;
+}
+
 /** The share of the run's time given to teacher windows, and its cap. */
 export function teacherBudgetMs(ctx: AlgorithmContext, share = 0.35): number {
   return Math.min(share * ctx.deadlineMs, 30_000);
@@ -54,7 +66,7 @@ export async function learnScorer(
     return { model: null, data, stats: { ...stats, too_little_data: true } };
   ctx.report(`training on ${train.length} decisions`, 0.4, true);
   const t0 = performance.now();
-  const model = trainConditionalLogit(train, rng);
+  const model = trainConditionalLogit(train, rng, () => trainingOver(ctx));
   const trainingMs = performance.now() - t0;
   return {
     model,

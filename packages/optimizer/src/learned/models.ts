@@ -50,6 +50,7 @@ function featureScale(examples: readonly Example[]): Float64Array {
 export function trainConditionalLogit(
   examples: readonly Example[],
   rng: Rng,
+  shouldStop: () => boolean = () => false,
   epochs = 25,
   lr = 0.05,
 ): LinearScorer {
@@ -65,7 +66,7 @@ export function trainConditionalLogit(
   const v = new Float64Array(F);
   const order = examples.map((_, i) => i);
   const scores = new Float64Array(Math.max(1, ...examples.map((ex) => ex.features.length)));
-  for (let epoch = 0; epoch < epochs; epoch++) {
+  for (let epoch = 0; epoch < epochs && !shouldStop(); epoch++) {
     rng.shuffle(order);
     const step = lr / (1 + epoch * 0.1);
     for (const i of order) {

@@ -9,7 +9,7 @@ import { FEATURE_NAMES } from './features';
 import { bellmanRmse, fittedQIteration, logTrajectory } from './fitted-q';
 import { topOneAccuracy } from './models';
 import type { Transition } from './fitted-q';
-import { teacherBudgetMs } from './imitation';
+import { teacherBudgetMs, trainingOver } from './imitation';
 import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './improve';
 import type { SolvedWindow } from './teacher';
 import { teacherData } from './teacher';
@@ -45,11 +45,12 @@ function logWindows(
   windows: readonly SolvedWindow[],
   rng: Rng,
   out: Transition[],
-  cap = Infinity,
+  cap: number,
+  isOver: () => boolean,
 ): number {
   let trajectories = 0;
   for (const w of windows) {
-    if (out.length >= cap) break;
+    if (out.length >= cap || isOver()) break;
     logTrajectory(w.window, teacherPolicy(w), out, GAMMA);
     const temperature = samplingTemperature(w.window.compiled);
     for (let e = 0; e < EXPLORATORY; e++)
@@ -79,9 +80,10 @@ export const offlineRl: Algorithm = async (ctx) => {
   const rng = ctx.rng.fork();
   const t0 = performance.now();
   const log: Transition[] = [];
-  const trajectories = logWindows(data.train, rng, log, MAX_TRANSITIONS);
+  const over = () => trainingOver(ctx);
+  const trajectories = logWindows(data.train, rng, log, MAX_TRANSITIONS, over);
   const test: Transition[] = [];
-  logWindows(data.heldOut, rng, test);
+  logWindows(data.heldOut, rng, test, Infinity, over);
   const stats: Record<string, unknown> = {
     model: `Q = reward + linear continuation over ${FEATURE_NAMES.length} candidate features and a 4-number state summary (coverage and rest heads); fitted Q iteration (ridge): Monte-Carlo returns, then ${FQI_ROUNDS} Bellman rounds, gamma ${GAMMA}`,
     training_data: `${log.length} logged transitions from ${trajectories} trajectories (${trajectories / (1 + EXPLORATORY)} teacher, ${(trajectories * EXPLORATORY) / (1 + EXPLORATORY)} randomised greedy) on windows of ${data.windowJobs} jobs`,
@@ -98,9 +100,20 @@ export const offlineRl: Algorithm = async (ctx) => {
       },
     };
   ctx.report(`fitted Q iteration on ${log.length} transitions`, 0.4, true);
-  const q = fittedQIteration(log, GAMMA, FQI_ROUNDS);
+  const { q, rounds } = fittedQIteration(log, GAMMA, FQI_ROUNDS, over);
   const trainingMs = performance.now() - t0;
   const policy: Chooser = (d) => argmaxScore(q, d);
+  // Held-out metrics before the polish, which uses all the time that is left.
+  const heldOut = {
+    held_out_bellman_rmse: Number(bellmanRmse(q, test, GAMMA).toFixed(4)),
+    held_out_top1_agreement: Number(
+      topOneAccuracy(
+        q,
+        data.heldOut.flatMap((w) => w.examples),
+      ).toFixed(3),
+    ),
+    ...heldOutConstruction(policy, data.heldOut),
+  };
   const t1 = performance.now();
   const construction = construct(c, policy).state;
   const improved = await learnedConstructionThenLocalSearch(
@@ -113,14 +126,8 @@ export const offlineRl: Algorithm = async (ctx) => {
     stats: {
       ...stats,
       training_ms: Math.round(trainingMs),
-      held_out_bellman_rmse: Number(bellmanRmse(q, test, GAMMA).toFixed(4)),
-      held_out_top1_agreement: Number(
-        topOneAccuracy(
-          q,
-          data.heldOut.flatMap((w) => w.examples),
-        ).toFixed(3),
-      ),
-      ...heldOutConstruction(policy, data.heldOut),
+      fqi_rounds: rounds,
+      ...heldOut,
       ...improved,
     },
   };
