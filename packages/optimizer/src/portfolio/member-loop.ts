@@ -74,7 +74,8 @@ export function memberLoop(
       else pending = true;
     };
     let lastStats: Record<string, unknown> | undefined;
-    while (!ctx.shouldStop() && stalled < STALL_SEGMENTS) {
+    // A segment ended a step early by its deadline leaves a sliver: not worth a restart.
+    while (!ctx.shouldStop(0.1 * segmentMs) && stalled < STALL_SEGMENTS) {
       // The restart point: the better of the member's own best and the portfolio's incumbent.
       const shared = exchange.incumbent();
       const isNewIncumbent =
