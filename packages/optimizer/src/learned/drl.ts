@@ -128,6 +128,7 @@ export const drl: Algorithm = async (ctx) => {
         : `after ${done * SAMPLES} episodes the policy does not beat its baseline on held-out windows`;
     return { stats: { ...stats, ...(await fallbackThenLocalSearch(ctx, 'drl', reason)) } };
   }
+  ctx.report('drl: building the learned construction', 0.42, true);
   const t1 = performance.now();
   const construction = construct(c, greedy).state;
   const improved = await learnedConstructionThenLocalSearch(

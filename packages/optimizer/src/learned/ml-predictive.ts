@@ -20,6 +20,7 @@ export const mlPredictive: Algorithm = async (ctx) => {
         ...(await fallbackThenLocalSearch(ctx, 'ml_predictive', 'too little training data')),
       },
     };
+  ctx.report('ml_predictive: building the learned construction', 0.42, true);
   const t0 = performance.now();
   const construction = construct(ctx.compiled, (d) => argmaxScore(model, d)).state;
   const improved = await learnedConstructionThenLocalSearch(

@@ -114,6 +114,7 @@ export const offlineRl: Algorithm = async (ctx) => {
     ),
     ...heldOutConstruction(policy, data.heldOut),
   };
+  ctx.report('offline_rl: building the learned construction', 0.42, true);
   const t1 = performance.now();
   const construction = construct(c, policy).state;
   const improved = await learnedConstructionThenLocalSearch(

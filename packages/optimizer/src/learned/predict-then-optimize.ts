@@ -55,6 +55,7 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
         )),
       },
     };
+  ctx.report('predict_then_optimize: building the learned construction', 0.42, true);
   const t0 = performance.now();
   const predicted = new Map<number, number>();
   // A job's confidence: its least confident slot's top probability (0 for a slot never decided).
