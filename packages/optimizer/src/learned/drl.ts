@@ -43,7 +43,7 @@ function sample(policy: MlpPolicy, window: Window, next: () => number): Trajecto
  * `drl`: a neural policy (linear part + 16 tanh units, softmax over a slot's
  * free candidates) trained by policy gradient (REINFORCE) on windows sampled
  * from the instance: per update, SAMPLES trajectories on one window, each
- * with advantage -(its F - the mean F of the others' batch) / spread, so the
+ * with advantage -(its F - the batch's mean F) / spread, so the
  * reward is the exact objective, coverage included. The policy starts as
  * "nearest free candidate" (its linear prior), which is also its baseline:
  * if after training its greedy decoding does not beat that baseline on
