@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { JobSchema } from '@meridian/domain';
 import { apiRequest } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { invalidateScheduling } from '../scheduling-keys';
 import { replaceJobInCache } from './job-cache';
 
 /** POST /api/v1/kits/manual_override: pins (or clears, with null) a job's kit. */
@@ -24,10 +24,7 @@ export const overrideKitMutation = (queryClient: QueryClient) =>
     mutationFn: overrideKit,
     onSuccess: async (job) => {
       replaceJobInCache(queryClient, job);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-      ]);
+      await invalidateScheduling(queryClient, 'jobs', 'assignments');
     },
   });
 

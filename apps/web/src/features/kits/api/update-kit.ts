@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { KitSchema, type Kit } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling, schedulingKeys } from '../../../lib/scheduling-keys';
 
 export interface KitUpdate {
   id: number;
@@ -33,11 +33,7 @@ export const updateKitMutation = (queryClient: QueryClient) =>
       queryClient.setQueryData<Kit[]>(schedulingKeys.kits, (kits) =>
         kits?.map((current) => (current.id === kit.id ? kit : current)),
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
-      ]);
+      await invalidateScheduling(queryClient, 'jobs', 'assignments', 'zipData');
     },
     onError: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSchema } from '@meridian/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /** POST /api/v1/kits/assign: the automated kit assignment; answers a summary message. */
 export const assignKits = () => apiRequest('/kits/assign', MessageSchema, { method: 'POST' });
@@ -12,11 +12,7 @@ export const useAssignKits = () => {
     mutationFn: assignKits,
     onSuccess: async () => {
       // Kit fields live on the jobs and assignments as well as on the kits.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
-      ]);
+      await invalidateScheduling(queryClient, 'assignments', 'jobs', 'kits');
     },
   });
 };

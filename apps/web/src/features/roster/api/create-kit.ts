@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { KitInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /** POST /api/v1/kits/. */
 export const createKit = (body: KitInput) => apiSend('/kits/', { method: 'POST', json: body });
@@ -15,11 +15,7 @@ export const createKit = (body: KitInput) => apiSend('/kits/', { method: 'POST',
 export const createKitMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: createKit,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
-      ]),
+    onSuccess: () => invalidateScheduling(queryClient, 'kits', 'zipData'),
   });
 
 export const useCreateKit = () => useMutation(createKitMutation(useQueryClient()));

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /** POST /api/v1/physicists/ (unknown zips are refused with a detail naming the zip). */
 export const createPhysicist = (body: PhysicistInput) =>
@@ -17,11 +17,7 @@ export const createPhysicistMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: createPhysicist,
     // Their home zip may be new to the zip table the distances read.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
-      ]),
+    onSuccess: () => invalidateScheduling(queryClient, 'physicists', 'zipData'),
   });
 
 export const useCreatePhysicist = () => useMutation(createPhysicistMutation(useQueryClient()));

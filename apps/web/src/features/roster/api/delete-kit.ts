@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /** DELETE /api/v1/kits/{id}: also empties its slot on every job. */
 export const deleteKit = (id: number) => apiSend(`/kits/${id}`, { method: 'DELETE' });
@@ -15,12 +15,7 @@ export const deleteKit = (id: number) => apiSend(`/kits/${id}`, { method: 'DELET
 export const deleteKitMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: deleteKit,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-      ]),
+    onSuccess: () => invalidateScheduling(queryClient, 'kits', 'jobs', 'assignments'),
   });
 
 export const useDeleteKit = () => useMutation(deleteKitMutation(useQueryClient()));

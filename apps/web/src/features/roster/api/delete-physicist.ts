@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /** DELETE /api/v1/physicists/{id}: also empties their slots on every job and deletes their leave. */
 export const deletePhysicist = (id: number) => apiSend(`/physicists/${id}`, { method: 'DELETE' });
@@ -16,12 +16,7 @@ export const deletePhysicistMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: deletePhysicist,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
-      ]),
+      invalidateScheduling(queryClient, 'physicists', 'jobs', 'assignments', 'availability'),
   });
 
 export const useDeletePhysicist = () => useMutation(deletePhysicistMutation(useQueryClient()));

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/scheduling-keys';
 
 /**
  * PUT /api/v1/physicists/{id}. A rename changes the assigned names every job
@@ -20,13 +20,14 @@ export const updatePhysicistMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updatePhysicist,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.physicists }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
-      ]),
+      invalidateScheduling(
+        queryClient,
+        'physicists',
+        'jobs',
+        'assignments',
+        'availability',
+        'zipData',
+      ),
   });
 
 export const useUpdatePhysicist = () => useMutation(updatePhysicistMutation(useQueryClient()));
