@@ -20,7 +20,7 @@ const state: {
   app: null,
 };
 
-/** Starts the server: config, database (migrated), first admin or demo data, listen, clean shutdown. */
+/** Starts the server: config, database (migrated), demo data, listen, first admin, clean shutdown. */
 async function main(): Promise<void> {
   const parsed: Config = parseConfig(process.env, process.argv.slice(2));
   state.config = parsed;
@@ -56,15 +56,16 @@ async function main(): Promise<void> {
   const demo = config.demo
     ? await seedDemo({ db: database.db, dataDir: config.dataDir, services: app.services })
     : null;
+  state.phase = 'listen';
+  await app.listen({ port: config.port, host: config.host });
+  // Only once listening: a generated password printed by a start that then
+  // failed (say, on a busy port) would be lost, as the next start keeps the admin.
   const admin = await bootstrapAdmin(config, app.services.usersRepository, app.services.users);
   if (admin.created && admin.generatedPassword !== null) {
     console.log(
       `Created administrator '${admin.username}' with password: ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,
     );
   }
-
-  state.phase = 'listen';
-  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -124,9 +124,29 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('main.ts start-up', () => {
     );
   });
 
-  it('prints a generated admin password once; SIGTERM exits 0 and removes DATA_DIR/.lock; a busy PORT is one line', async () => {
+  it('a busy PORT is one line and creates no admin; the next start prints a generated admin password once; SIGTERM exits 0 and removes DATA_DIR/.lock', async () => {
     const dataDir = path.join(scratch, 'data');
     const lock = path.join(dataDir, '.lock');
+
+    // First start on a new folder with the port taken: start-up stops with one
+    // line, releases the lock, and creates no admin whose password nobody saw.
+    const blocker: Server = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const busy = startMain({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(await busy.exit).toBe(1);
+      expect(busy.stderr()).toBe(
+        `meridian: configuration error: PORT=${port} is already in use on HOST='127.0.0.1' (EADDRINUSE); ` +
+          'stop the other server or set PORT to a free port\n',
+      );
+      expect(busy.stdout()).not.toContain('Created administrator');
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+
+    // The next start on the same folder creates the admin and prints its password once.
     const first = startMain({ DATA_DIR: dataDir, PORT: '0' });
     const [, url] = await waitFor(first, /listening at (http:\/\/127\.0\.0\.1:\d+)/);
     const created = [
@@ -147,23 +167,5 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('main.ts start-up', () => {
     expect(await first.exit).toBe(0);
     expect(existsSync(lock)).toBe(false);
     expect(first.stderr()).toBe('');
-
-    // Second start on the same folder: the admin exists, so no password is printed;
-    // the port is taken, so start-up stops with one line and still releases the lock.
-    const blocker: Server = createServer();
-    const port = await freePort();
-    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
-    try {
-      const second = startMain({ DATA_DIR: dataDir, PORT: String(port) });
-      expect(await second.exit).toBe(1);
-      expect(second.stderr()).toBe(
-        `meridian: configuration error: PORT=${port} is already in use on HOST='127.0.0.1' (EADDRINUSE); ` +
-          'stop the other server or set PORT to a free port\n',
-      );
-      expect(second.stdout()).not.toContain('Created administrator');
-      expect(existsSync(lock)).toBe(false);
-    } finally {
-      await new Promise<void>((resolve) => blocker.close(() => resolve()));
-    }
   }, 400_000);
 });
