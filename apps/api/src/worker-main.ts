@@ -3,7 +3,8 @@ import { createDatabase } from './db/database';
 import { SettingsRepository } from './settings/settings.repository';
 import { SettingsService } from './settings/settings.service';
 import { TaskSettingsError, taskSettingsFromEnv } from './tasks/task-settings';
-import { createWorkServices, type TaskLog } from './tasks/work-services';
+import type { TaskLog } from './tasks/task-runner';
+import { createWorkServices } from './tasks/work-services';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);

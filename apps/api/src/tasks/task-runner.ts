@@ -1,7 +1,13 @@
-import type { TaskLog } from './work-services';
 import type { TaskSettings } from './task-settings';
 import type { TasksService } from './tasks.service';
 import type { TaskRow, TasksRepository } from './tasks.repository';
+
+/** The logging this module needs (Fastify's logger or the worker's). */
+export interface TaskLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
 
 /** The work of one task: resolve when done (having called tasks.finish), or throw to fail it. */
 export type TaskBody = (task: TaskRow, signal: AbortSignal) => Promise<void>;

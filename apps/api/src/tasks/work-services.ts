@@ -13,17 +13,10 @@ import { OptimizeService } from '../optimize/optimize.service';
 import type { SettingsService } from '../settings/settings.service';
 import { LocalTaskEventBus, PgTaskEventBus, type TaskEventBus } from './task-event-bus';
 import { TaskQueue } from './task-queue';
-import { TaskRunner } from './task-runner';
+import { TaskRunner, type TaskLog } from './task-runner';
 import type { TaskSettings } from './task-settings';
 import { TasksRepository } from './tasks.repository';
 import { TasksService } from './tasks.service';
-
-/** The logging this module needs (Fastify's logger or the worker's). */
-export interface TaskLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 /** Optimisation, comparison, kit assignment and analytics, with the task machinery under them. */
 export interface WorkServices {

@@ -7,7 +7,7 @@ import { composeReason, parseReason, type Job } from '@meridian/domain';
 import { DatePartsCell } from './date-parts-cell';
 import { EditableTextCell } from './editable-text-cell';
 import { rowNumber } from './row-number';
-import type { EditableJobField } from './use-job-edit';
+import type { EditableJobField } from './job-edit-rule';
 
 const column = createColumnHelper<Job>();
 

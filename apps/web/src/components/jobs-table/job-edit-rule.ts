@@ -1,5 +1,8 @@
 import type { Job } from '@meridian/domain';
-import type { EditableJobField } from './use-job-edit';
+
+/** The job fields a cell can edit. */
+export type EditableJobField =
+  'customer' | 'location' | 'zip_code' | 'package' | 'start' | 'end' | 'reason';
 
 /**
  * Whether an edit leaves the field as it was, so nothing is sent (spec section

@@ -4,11 +4,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useUpdateJob } from '../../lib/scheduling-api/update-job';
 import { useToast } from '../toast/toast-context';
 import { shiftDates } from './date-shift';
-import { isUnchangedEdit } from './job-edit-rule';
-
-/** The job fields a cell can edit. */
-export type EditableJobField =
-  'customer' | 'location' | 'zip_code' | 'package' | 'start' | 'end' | 'reason';
+import { isUnchangedEdit, type EditableJobField } from './job-edit-rule';
 
 /**
  * Sends one edited field at once with the row's version. An unchanged value
