@@ -102,6 +102,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { meridian: meridianLintPlugin },
+    rules: {
+      'meridian/feature-isolation': [
+        'error',
+        { featuresRoot: `${import.meta.dirname}/apps/web/src/features` },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,6 +9,7 @@
 // name would meet. Bare names of other packages are checked against the zone's
 // list of banned third-party packages.
 import path from 'node:path';
+import { featureIsolation } from './feature-isolation.mjs';
 
 /**
  * @typedef {object} Zone
@@ -135,4 +136,6 @@ export const importBoundaries = {
 };
 
 /** The plugin object for eslint.config.js. */
-export const meridianLintPlugin = { rules: { 'import-boundaries': importBoundaries } };
+export const meridianLintPlugin = {
+  rules: { 'import-boundaries': importBoundaries, 'feature-isolation': featureIsolation },
+};

@@ -15,7 +15,7 @@ export interface RouteModule {
 export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
   '/import': () => import('../features/import/import-route'),
   '/schedule': () => import('../features/schedule/schedule-route'),
-  '/assignments': () => import('../features/assignments/assignments-route'),
+  '/assignments': () => import('./routes/assignments-route'),
   '/kits': () => import('../features/kits/kits-route'),
   '/analytics': () => import('../features/analytics/analytics-route'),
   '/unavailability': () => import('../features/unavailability/unavailability-route'),

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -20,7 +20,6 @@ import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
-import { OptimizationControls } from '../../optimization/components/optimization-controls';
 import { AssignmentsTable } from './assignments-table';
 
 const pdfTable = (jobs: readonly Job[]): PdfTable => ({
@@ -56,8 +55,9 @@ const pdfTable = (jobs: readonly Job[]): PdfTable => ({
 /**
  * /assignments: every job with its lead, data-acquisition physicist and kit;
  * kit editors, admins and managers assign kits here in the kit column.
+ * `actions` go in the page header (the app passes the optimisation controls).
  */
-export function AssignmentsPage() {
+export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
   const jobs = useAssignments();
   const physicists = usePhysicists();
   const session = useSession();
@@ -85,10 +85,7 @@ export function AssignmentsPage() {
   );
   return (
     <>
-      <PageHeader title="Assignments">
-        {/* Algorithm selector, 'Run Optimization' and 'Assign Kits' (features/optimization). */}
-        {canManage && <OptimizationControls />}
-      </PageHeader>
+      <PageHeader title="Assignments">{actions}</PageHeader>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack
           direction="row"
