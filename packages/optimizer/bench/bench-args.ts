@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ALGORITHMS, isAlgorithmKey } from '@meridian/domain';
 import type { AlgorithmKey } from '@meridian/domain';
 
-export const BENCH_USAGE = `usage: npm run bench -- [--algorithms KEY,KEY] [--sizes JOBSxPHYSICISTS,...] [--time-limit SECONDS] [--seed N] [--json FILE]
+export const BENCH_USAGE = `usage: npm run bench -- [--algorithms KEY,KEY] [--sizes JOBSxPHYSICISTS,...] [--time-limit SECONDS] [--time-limit-for KEY=SECONDS,...] [--seed N] [--json FILE]
 
 Solves generated instances (bench/generate.ts) with each algorithm on a worker
 thread and prints a markdown table: status, F, U, miles, B, R, the gap to the
@@ -12,6 +12,7 @@ else the best known F), each method's bound, time and hard-constraint violations
   --algorithms  comma-separated keys (default: all): ${ALGORITHMS.map((a) => a.key).join(', ')}
   --sizes       comma-separated JOBSxPHYSICISTS (default: 150x20,400x40,1000x80)
   --time-limit  seconds per run (default: 10)
+  --time-limit-for  seconds for some algorithms instead, e.g. milp=60 (comma-separated)
   --seed        instance and solver seed, a non-negative integer (default: 1)
   --json        also write the rows to FILE
   --help        this text`;
@@ -22,6 +23,8 @@ export interface BenchArgs {
   readonly algorithms: AlgorithmKey[];
   readonly sizes: [number, number][];
   readonly timeLimitMs: number;
+  /** Per-algorithm limits that replace timeLimitMs (e.g. milp at 60 s beside 10 s for the rest). */
+  readonly timeLimitMsFor: Partial<Record<AlgorithmKey, number>>;
   readonly seed: number;
   readonly json?: string;
 }
@@ -52,6 +55,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
         algorithms: { type: 'string' },
         sizes: { type: 'string', default: '150x20,400x40,1000x80' },
         'time-limit': { type: 'string', default: '10' },
+        'time-limit-for': { type: 'string', default: '' },
         seed: { type: 'string', default: '1' },
         json: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -80,6 +84,16 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     throw new BenchArgsError(
       `--time-limit: '${values['time-limit']}' is not a positive number of seconds`,
     );
+  const timeLimitMsFor: Partial<Record<AlgorithmKey, number>> = {};
+  for (const item of values['time-limit-for'].split(',').filter((x) => x.trim() !== '')) {
+    const [key = '', value = ''] = item.split('=').map((part) => part.trim());
+    if (!isAlgorithmKey(key))
+      throw new BenchArgsError(`--time-limit-for: '${item}' does not start with an algorithm key`);
+    const limit = Number(value);
+    if (value === '' || !Number.isFinite(limit) || limit <= 0)
+      throw new BenchArgsError(`--time-limit-for: '${item}' is not KEY=positive seconds`);
+    timeLimitMsFor[key] = limit * 1000;
+  }
   const seed = Number(values.seed);
   if (values.seed.trim() === '' || !Number.isInteger(seed) || seed < 0)
     throw new BenchArgsError(`--seed: '${values.seed}' is not a non-negative integer`);
@@ -88,6 +102,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     algorithms,
     sizes,
     timeLimitMs: seconds * 1000,
+    timeLimitMsFor,
     seed,
     ...(values.json !== undefined ? { json: values.json } : {}),
   };

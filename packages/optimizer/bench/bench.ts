@@ -8,7 +8,7 @@ import { benchTable } from './bench-table';
 import type { BenchRow } from './bench-table';
 import { generateInstance } from './generate';
 
-// npm run bench -- [--algorithms a,b] [--sizes 150x20,400x40] [--time-limit S] [--seed N] [--json FILE]
+// npm run bench -- [--algorithms a,b] [--sizes 150x20,400x40] [--time-limit S] [--time-limit-for milp=60] [--seed N] [--json FILE]
 let args: BenchArgs;
 try {
   args = parseBenchArgs(process.argv.slice(2));
@@ -31,7 +31,7 @@ for (const [jobs, physicists] of args.sizes) {
     try {
       const result: SolveResult = await solve(instance, {
         algorithm,
-        timeLimitMs: args.timeLimitMs,
+        timeLimitMs: args.timeLimitMsFor[algorithm] ?? args.timeLimitMs,
         seed: args.seed,
       });
       const o = result.objective;

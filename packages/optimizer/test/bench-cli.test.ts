@@ -36,6 +36,8 @@ describe('bench arguments', () => {
       '2.5',
       '--seed',
       '3',
+      '--time-limit-for',
+      'milp=60, cp_sat=20',
     ]);
     expect(args).toMatchObject({
       algorithms: ['ils', 'milp'],
@@ -44,10 +46,12 @@ describe('bench arguments', () => {
         [30, 6],
       ],
       timeLimitMs: 2500,
+      timeLimitMsFor: { milp: 60_000, cp_sat: 20_000 },
       seed: 3,
       help: false,
     });
     expect(parseBenchArgs(['--help']).help).toBe(true);
+    expect(parseBenchArgs([]).timeLimitMsFor).toEqual({});
   });
 
   it.each([
@@ -57,6 +61,9 @@ describe('bench arguments', () => {
     [['--time-limit', '0'], "--time-limit: '0' is not a positive number"],
     [['--seed', '1.5'], "--seed: '1.5' is not a non-negative integer"],
     [['--algorithms', 'magic'], "unknown algorithm 'magic'"],
+    [['--time-limit-for', 'magic=60'], "--time-limit-for: 'magic=60' does not start"],
+    [['--time-limit-for', 'milp'], "--time-limit-for: 'milp' is not KEY=positive seconds"],
+    [['--time-limit-for', 'milp=-5'], "--time-limit-for: 'milp=-5' is not KEY=positive"],
     [['--nope'], "Unknown option '--nope'"],
   ])('rejects %j in one line', (args, words) => {
     let error: unknown;
