@@ -4,6 +4,7 @@ import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
 import type { Destroy, Repair } from './alns-operators';
 import * as ops from './alns-operators';
+import { reassignSlicesAround } from './slice-assignment';
 
 const DESTROYS: [string, Destroy][] = [
   ['random', ops.randomDestroy],
@@ -16,6 +17,7 @@ const REPAIRS: [string, Repair][] = [
   ['greedy', ops.greedyRepair],
   ['noisy', ops.noisyRepair],
   ['regret', ops.regretRepair],
+  ['slice', (state, _rng, slots) => void reassignSlicesAround(state, slots)],
 ];
 /** Ropke and Pisinger's scores: new best, better than current, accepted worse; reaction 0.1 per 100 iterations. */
 const SCORE_BEST = 33;
