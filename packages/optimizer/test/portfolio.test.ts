@@ -23,7 +23,7 @@ describe('portfolio', () => {
     const members = result.stats.members as MemberRecord[];
     expect(members.map((m) => m.algorithm)).toEqual(PORTFOLIO_MEMBERS);
     // Every member ran both rounds, the thread members included.
-    expect(members.map((m) => m.segments)).toEqual([2, 2, 2]);
+    expect(members.map((m) => m.segments)).toEqual(PORTFOLIO_MEMBERS.map(() => 2));
     expect(result.objective.total).toBeLessThanOrEqual(Math.min(...members.map((m) => m.best!)));
     expect(['balanced_heuristic', ...PORTFOLIO_MEMBERS]).toContain(result.stats.found_by);
     // Rounds share the incumbent at fixed iteration counts, so a seed repeats.
@@ -48,7 +48,8 @@ describe('portfolio', () => {
 
     const members = result.stats.members as MemberRecord[];
     const onThreads = members.filter((m) => m.thread === 'worker');
-    expect(onThreads.length).toBe(2);
+    expect(onThreads.length).toBe(PORTFOLIO_MEMBERS.length - 1);
+    expect(onThreads.length).toBeGreaterThan(0);
     // At least one thread member ran and held a finite objective of its own run.
     const ran = onThreads.filter((m) => m.started_ms !== null && m.segments > 0);
     expect(ran.length).toBeGreaterThan(0);

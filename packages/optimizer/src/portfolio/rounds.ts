@@ -2,8 +2,7 @@ import { assignmentVector } from '../core/assignment-vector';
 import { AlgorithmContext } from '../core/context';
 import type { SolveWorker } from '../core/worker-runner';
 import { SolutionState } from '../core/solution';
-import { ils } from '../local-search/ils';
-import { PORTFOLIO_MEMBERS } from './members';
+import { IN_THREAD_MEMBER, PORTFOLIO_MEMBERS } from './members';
 import type { MemberRecord } from './members';
 
 /** Rounds under an iteration cap: each member runs half its cap per round. */
@@ -41,7 +40,7 @@ export async function runRounds(
     });
     const inThread = (async () => {
       const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options(0), ctx.signal);
-      await ils(sub);
+      await IN_THREAD_MEMBER.run(sub);
       return sub.best;
     })();
     const onThreads = workers.map(async (worker, k) => {
