@@ -57,8 +57,11 @@ export const alns: Algorithm = async (ctx) => {
   const repairUses = REPAIRS.map(() => 0);
   const limit = ctx.iterationLimit(Math.max(1000, 50 * c.jobCount));
   const maxSize = Math.max(4, Math.min(60, Math.round(0.15 * c.openSlots.length)));
-  // T0 accepts a 0.5% worse solution with probability 1/2; it cools by 1000x over the run.
-  const t0 = Math.max(1e-6, (0.005 * (current.total - 1e6 * current.unassigned)) / Math.LN2);
+  // T0 accepts a 0.5% worse solution with probability 1/2 (0.1% when the run is handed a
+  // solution to improve, as a portfolio member is: hotter, it first undoes that solution's
+  // gains); it cools by 1000x over the run.
+  const warm = ctx.options.initial ? 0.001 : 0.005;
+  const t0 = Math.max(1e-6, (warm * (current.total - 1e6 * current.unassigned)) / Math.LN2);
   let iteration = 0;
   const step = new StepTimer();
   for (
