@@ -112,6 +112,43 @@ describe('migration 0005 (one optimisation per user)', () => {
   });
 });
 
+describe('migration 0006 (weights capped at 1000)', () => {
+  const runScript = async () => {
+    const script = await readFile(path.join(MIGRATIONS_DIR, '0006_weights_cap.sql'), 'utf8');
+    await database.db.transaction().execute((trx) => sql.raw(script).execute(trx));
+  };
+  const stored = async () =>
+    (
+      await database.db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', 'optimizer_weights')
+        .executeTakeFirstOrThrow()
+    ).value;
+  const save = (value: unknown) =>
+    database.db
+      .insertInto('app_settings')
+      .values({ key: 'optimizer_weights', value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+
+  it('brings a weight saved above the cap down to it and keeps the others', async () => {
+    await save({ job_balance: 0.3, proximity: 1e308, staff_rotation: 2500 });
+    await runScript();
+    expect(await stored()).toEqual({ job_balance: 0.3, proximity: 1000, staff_rotation: 1000 });
+  });
+
+  it('leaves weights within the cap, and malformed values, as they are', async () => {
+    await save({ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2 });
+    await runScript();
+    expect(await stored()).toEqual({ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2 });
+    await save({ job_balance: 'x', proximity: 5000, staff_rotation: 0.2 });
+    await runScript();
+    expect(await stored()).toEqual({ job_balance: 'x', proximity: 5000, staff_rotation: 0.2 });
+    await database.db.deleteFrom('app_settings').where('key', '=', 'optimizer_weights').execute();
+  });
+});
+
 describe('transactions', () => {
   it('roll back together and leave the handle usable', async () => {
     await expect(

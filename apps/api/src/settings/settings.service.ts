@@ -97,7 +97,8 @@ export class SettingsService {
 
   /**
    * Optimizer weights, or DEFAULT_WEIGHTS when never saved or when the stored
-   * value no longer parses (one saved above MAX_WEIGHT before the cap existed).
+   * value does not parse (migration 0006 brought values saved above MAX_WEIGHT
+   * before the cap down to it, so a cap alone never discards a choice).
    */
   async getWeights(): Promise<Weights> {
     const parsed = WeightsSchema.safeParse(await this.settings.get(WEIGHTS_KEY));
