@@ -2,33 +2,10 @@ import type { Job, Kit, Physicist, Unavailability } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { jobsByHolder, kitOptions, physicistOptions } from './assign-options';
 import type { ZipIndex } from './zip-distance';
+import { testJob } from '../../test/job-fixture';
 
-const job = (
-  id: number,
-  start: string | null,
-  end: string | null,
-  slots: Partial<Job> = {},
-): Job => ({
-  id,
-  customer: `Customer ${id}`,
-  location: '',
-  zip_code: '10016',
-  package: '',
-  start,
-  end,
-  duration: null,
-  reason: '',
-  version: 1,
-  assigned_lead: null,
-  assigned_lead_id: null,
-  assigned_data_acq: null,
-  assigned_data_acq_id: null,
-  assigned_kit_id: null,
-  assigned_kit_name: null,
-  kit_location: null,
-  region: null,
-  ...slots,
-});
+const job = (id: number, start: string | null, end: string | null, slots: Partial<Job> = {}): Job =>
+  testJob({ id, start, end, ...slots });
 
 const people: Physicist[] = [
   { id: 1, name: 'Free Lead', role: 'lead', home_zip: '10016' },

@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { includesWeekend, type Job } from '@meridian/domain';
 import { jobRowClass } from './job-row-style';
+import { testJob } from '../../test/job-fixture';
 
-const job = (zip_code: string, start: string | null, end: string | null = start): Job => ({
-  id: 1,
-  customer: 'Clinic',
-  location: '',
-  zip_code,
-  package: '',
-  start,
-  end,
-  duration: null,
-  reason: '',
-  version: 1,
-  assigned_lead: null,
-  assigned_lead_id: null,
-  assigned_data_acq: null,
-  assigned_data_acq_id: null,
-  assigned_kit_id: null,
-  assigned_kit_name: null,
-  kit_location: null,
-  region: null,
-});
+const job = (zip_code: string, start: string | null, end: string | null = start): Job =>
+  testJob({ zip_code, start, end });
 
 // 2026-03-02 is a Monday, 2026-03-06 a Friday, 2026-03-07 a Saturday, 2026-03-08 a Sunday.
 describe('includesWeekend', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { overrideKitMutation } from '../../../lib/scheduling-api/kit-override';
 import { schedulingKeys } from '../../../lib/scheduling-keys';
 import { updateKitMutation } from './update-kit';
+import { testJob } from '../../../test/job-fixture';
 
 type Key = keyof typeof schedulingKeys;
 const KEYS = Object.keys(schedulingKeys) as Key[];
@@ -15,26 +16,14 @@ const kit: Kit = {
   is_out_for_maintenance: false,
   comments: '',
 };
-const job = (id: number, kitId: number | null): Job => ({
-  id,
-  customer: `Customer ${id}`,
-  location: '',
-  zip_code: '10016',
-  package: '',
-  start: '2026-03-02',
-  end: '2026-03-03',
-  duration: 2,
-  reason: '',
-  version: 1,
-  assigned_lead: null,
-  assigned_lead_id: null,
-  assigned_data_acq: null,
-  assigned_data_acq_id: null,
-  assigned_kit_id: kitId,
-  assigned_kit_name: kitId === null ? null : 'Kit A',
-  kit_location: null,
-  region: null,
-});
+const job = (id: number, kitId: number | null): Job =>
+  testJob({
+    id,
+    end: '2026-03-03',
+    duration: 2,
+    assigned_kit_id: kitId,
+    assigned_kit_name: kitId === null ? null : 'Kit A',
+  });
 
 function filledClient(): QueryClient {
   const client = new QueryClient();
