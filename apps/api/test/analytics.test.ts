@@ -5,7 +5,7 @@ import {
 } from '@meridian/contracts';
 import { haversineMiles } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 import { parseSse, seedSchedule, storedSlots, type Seeded } from './tasks-fixture';
 
 let t: TestApp;
@@ -198,9 +198,7 @@ describe('a single algorithm run whose client goes away', () => {
     // cp_sat works its whole 30 s budget on this schedule unless something stops it.
     app = await createTestApp({ tasks: { singleRunTimeLimitMs: 30_000 } });
     await seedSchedule(app);
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnFreePort(app);
   });
   afterAll(async () => {
     await app.close();

@@ -4,7 +4,7 @@ import {
   TaskStartedSchema,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 import { parseSse, readStream, seedSchedule, storedSlots } from './tasks-fixture';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,9 +88,7 @@ describe('queued tasks on an API node that runs no workers', () => {
   let base: string;
   beforeAll(async () => {
     t = await createTestApp({ tasks: { runWorkers: false, keepAliveMs: 150 } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnFreePort(t);
   });
   afterAll(async () => {
     await t.close();
@@ -172,9 +170,7 @@ describe('following and listing tasks', () => {
   beforeAll(async () => {
     // No workers: started tasks stay queued, so they are active for the whole test.
     t = await createTestApp({ tasks: { runWorkers: false, keepAliveMs: 150 } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnFreePort(t);
   });
   afterAll(async () => {
     await t.close();

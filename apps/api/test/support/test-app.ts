@@ -117,6 +117,14 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** Listens on a free loopback port (for tests that need real HTTP, e.g. streams) and answers its base URL. */
+export async function listenOnFreePort(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the test app has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 /** Builds the app for inject tests, with three signed-in users. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { config: overrides, ...appOptions } = options;

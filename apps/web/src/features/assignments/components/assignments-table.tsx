@@ -47,6 +47,27 @@ export function AssignmentsTable({
   const columns = useMemo(() => {
     const homeZip = (id: number | null) =>
       id === null ? null : (physicistsById.get(id)?.home_zip ?? null);
+    const assigneeColumn = (
+      side: 'lead' | 'acq',
+      header: string,
+      name: 'assigned_lead' | 'assigned_data_acq',
+      id: 'assigned_lead_id' | 'assigned_data_acq_id',
+    ) =>
+      column.display({
+        id: side,
+        header,
+        size: 210,
+        cell: ({ row }) => (
+          <AssigneeCell
+            name={row.original[name]}
+            reason={row.original.reason}
+            side={side}
+            homeZip={homeZip(row.original[id])}
+            jobZip={row.original.zip_code}
+            zips={zips}
+          />
+        ),
+      });
     // Notification delivery is not built yet: the icons say so instead of pretending.
     const placeholder = (what: string) =>
       toast.info(`${what}: notifications are not available yet.`);
@@ -57,36 +78,8 @@ export function AssignmentsTable({
       readColumn('zip_code', 'Zip', 72),
       readColumn('start', 'Start', 104),
       readColumn('end', 'End', 104),
-      column.display({
-        id: 'lead',
-        header: 'Lead',
-        size: 210,
-        cell: ({ row }) => (
-          <AssigneeCell
-            name={row.original.assigned_lead}
-            reason={row.original.reason}
-            side="lead"
-            homeZip={homeZip(row.original.assigned_lead_id)}
-            jobZip={row.original.zip_code}
-            zips={zips}
-          />
-        ),
-      }),
-      column.display({
-        id: 'acq',
-        header: 'Data Acq',
-        size: 210,
-        cell: ({ row }) => (
-          <AssigneeCell
-            name={row.original.assigned_data_acq}
-            reason={row.original.reason}
-            side="acq"
-            homeZip={homeZip(row.original.assigned_data_acq_id)}
-            jobZip={row.original.zip_code}
-            zips={zips}
-          />
-        ),
-      }),
+      assigneeColumn('lead', 'Lead', 'assigned_lead', 'assigned_lead_id'),
+      assigneeColumn('acq', 'Data Acq', 'assigned_data_acq', 'assigned_data_acq_id'),
       column.display({
         id: 'kit',
         header: 'Kit',
