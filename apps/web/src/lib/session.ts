@@ -1,16 +1,8 @@
+import { decodeJwt, type JWTPayload } from 'jose';
 import { TokenClaimsSchema, type TokenClaims } from '@meridian/contracts';
 
 /** localStorage key of the bearer token (spec section 4: the token lives in local storage). */
 export const TOKEN_STORAGE_KEY = 'meridian.token';
-
-/** Base64url (JWT segment) to a UTF-8 string; atob only knows standard base64. */
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
 
 /**
  * Reads the claims (sub, role, exp) of a JWT. The browser does not verify the
@@ -18,20 +10,15 @@ function decodeBase64Url(segment: string): string {
  * checks every request. Returns null for anything that is not a usable token.
  */
 export function decodeTokenClaims(token: string): TokenClaims | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
+  let raw: JWTPayload;
   try {
-    const raw: unknown = JSON.parse(decodeBase64Url(payload));
-    // A token without a role claim means a regular user (spec section 3).
-    const withDefaultRole =
-      raw !== null && typeof raw === 'object' && !('role' in raw)
-        ? { ...raw, role: 'regular' }
-        : raw;
-    const parsed = TokenClaimsSchema.safeParse(withDefaultRole);
-    return parsed.success ? parsed.data : null;
+    raw = decodeJwt(token);
   } catch {
-    return null;
+    return null; // Not three segments, or a payload that is not base64url JSON.
   }
+  // A token without a role claim means a regular user (spec section 3).
+  const parsed = TokenClaimsSchema.safeParse('role' in raw ? raw : { ...raw, role: 'regular' });
+  return parsed.success ? parsed.data : null;
 }
 
 /** Whether the token's expiry (seconds since the epoch) has passed at `nowMs`. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followSseStream, type SseEvent } from './sse';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { followSseStream } from './sse';
 
 /** A Response whose body streams the given chunks, then ends. */
 const streamResponse = (chunks: string[]) =>
@@ -25,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('followSseStream', () => {
   it('reconnects after a drop and sends Last-Event-ID', async () => {
-    const seen: SseEvent[] = [];
+    const seen: EventSourceMessage[] = [];
     const requests: Headers[] = [];
     const responses = [
       streamResponse(['id: 1\ndata: a\n\n']),
@@ -52,6 +53,81 @@ describe('followSseStream', () => {
     expect(requests[0]?.get('Last-Event-ID')).toBeNull();
     expect(requests[1]?.get('Last-Event-ID')).toBe('1');
     expect(onLost).not.toHaveBeenCalled();
+  });
+
+  it('resumes from the last id seen, also after events that carry none', async () => {
+    const requests: Headers[] = [];
+    const responses = [
+      // Chunks split inside a line; the second event has no id of its own.
+      streamResponse(['id: 4\nda', 'ta: a\n\ndata: b\n', '\n']),
+      streamResponse(['id: 5\ndata: done\n\n']),
+    ];
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      requests.push(new Headers(init?.headers));
+      return Promise.resolve(responses.shift() ?? new Response(null, { status: 500 }));
+    });
+    const seen: string[] = [];
+    await followSseStream('/optimize/stream/t', {
+      signal: new AbortController().signal,
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      baseDelayMs: 1,
+      onEvent: (event) => {
+        seen.push(event.data);
+        return event.data === 'done' ? 'stop' : 'continue';
+      },
+      onRefused: vi.fn(),
+      onEnded: vi.fn(),
+      onLost: vi.fn(),
+    });
+    expect(seen).toEqual(['a', 'b', 'done']);
+    expect(requests[1]?.get('Last-Event-ID')).toBe('4');
+  });
+
+  it('does not glue a line the dropped connection cut off onto the next stream', async () => {
+    const responses = [
+      streamResponse(['id: 1\ndata: a\n\ndata: cut of']),
+      streamResponse(['id: 2\ndata: done\n\n']),
+    ];
+    const fetchImpl = vi.fn(() =>
+      Promise.resolve(responses.shift() ?? new Response(null, { status: 500 })),
+    );
+    const seen: string[] = [];
+    await followSseStream('/optimize/stream/t', {
+      signal: new AbortController().signal,
+      fetchImpl,
+      baseDelayMs: 1,
+      onEvent: (event) => {
+        seen.push(event.data);
+        return event.data === 'done' ? 'stop' : 'continue';
+      },
+      onRefused: vi.fn(),
+      onEnded: vi.fn(),
+      onLost: vi.fn(),
+    });
+    expect(seen).toEqual(['a', 'done']);
+  });
+
+  it("waits the server's retry delay before reconnecting instead of its own backoff", async () => {
+    const responses = [
+      streamResponse(['retry: 5\nid: 1\ndata: a\n\n']),
+      streamResponse(['id: 2\ndata: done\n\n']),
+    ];
+    const fetchImpl = vi.fn(() =>
+      Promise.resolve(responses.shift() ?? new Response(null, { status: 500 })),
+    );
+    const started = Date.now();
+    await followSseStream('/optimize/stream/t', {
+      signal: new AbortController().signal,
+      fetchImpl,
+      // Far beyond the test's timeout: only the server's 5 ms lets it finish.
+      baseDelayMs: 60_000,
+      onEvent: (event) => (event.data === 'done' ? 'stop' : 'continue'),
+      onRefused: vi.fn(),
+      onEnded: vi.fn(),
+      onLost: vi.fn(),
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('stops on a 404 with the server detail and never reconnects', async () => {

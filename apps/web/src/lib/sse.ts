@@ -1,16 +1,14 @@
 import { ErrorBodySchema } from '@meridian/contracts';
 import { API_BASE, ApiError, sessionEndedError } from './api-client';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { getToken } from './session-store';
-import { SseParser, type SseEvent } from './sse-parser';
-
-export type { SseEvent } from './sse-parser';
 
 /** What the consumer decides after each event: keep listening, or the stream is finished. */
 export type SseVerdict = 'continue' | 'stop';
 
 export interface SseStreamOptions {
   /** Called for every event; return 'stop' after the final message (complete or error). */
-  onEvent: (event: SseEvent) => SseVerdict;
+  onEvent: (event: EventSourceMessage) => SseVerdict;
   /** The server refused the stream (4xx: unknown task, no access): no reconnect. */
   onRefused: (error: ApiError) => void;
   /**
@@ -33,6 +31,15 @@ const MAX_DELAY_MS = 8000;
 
 /** A failure worth a reconnect (network error, 5xx, stream ended early). */
 class TransientError extends Error {}
+
+/**
+ * What outlives one connection, as EventSource keeps it: the last event id
+ * (sent back as Last-Event-ID) and the server's requested reconnection delay.
+ */
+interface StreamPosition {
+  lastEventId: string | null;
+  retryMs: number | null;
+}
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -65,11 +72,11 @@ async function refusal(response: Response): Promise<ApiError> {
  */
 export async function followSseStream(path: string, options: SseStreamOptions): Promise<void> {
   const { signal, maxRetries = 5, baseDelayMs = 500, fetchImpl = fetch } = options;
-  const parser = new SseParser();
+  const position: StreamPosition = { lastEventId: null, retryMs: null };
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const verdict = await readOnce(path, parser, options, fetchImpl, () => {
+      const verdict = await readOnce(path, position, options, fetchImpl, () => {
         failures = 0; // Any event proves the connection works again.
       });
       if (verdict === 'stop' || signal.aborted) return;
@@ -90,7 +97,7 @@ export async function followSseStream(path: string, options: SseStreamOptions): 
       options.onLost();
       return;
     }
-    const delay = parser.retryMs ?? Math.min(baseDelayMs * 2 ** (failures - 1), MAX_DELAY_MS);
+    const delay = position.retryMs ?? Math.min(baseDelayMs * 2 ** (failures - 1), MAX_DELAY_MS);
     await wait(delay, signal);
   }
 }
@@ -101,7 +108,7 @@ export async function followSseStream(path: string, options: SseStreamOptions): 
  */
 async function readOnce(
   path: string,
-  parser: SseParser,
+  position: StreamPosition,
   options: SseStreamOptions,
   fetchImpl: typeof fetch,
   onAlive: () => void,
@@ -109,7 +116,7 @@ async function readOnce(
   const headers = new Headers({ Accept: 'text/event-stream' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (parser.lastEventId !== null) headers.set('Last-Event-ID', parser.lastEventId);
+  if (position.lastEventId !== null) headers.set('Last-Event-ID', position.lastEventId);
   const response = await fetchImpl(`${API_BASE}${path}`, {
     headers,
     signal: options.signal,
@@ -121,12 +128,26 @@ async function readOnce(
     return sessionEndedError(response.status, token) ?? refusal(response);
   }
   if (!response.ok || !response.body) throw new TransientError(`HTTP ${response.status}`);
+  // A fresh parser per connection: a line the dropped connection cut off must not
+  // prefix the new stream's first line.
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({
+    onEvent: (event) => {
+      // The library reports an event's own id; the id persists until another arrives.
+      if (event.id !== undefined) position.lastEventId = event.id;
+      events.push(event);
+    },
+    onRetry: (ms) => {
+      position.retryMs = ms;
+    },
+  });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) throw new TransientError('stream ended before its final message');
-      for (const event of parser.feed(value)) {
+      parser.feed(value);
+      for (const event of events.splice(0)) {
         onAlive();
         if (options.onEvent(event) === 'stop') return 'stop';
       }

@@ -5,7 +5,8 @@ import {
   type RunSummary,
   type Task,
 } from '@meridian/contracts';
-import { followSseStream, type SseEvent, type SseVerdict } from '../../lib/sse';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { followSseStream, type SseVerdict } from '../../lib/sse';
 import { queryKeys } from '../../lib/query-keys';
 import { schedulingKeys } from '../../lib/scheduling-keys';
 import { announceOptimisationComplete, pushNotification } from '../../lib/app-events';
@@ -37,7 +38,7 @@ function isCancelled(queryClient: QueryClient, id: string): boolean {
   return cachedTask(queryClient, id)?.status === 'cancelled' || comparison?.status === 'cancelled';
 }
 
-function parseData(event: SseEvent): unknown {
+function parseData(event: EventSourceMessage): unknown {
   try {
     return JSON.parse(event.data);
   } catch {
@@ -91,7 +92,7 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
     toast.error(text);
     pushNotification(`${nameOf(queryClient, task)} failed.`, 'error');
   };
-  const onEvent = (event: SseEvent): SseVerdict => {
+  const onEvent = (event: EventSourceMessage): SseVerdict => {
     const parsed = OptimizeStreamMessageSchema.safeParse(parseData(event));
     if (!parsed.success) return 'continue';
     const message = parsed.data;
@@ -157,7 +158,7 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
     removeTaskLater(queryClient, task.id);
     if (!cancelled) toast.error(text);
   };
-  const onEvent = (event: SseEvent): SseVerdict => {
+  const onEvent = (event: EventSourceMessage): SseVerdict => {
     const parsed = CompareStreamMessageSchema.safeParse(parseData(event));
     if (!parsed.success) return 'continue';
     const message = parsed.data;
