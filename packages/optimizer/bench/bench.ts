@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { checkHardConstraints } from '@meridian/domain';
-import type { SolveResult } from '../src/contract';
-import { solve } from '../src/core/solve';
+import type { SolveResult } from '../src/core/contract';
+import { solve } from '../src/runtime/solve';
 import { BENCH_USAGE, BenchArgsError, parseBenchArgs } from './bench-args';
 import type { BenchArgs } from './bench-args';
 import { benchTable } from './bench-table';

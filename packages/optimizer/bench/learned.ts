@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkHardConstraints, isAlgorithmKey } from '@meridian/domain';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { generateInstance } from './generate';
 
 // npx tsx bench/learned.ts [--algorithms a,b] [--sizes 150x20,400x40] [--time-limit S] [--seed N] [--json FILE]

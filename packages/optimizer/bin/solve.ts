@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ALGORITHMS, isAlgorithmKey } from '@meridian/domain';
-import { solve } from '../src/core/solve';
+import { solve } from '../src/runtime/solve';
 import { InstanceError } from '../src/core/validate';
 import { readInstance } from './read-instance';
 

@@ -1,13 +1,13 @@
 // Public surface of the optimizer package.
-export type * from './contract';
-export { solve } from './core/solve';
-export { solveInProcess } from './core/solve-in-process';
-export { ALGORITHM_REGISTRY } from './registry';
+export type * from './core/contract';
+export { solve } from './runtime/solve';
+export { solveInProcess } from './runtime/solve-in-process';
+export { ALGORITHM_REGISTRY } from './registry/algorithm-registry';
 export { compileInstance, slotCandidates, jobOverlaps } from './core/compile';
 export type { CompiledInstance } from './core/compile';
 export { SolutionState } from './core/solution';
 export { AlgorithmContext } from './core/context';
-export type { Algorithm, AlgorithmOutcome, RunOptions } from './core/context';
-export { SolveWorker } from './core/worker-runner';
+export type { Algorithm, AlgorithmOutcome, AlgorithmThread, RunOptions } from './core/context';
+export { SolveWorker } from './runtime/worker-runner';
 export { Rng } from './core/rng';
 export { InstanceError, validateInstance } from './core/validate';

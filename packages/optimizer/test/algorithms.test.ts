@@ -1,7 +1,7 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import type { AlgorithmKey } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { randomInstance } from './fixtures';
 
 /** Iteration caps small enough for a test, large enough that each method does real work. */

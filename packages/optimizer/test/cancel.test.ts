@@ -1,8 +1,8 @@
 import { checkHardConstraints } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { generateInstance } from '../bench/generate';
-import { solve } from '../src/core/solve';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solve } from '../src/runtime/solve';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { randomInstance } from './fixtures';
 
 describe('cancellation and time limits', () => {

@@ -6,7 +6,8 @@ import { Rng } from '../src/core/rng';
 import { cpSat } from '../src/exact/cp-sat';
 import { encodeNeighbourhood, pickNeighbourhood } from '../src/exact/cp-sat-encode';
 import { MiniSatThread } from '../src/exact/minisat-thread';
-import { heuristic, nearestFeasibleGreedy } from '../src/greedy/heuristic';
+import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
+import { heuristic } from '../src/greedy/heuristic';
 import { randomInstance } from './fixtures';
 import { bruteForceOptimum, runDirect } from './exact-helpers';
 

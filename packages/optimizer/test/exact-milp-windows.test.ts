@@ -6,7 +6,7 @@ import { milp } from '../src/exact/milp';
 import { buildMilpModel } from '../src/exact/milp-model';
 import { allJobs, modelSize } from '../src/exact/milp-solve';
 import { solveByTimeWindows } from '../src/exact/milp-windows';
-import { nearestFeasibleGreedy } from '../src/greedy/heuristic';
+import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
 import { randomInstance } from './fixtures';
 import { bruteForceOptimum, runDirect } from './exact-helpers';
 

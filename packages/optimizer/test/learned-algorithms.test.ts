@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlgorithmKey } from '@meridian/domain';
 import { checkHardConstraints } from '@meridian/domain';
 import { compileInstance } from '../src/core/compile';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { AlgorithmContext } from '../src/core/context';
 import type { Algorithm } from '../src/core/context';
 import { drl } from '../src/learned/drl';

@@ -1,8 +1,8 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { generateInstance } from '../bench/generate';
-import type { SolveProgress } from '../src/contract';
-import { solveInProcess } from '../src/core/solve-in-process';
+import type { SolveProgress } from '../src/core/contract';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { PORTFOLIO_MEMBERS } from '../src/portfolio/portfolio';
 import type { MemberRecord } from '../src/portfolio/members';
 import { randomInstance } from './fixtures';

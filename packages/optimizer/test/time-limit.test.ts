@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance } from '../src/core/compile';
 import { AlgorithmContext, StepTimer } from '../src/core/context';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { randomInstance } from './fixtures';
 
 const busyWait = (ms: number) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { solve } from '../src/core/solve';
-import { solveInProcess } from '../src/core/solve-in-process';
+import { solve } from '../src/runtime/solve';
+import { solveInProcess } from '../src/runtime/solve-in-process';
 import { randomInstance } from './fixtures';
 
 describe('solve on a worker thread', () => {

@@ -1,5 +1,5 @@
 import type { Instance } from '@meridian/domain';
-import type { SolveHooks, SolveOptions, SolveProgress, SolveStatus } from '../contract';
+import type { SolveHooks, SolveOptions, SolveProgress, SolveResult, SolveStatus } from './contract';
 import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
 import { SolutionState } from './solution';
@@ -32,6 +32,37 @@ export interface RunHooks extends SolveHooks {
   readonly exchange?: IncumbentExchange;
 }
 
+/** A thread run's hooks on the parent's side; onImproved receives a portfolio member's posted improvements. */
+export interface ThreadRunHooks extends SolveHooks {
+  readonly onImproved?: (assign: Int32Array, total: number) => void;
+}
+
+/**
+ * A thread holding one instance that runs algorithms on it one after the
+ * other. The runtime implements it (runtime/worker-runner.ts) and hands a run
+ * a StartThreads; the portfolio sees only this interface, so no algorithm
+ * imports the runtime, which imports the algorithms through the registry.
+ */
+export interface AlgorithmThread {
+  /** Resolves once the thread has loaded its code and listens. */
+  readonly ready: Promise<void>;
+  readonly isReady: boolean;
+  /** Whether a run is in progress (a portfolio skips a member still busy with a late run). */
+  readonly isBusy: boolean;
+  /** Runs one algorithm on the thread; rejects on a thread error or a missed cancel. */
+  run(options: RunOptions, hooks?: ThreadRunHooks): Promise<SolveResult>;
+  /** Sends the portfolio's incumbent to the current run (a member adopts it at its next restart). */
+  shareIncumbent(assign: Int32Array, total: number): void;
+  /** Ends the thread. */
+  close(): Promise<void>;
+}
+
+/** Starts `count` algorithm threads on one instance. */
+export type StartThreads = (
+  instance: Readonly<Instance>,
+  count: number,
+) => Promise<AlgorithmThread[]>;
+
 /** What an algorithm returns besides its best solution (which it hands to ctx.offer). */
 export interface AlgorithmOutcome {
   /** Only when the method knows better than the runner (e.g. 'optimal' from an exact solver). */
@@ -55,6 +86,12 @@ const REPORT_EVERY_MS = 200;
 export interface RunClock {
   readonly startedAt: number;
   readonly reserveMs: number;
+}
+
+/** What the runner gives a run besides its options: its clock and a way to start threads. */
+export interface RunSetup extends Partial<RunClock> {
+  /** For methods that run members on threads (the portfolio); absent, they cannot. */
+  readonly startThreads?: StartThreads;
 }
 
 /**
@@ -94,6 +131,8 @@ export class AlgorithmContext {
   readonly reserveMs: number;
   /** Best solution offered so far (starts as the pinned-only solution). */
   readonly best: SolutionState;
+  /** Starts worker threads on this run's instance, when the runner provides them. */
+  readonly startThreads: StartThreads | undefined;
   isTimedOut = false;
   private lastYield = performance.now();
   private lastReport = 0;
@@ -106,10 +145,11 @@ export class AlgorithmContext {
     readonly options: RunOptions,
     readonly signal?: AbortSignal,
     private readonly onProgress?: (progress: SolveProgress) => void,
-    clock: Partial<RunClock> = {},
+    setup: RunSetup = {},
   ) {
-    this.startedAt = clock.startedAt ?? performance.now();
-    this.reserveMs = clock.reserveMs ?? 0;
+    this.startedAt = setup.startedAt ?? performance.now();
+    this.reserveMs = setup.reserveMs ?? 0;
+    this.startThreads = setup.startThreads;
     this.rng = new Rng(options.seed);
     this.best = new SolutionState(compiled);
   }

@@ -1,7 +1,7 @@
 import type { Algorithm, AlgorithmContext } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import type { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
+import { nearestFeasibleGreedy } from '../construct/nearest-feasible';
 import { encodeNeighbourhood, pickNeighbourhood } from './cp-sat-encode';
 import { applyWindow, openJobs, solveWholeProblem } from './cp-sat-exact';
 import { MiniSatThread } from './minisat-thread';

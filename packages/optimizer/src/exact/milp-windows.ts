@@ -1,7 +1,7 @@
 import { UNASSIGNED_PENALTY } from '@meridian/domain';
 import type { AlgorithmContext, AlgorithmOutcome } from '../core/context';
 import { SolutionState } from '../core/solution';
-import { jobsInDateOrder } from '../greedy/heuristic';
+import { jobsInDateOrder } from '../construct/date-order';
 import { runHighs } from './highs-runner';
 import {
   allJobs,

@@ -2,7 +2,7 @@ import { UNASSIGNED_PENALTY } from '@meridian/domain';
 import type { Algorithm, AlgorithmOutcome } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
+import { nearestFeasibleGreedy } from '../construct/nearest-feasible';
 import { MIP_REL_GAP } from './highs-runner';
 import type { HighsPhase, HighsRun } from './highs-runner';
 import { buildMilpModel } from './milp-model';

@@ -1,7 +1,7 @@
 import type { CompiledInstance } from '../core/compile';
 import { fillEmptySlots } from '../core/coverage';
 import { SolutionState } from '../core/solution';
-import { jobsInDateOrder } from '../greedy/heuristic';
+import { jobsInDateOrder } from '../construct/date-order';
 import { decisionAt } from './features';
 import type { Decision } from './features';
 

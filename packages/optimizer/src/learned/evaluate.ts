@@ -1,7 +1,7 @@
 import type { CompiledInstance } from '../core/compile';
 import { fillEmptySlots } from '../core/coverage';
 import type { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../greedy/heuristic';
+import { nearestFeasibleGreedy } from '../construct/nearest-feasible';
 import { construct } from './construct';
 import type { Chooser } from './construct';
 import type { SolvedWindow } from './teacher';

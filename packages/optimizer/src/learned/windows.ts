@@ -2,7 +2,7 @@ import type { Instance } from '@meridian/domain';
 import { compileInstance } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import type { Rng } from '../core/rng';
-import { jobsInDateOrder } from '../greedy/heuristic';
+import { jobsInDateOrder } from '../construct/date-order';
 
 /**
  * A sub-problem sampled from the instance: a run of jobs close in time, with

@@ -5,7 +5,7 @@ import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import type { Rng } from '../core/rng';
 import { SolutionState } from '../core/solution';
-import { jobsInDateOrder } from '../greedy/heuristic';
+import { jobsInDateOrder } from '../construct/date-order';
 import { startingState } from '../greedy/start';
 import { descend } from '../local-search/moves';
 

@@ -1,6 +1,4 @@
-import type { Algorithm, AlgorithmContext } from '../core/context';
-import { precompiledWorkerEntry } from '../core/worker-entry';
-import { SolveWorker } from '../core/worker-runner';
+import type { Algorithm, AlgorithmContext, AlgorithmThread } from '../core/context';
 import { startingState } from '../greedy/start';
 import { PORTFOLIO_MEMBERS } from './members';
 import type { MemberRecord } from './members';
@@ -11,16 +9,22 @@ export { PORTFOLIO_MEMBERS, portfolioMargin } from './members';
 
 /** The member threads, started at once; `workers` resolves when their code is located. */
 export interface MemberThreads {
-  readonly workers: Promise<SolveWorker[]>;
+  readonly workers: Promise<AlgorithmThread[]>;
   close(): Promise<void>;
 }
 
 function startThreads(ctx: AlgorithmContext, count: number): MemberThreads {
+  const start = ctx.startThreads;
+  if (start === undefined)
+    throw new Error(
+      'portfolio: this run has no worker threads (run it through solve or solveInProcess)',
+    );
   let isClosed = false;
-  let started: SolveWorker[] = [];
-  const workers = precompiledWorkerEntry().then((entry) => {
-    if (!isClosed)
-      started = Array.from({ length: count }, () => new SolveWorker(ctx.instance, entry));
+  let started: AlgorithmThread[] = [];
+  const workers = start(ctx.instance, count).then(async (threads) => {
+    // Closed while they were starting (a cancel): end them rather than keep them.
+    if (isClosed) await Promise.all(threads.map((t) => t.close()));
+    else started = threads;
     return started;
   });
   return {

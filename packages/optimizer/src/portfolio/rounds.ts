@@ -1,6 +1,6 @@
 import { assignmentVector } from '../core/assignment-vector';
 import { AlgorithmContext } from '../core/context';
-import type { SolveWorker } from '../core/worker-runner';
+import type { AlgorithmThread } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { IN_THREAD_MEMBER, PORTFOLIO_MEMBERS } from './members';
 import type { MemberRecord } from './members';
@@ -16,7 +16,7 @@ const ROUNDS = 2;
  */
 export async function runRounds(
   ctx: AlgorithmContext,
-  pending: Promise<SolveWorker[]>,
+  pending: Promise<AlgorithmThread[]>,
   records: MemberRecord[],
   cap: number,
 ): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 import { assignmentVector } from '../core/assignment-vector';
 import { AlgorithmContext } from '../core/context';
-import type { SolveWorker } from '../core/worker-runner';
+import type { AlgorithmThread } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { localExchange, memberLoop } from './member-loop';
 import { IN_THREAD_MEMBER, PORTFOLIO_MEMBERS, portfolioMargin } from './members';
@@ -30,7 +30,7 @@ type Phase = 'waiting' | 'running' | 'done';
  */
 export async function runShared(
   ctx: AlgorithmContext,
-  pending: Promise<SolveWorker[]>,
+  pending: Promise<AlgorithmThread[]>,
   records: MemberRecord[],
 ): Promise<Record<string, unknown>> {
   const budgetMs = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs);
@@ -43,7 +43,7 @@ export async function runShared(
     stop.signal.addEventListener('abort', () => resolve(false), { once: true }),
   );
   const phase: Phase[] = records.map((_, i) => (i === 0 ? 'running' : 'waiting'));
-  const running: (SolveWorker | null)[] = records.map(() => null);
+  const running: (AlgorithmThread | null)[] = records.map(() => null);
   const endedOnOwnRule: boolean[] = records.map(() => true);
   let incumbentsShared = 0;
 
@@ -97,7 +97,7 @@ export async function runShared(
       phase[0] = 'done';
     }
   };
-  const onThread = async (worker: SolveWorker, i: number) => {
+  const onThread = async (worker: AlgorithmThread, i: number) => {
     const record = records[i]!;
     try {
       if (!(await Promise.race([worker.ready.then(() => true), stopped]))) return;

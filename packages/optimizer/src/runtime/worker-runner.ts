@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Instance } from '@meridian/domain';
-import type { SolveHooks, SolveProgress, SolveResult } from '../contract';
-import type { RunOptions } from './context';
+import type { SolveProgress, SolveResult } from '../core/contract';
+import type { AlgorithmThread, RunOptions, StartThreads, ThreadRunHooks } from '../core/context';
+import { precompiledWorkerEntry } from './worker-entry';
 
 /** Messages from a solve worker to its parent. */
 export type WorkerToParent =
@@ -23,11 +24,6 @@ export type ParentToWorker =
   | { type: 'run'; options: RunOptions }
   | { type: 'abort' }
   | { type: 'incumbent'; assign: Int32Array; total: number };
-
-/** A run's hooks on the parent's side; onImproved receives a portfolio member's posted improvements. */
-export interface WorkerRunHooks extends SolveHooks {
-  readonly onImproved?: (assign: Int32Array, total: number) => void;
-}
 
 /** Grace after an abort before the worker is terminated the hard way. */
 export const ABORT_GRACE_MS = 2_000;
@@ -60,7 +56,7 @@ function spawn(instance: Readonly<Instance>, entry?: URL): Worker {
  * returns its best so far, and the thread is terminated if it has not
  * answered within ABORT_GRACE_MS.
  */
-export class SolveWorker {
+export class SolveWorker implements AlgorithmThread {
   private readonly worker: Worker;
   private current: ((message: WorkerToParent | Error) => void) | null = null;
   /** Resolves once the thread has loaded its code and listens (start-up can take seconds under load). */
@@ -100,7 +96,7 @@ export class SolveWorker {
   }
 
   /** Runs one algorithm on the worker; rejects on a worker error or a missed cancel. */
-  run(options: RunOptions, hooks: WorkerRunHooks = {}): Promise<SolveResult> {
+  run(options: RunOptions, hooks: ThreadRunHooks = {}): Promise<SolveResult> {
     if (this.current) return Promise.reject(new Error('this worker is already running'));
     return new Promise<SolveResult>((resolve, reject) => {
       let graceTimer: NodeJS.Timeout | undefined;
@@ -167,3 +163,9 @@ export class SolveWorker {
     await this.worker.terminate();
   }
 }
+
+/** The threads a run may start (the portfolio's members): solve workers on the run's instance. */
+export const startSolveWorkers: StartThreads = async (instance, count) => {
+  const entry = await precompiledWorkerEntry();
+  return Array.from({ length: count }, () => new SolveWorker(instance, entry));
+};

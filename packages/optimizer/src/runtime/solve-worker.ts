@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Instance } from '@meridian/domain';
-import { compileInstance } from './compile';
-import type { CompiledInstance } from './compile';
+import { compileInstance } from '../core/compile';
+import type { CompiledInstance } from '../core/compile';
 import { solveInProcess } from './solve-in-process';
 import type { ParentToWorker, WorkerToParent } from './worker-runner';
 

@@ -1,15 +1,15 @@
 import type { AlgorithmKey } from '@meridian/domain';
-import type { Algorithm } from './core/context';
-import { balancedHeuristic } from './greedy/balanced-heuristic';
-import { heuristic } from './greedy/heuristic';
-import { monteCarlo } from './greedy/monte-carlo';
-import { alns } from './local-search/alns';
-import { ils } from './local-search/ils';
-import { simulatedAnnealing } from './local-search/simulated-annealing';
-import { tabuSearch } from './local-search/tabu';
-import { antColony } from './population/ant-colony';
-import { genetic } from './population/genetic';
-import { portfolio } from './portfolio/portfolio';
+import type { Algorithm } from '../core/context';
+import { balancedHeuristic } from '../greedy/balanced-heuristic';
+import { heuristic } from '../greedy/heuristic';
+import { monteCarlo } from '../greedy/monte-carlo';
+import { alns } from '../local-search/alns';
+import { ils } from '../local-search/ils';
+import { simulatedAnnealing } from '../local-search/simulated-annealing';
+import { tabuSearch } from '../local-search/tabu';
+import { antColony } from '../population/ant-colony';
+import { genetic } from '../population/genetic';
+import { portfolio } from '../portfolio/portfolio';
 
 /** An algorithm whose module is imported when it first runs. */
 const lazy =
@@ -37,12 +37,12 @@ export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   // exact/ and learned/ are the other OR engineer's. Loaded on first use: their
   // solver libraries (MiniSat asm.js, HiGHS) cost seconds to import, which every
   // worker thread (and each portfolio member) would otherwise pay at start-up.
-  milp: lazy(async () => (await import('./exact/milp')).milp),
-  cp_sat: lazy(async () => (await import('./exact/cp-sat')).cpSat),
+  milp: lazy(async () => (await import('../exact/milp')).milp),
+  cp_sat: lazy(async () => (await import('../exact/cp-sat')).cpSat),
   predict_then_optimize: lazy(
-    async () => (await import('./learned/predict-then-optimize')).predictThenOptimize,
+    async () => (await import('../learned/predict-then-optimize')).predictThenOptimize,
   ),
-  ml_predictive: lazy(async () => (await import('./learned/ml-predictive')).mlPredictive),
-  offline_rl: lazy(async () => (await import('./learned/offline-rl')).offlineRl),
-  drl: lazy(async () => (await import('./learned/drl')).drl),
+  ml_predictive: lazy(async () => (await import('../learned/ml-predictive')).mlPredictive),
+  offline_rl: lazy(async () => (await import('../learned/offline-rl')).offlineRl),
+  drl: lazy(async () => (await import('../learned/drl')).drl),
 };

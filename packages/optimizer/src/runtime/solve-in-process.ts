@@ -1,12 +1,13 @@
 import { checkHardConstraints, evaluateObjective, hasUsableCoordinates } from '@meridian/domain';
 import type { Instance, JobAssignment } from '@meridian/domain';
-import type { SolveResult } from '../contract';
+import type { SolveResult } from '../core/contract';
 import { memberLoop } from '../portfolio/member-loop';
-import { ALGORITHM_REGISTRY } from '../registry';
-import { compileInstance } from './compile';
-import { AlgorithmContext } from './context';
-import type { RunHooks, RunOptions } from './context';
-import { validateInstance } from './validate';
+import { ALGORITHM_REGISTRY } from '../registry/algorithm-registry';
+import { compileInstance } from '../core/compile';
+import { AlgorithmContext } from '../core/context';
+import type { RunHooks, RunOptions } from '../core/context';
+import { validateInstance } from '../core/validate';
+import { startSolveWorkers } from './worker-runner';
 
 /**
  * Runs one algorithm on the calling thread (tests, and the threads of solve()
@@ -53,6 +54,7 @@ export async function solveInProcess(
   const ctx = new AlgorithmContext(instance, compiled, options, hooks.signal, hooks.onProgress, {
     startedAt: started,
     reserveMs: finishReserveMs(performance.now() - started),
+    startThreads: startSolveWorkers,
   });
   const method = ALGORITHM_REGISTRY[options.algorithm];
   // A portfolio member restarts from the shared incumbent; every other run is the method itself.

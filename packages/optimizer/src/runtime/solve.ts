@@ -1,4 +1,4 @@
-import type { Solve } from '../contract';
+import type { Solve } from '../core/contract';
 import { SolveWorker } from './worker-runner';
 
 /**
