@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../components/toast/toast-context';
-import { clearNotifications } from '../lib/app-events';
+import { clearNotifications } from '../lib/notifications';
 import { onSessionEnded, SESSION_ENDED_MESSAGE } from '../lib/session-store';
 
 /**

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * Every TanStack Query key in one place. Features do not import each other,
  * yet one feature's mutation must invalidate another's data (saving the
- * appearance settings changes the active theme); a shared key makes that safe.
+ * appearance settings changes the active theme; a roster change changes the
+ * job table); a shared key makes that safe.
  */
 export const queryKeys = {
   activeTheme: ['theme', 'active'] as const,
@@ -22,4 +25,29 @@ export const queryKeys = {
   analyticsSummary: ['analytics', 'summary'] as const,
   /** A comparison's streamed results, written only by its SSE stream (no queryFn). */
   comparison: (taskId: string) => ['comparison', taskId] as const,
+  // The scheduling lists: several screens read each (the job table on /import and
+  // /schedule, physicists and kits in the dropdowns and the roster).
+  jobs: ['scheduling', 'jobs'] as const,
+  assignments: ['scheduling', 'assignments'] as const,
+  physicists: ['scheduling', 'physicists'] as const,
+  kits: ['scheduling', 'kits'] as const,
+  availability: ['scheduling', 'availability'] as const,
+  /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
+  zipData: ['scheduling', 'zip-data'] as const,
 };
+
+/** The scheduling lists a mutation can make stale, by their key's name. */
+export const SCHEDULING_LISTS = [
+  'jobs',
+  'assignments',
+  'physicists',
+  'kits',
+  'availability',
+  'zipData',
+] as const;
+/** One of SCHEDULING_LISTS. */
+export type SchedulingList = (typeof SCHEDULING_LISTS)[number];
+
+/** Marks these scheduling lists stale, so every screen that shows one reloads it. */
+export const invalidateScheduling = (queryClient: QueryClient, ...lists: SchedulingList[]) =>
+  Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: queryKeys[list] })));

@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { DRAWER_WIDTH } from '@meridian/domain';
 import type { Session } from '../../lib/session-store';
 import { clearToken } from '../../lib/session-store';
-import { clearNotifications } from '../../lib/app-events';
+import { clearNotifications } from '../../lib/notifications';
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
 import type { AppRoute } from '../route-definitions';

@@ -2,13 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Task } from '@meridian/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastApi } from '../../components/toast/toast-context';
-import { pushNotification } from '../../lib/app-events';
+import { pushNotification } from '../../lib/notifications';
 import { queryKeys } from '../../lib/query-keys';
 import { followComparison, followOptimisation, type ComparisonState } from './follow-task';
 
-vi.mock('../../lib/app-events', () => ({
+vi.mock('../../lib/notifications', () => ({
   pushNotification: vi.fn(),
-  announceOptimisationComplete: vi.fn(),
 }));
 
 const task = (type: Task['type']): Task => ({

@@ -8,8 +8,7 @@ import {
 import type { EventSourceMessage } from 'eventsource-parser';
 import { followSseStream, type SseVerdict } from '../../lib/sse';
 import { queryKeys } from '../../lib/query-keys';
-import { schedulingKeys } from '../../lib/scheduling-keys';
-import { announceOptimisationComplete, pushNotification } from '../../lib/app-events';
+import { pushNotification } from '../../lib/notifications';
 import type { ToastApi } from '../../components/toast/toast-context';
 import { cachedTask, patchTask, removeTaskLater } from './task-cache';
 import { formatMmSs } from './format-duration';
@@ -50,12 +49,14 @@ function parseData(event: EventSourceMessage): unknown {
 const nameOf = (queryClient: QueryClient, task: Task): string =>
   cachedTask(queryClient, task.id)?.name ?? task.name;
 
-/** The spec's global 'optimisation complete' event: the data every screen shows reloads. */
+/**
+ * The spec's global 'optimisation complete' event is this invalidation: every
+ * screen showing jobs, assignments or analytics reloads them.
+ */
 function completeOptimisation(queryClient: QueryClient, task: Task, result: RunSummary): void {
-  void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
-  void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
-  announceOptimisationComplete({ taskId: task.id, algorithm: task.algorithm });
   pushNotification(
     `${nameOf(queryClient, task)} finished: ${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}` +
       (result.found_by ? ` (best found by ${result.found_by}).` : '.'),
@@ -71,8 +72,8 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
 function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.activeTasks });
   if (task.type !== 'optimization') return;
-  void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
-  void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@meridian/domain';
 import { apiSend } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /** DELETE /api/v1/jobs/{id}. */
 export const deleteJob = (id: number) => apiSend(`/jobs/${id}`, { method: 'DELETE' });
@@ -11,10 +11,10 @@ export const useDeleteJob = () => {
   return useMutation({
     mutationFn: deleteJob,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<Job[]>(schedulingKeys.jobs, (jobs) =>
+      queryClient.setQueryData<Job[]>(queryKeys.jobs, (jobs) =>
         jobs?.filter((job) => job.id !== id),
       );
-      void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
     },
   });
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JobListSchema } from '@meridian/contracts';
 import { apiRequest } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /** GET /api/v1/assignments/: the jobs with their assignment fields. */
 export const getAssignments = (signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getAssignments = (signal?: AbortSignal) =>
 
 export const assignmentsQueryOptions = () =>
   queryOptions({
-    queryKey: schedulingKeys.assignments,
+    queryKey: queryKeys.assignments,
     queryFn: ({ signal }) => getAssignments(signal),
   });
 

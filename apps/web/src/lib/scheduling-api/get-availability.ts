@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UnavailabilityListSchema } from '@meridian/contracts';
 import { apiRequest } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /** GET /api/v1/availability/: the unavailability (leave) records. */
 export const getAvailability = (signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getAvailability = (signal?: AbortSignal) =>
 
 export const availabilityQueryOptions = () =>
   queryOptions({
-    queryKey: schedulingKeys.availability,
+    queryKey: queryKeys.availability,
     queryFn: ({ signal }) => getAvailability(signal),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PhysicistListSchema } from '@meridian/contracts';
 import { apiRequest } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /** GET /api/v1/physicists/. */
 export const getPhysicists = (signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getPhysicists = (signal?: AbortSignal) =>
 
 export const physicistsQueryOptions = () =>
   queryOptions({
-    queryKey: schedulingKeys.physicists,
+    queryKey: queryKeys.physicists,
     queryFn: ({ signal }) => getPhysicists(signal),
   });
 

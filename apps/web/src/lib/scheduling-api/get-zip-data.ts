@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZipDataListSchema } from '@meridian/contracts';
 import type { ZipPoint } from '@meridian/domain';
 import { apiRequest } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /** GET /api/v1/zip-data: coordinates of the zips used by jobs, physicists and kits. */
 export const getZipData = (signal?: AbortSignal) =>
@@ -10,7 +10,7 @@ export const getZipData = (signal?: AbortSignal) =>
 
 export const zipDataQueryOptions = () =>
   queryOptions({
-    queryKey: schedulingKeys.zipData,
+    queryKey: queryKeys.zipData,
     queryFn: ({ signal }) => getZipData(signal),
     select: (points): ReadonlyMap<string, ZipPoint> =>
       new Map(points.map((point) => [point.zip_code, point])),

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Job } from '@meridian/domain';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 
 /**
  * Puts the server's answer for one job into the cached job lists, so the row
@@ -8,10 +8,10 @@ import { schedulingKeys } from '../scheduling-keys';
  * because it is a different view of the same jobs.
  */
 export function replaceJobInCache(queryClient: QueryClient, job: Job): void {
-  queryClient.setQueryData<Job[]>(schedulingKeys.jobs, (jobs) =>
+  queryClient.setQueryData<Job[]>(queryKeys.jobs, (jobs) =>
     jobs?.map((current) => (current.id === job.id ? job : current)),
   );
-  queryClient.setQueryData<Job[]>(schedulingKeys.assignments, (jobs) =>
+  queryClient.setQueryData<Job[]>(queryKeys.assignments, (jobs) =>
     jobs?.map((current) => (current.id === job.id ? job : current)),
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { JobSchema } from '@meridian/domain';
 import { apiRequest } from '../api-client';
-import { invalidateScheduling } from '../scheduling-keys';
+import { invalidateScheduling } from '../query-keys';
 import { replaceJobInCache } from './job-cache';
 
 /** POST /api/v1/kits/manual_override: pins (or clears, with null) a job's kit. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JobSchema, type Job } from '@meridian/domain';
 import { apiRequest, ApiError } from '../api-client';
-import { schedulingKeys } from '../scheduling-keys';
+import { queryKeys } from '../query-keys';
 import { replaceJobInCache } from './job-cache';
 
 /** PUT /api/v1/jobs/{id}: the full job including the version it was read at. */
@@ -16,7 +16,7 @@ export const useUpdateJob = () => {
     onSuccess: (job) => replaceJobInCache(queryClient, job),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: schedulingKeys.jobs });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
       }
     },
   });

@@ -10,19 +10,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAppearanceSettings } from '../api/get-appearance-settings';
 import { useUpdateAppearanceSettings } from '../api/update-appearance-settings';
-import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { fetchFailure } from './fetch-failure';
 import { BackgroundVideoPicker } from './background-video-picker';
 import { ThemePicker } from './theme-picker';
 
 /** Appearance: the organisation's theme and the login landing's background video. */
 export function AppearanceTab() {
   const settings = useAppearanceSettings();
-  useFetchFailureToast(settings.error);
+  useErrorToast(settings.error, settings.error ? fetchFailure(settings.error) : '');
   if (settings.isPending) return <CircularProgress aria-label="Loading settings" />;
-  if (settings.error)
-    return (
-      <Alert severity="error">Failed to fetch admin data: {errorMessage(settings.error)}</Alert>
-    );
+  if (settings.error) return <Alert severity="error">{fetchFailure(settings.error)}</Alert>;
   // Not keyed on the data: a remount while saving would drop the save's toast callbacks.
   return <AppearanceForm saved={settings.data} />;
 }

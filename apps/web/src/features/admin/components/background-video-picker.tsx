@@ -19,6 +19,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { MAX_BACKGROUND_VIDEO_BYTES, type BackgroundVideo } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
+import { fetchFailure } from './fetch-failure';
 import { useToast } from '../../../components/toast/toast-context';
 import { useBackgrounds, useDeleteBackground, useUploadBackground } from '../api/backgrounds';
 
@@ -55,9 +56,7 @@ export function BackgroundVideoPicker({ value, onChange }: BackgroundVideoPicker
 
   return (
     <Stack spacing={1.5}>
-      {videos.error && (
-        <Alert severity="error">Failed to fetch admin data: {errorMessage(videos.error)}</Alert>
-      )}
+      {videos.error && <Alert severity="error">{fetchFailure(videos.error)}</Alert>}
       {videos.isPending && <CircularProgress size={24} aria-label="Loading videos" />}
       {videos.data && (
         <RadioGroup

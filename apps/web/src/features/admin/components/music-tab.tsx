@@ -17,7 +17,8 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAppearanceSettings } from '../api/get-appearance-settings';
 import { useMusicTracks } from '../api/get-music-tracks';
 import { useUpdateAppearanceSettings } from '../api/update-appearance-settings';
-import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { fetchFailure } from './fetch-failure';
 
 type Mode = AppearanceSettings['music']['mode'];
 
@@ -26,9 +27,8 @@ export function MusicTab() {
   const settings = useAppearanceSettings();
   const tracks = useMusicTracks();
   const error = settings.error ?? tracks.error;
-  useFetchFailureToast(error);
-  if (error)
-    return <Alert severity="error">Failed to fetch admin data: {errorMessage(error)}</Alert>;
+  useErrorToast(error, error ? fetchFailure(error) : '');
+  if (error) return <Alert severity="error">{fetchFailure(error)}</Alert>;
   if (!settings.data || !tracks.data) return <CircularProgress aria-label="Loading music" />;
   return <MusicForm saved={settings.data} tracks={tracks.data} />;
 }

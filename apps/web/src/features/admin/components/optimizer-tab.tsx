@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useWeights } from '../api/get-weights';
 import { useUpdateWeights } from '../api/update-weights';
-import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { fetchFailure } from './fetch-failure';
 import { toWeight, weightProblem } from '../weights-input';
 
 const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
@@ -30,12 +31,9 @@ const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
 /** Optimizer: the three objective weights. */
 export function OptimizerTab() {
   const weights = useWeights();
-  useFetchFailureToast(weights.error);
+  useErrorToast(weights.error, weights.error ? fetchFailure(weights.error) : '');
   if (weights.isPending) return <CircularProgress aria-label="Loading weights" />;
-  if (weights.error)
-    return (
-      <Alert severity="error">Failed to fetch admin data: {errorMessage(weights.error)}</Alert>
-    );
+  if (weights.error) return <Alert severity="error">{fetchFailure(weights.error)}</Alert>;
   return <WeightsForm saved={weights.data} />;
 }
 

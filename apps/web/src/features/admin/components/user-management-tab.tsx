@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
-import { useFetchFailureToast } from '../hooks/use-failure-toast';
+import { useErrorToast } from '../../../components/use-error-toast';
+import { fetchFailure } from './fetch-failure';
 import { AddUserDialog } from './add-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -24,7 +25,7 @@ export function UserManagementTab() {
   const [isAdding, setIsAdding] = useState(false);
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
-  useFetchFailureToast(users.error);
+  useErrorToast(users.error, users.error ? fetchFailure(users.error) : '');
 
   const changeRole = (user: User, role: Role) => {
     if (role === user.role) return;
@@ -48,9 +49,7 @@ export function UserManagementTab() {
         </Button>
       </Stack>
       {users.isPending && <CircularProgress aria-label="Loading users" />}
-      {users.error && (
-        <Alert severity="error">Failed to fetch admin data: {errorMessage(users.error)}</Alert>
-      )}
+      {users.error && <Alert severity="error">{fetchFailure(users.error)}</Alert>}
       {users.data && (
         <UsersTable
           users={users.data}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JobSchema, type Job } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/jobs/: creates a blank job for the user to fill in. */
 export const createJob = () => apiRequest('/jobs/', JobSchema, { method: 'POST' });
@@ -11,10 +11,8 @@ export const useCreateJob = () => {
   return useMutation({
     mutationFn: createJob,
     onSuccess: (job) => {
-      queryClient.setQueryData<Job[]>(schedulingKeys.jobs, (jobs) =>
-        jobs ? [...jobs, job] : jobs,
-      );
-      void queryClient.invalidateQueries({ queryKey: schedulingKeys.assignments });
+      queryClient.setQueryData<Job[]>(queryKeys.jobs, (jobs) => (jobs ? [...jobs, job] : jobs));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
     },
   });
 };

@@ -2,12 +2,11 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import type { Job, Kit } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { overrideKitMutation } from '../../../lib/scheduling-api/kit-override';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { queryKeys, SCHEDULING_LISTS } from '../../../lib/query-keys';
 import { updateKitMutation } from './update-kit';
 import { testJob } from '../../../test/job-fixture';
 
-type Key = keyof typeof schedulingKeys;
-const KEYS = Object.keys(schedulingKeys) as Key[];
+const KEYS = SCHEDULING_LISTS;
 
 const kit: Kit = {
   id: 1,
@@ -27,15 +26,15 @@ const job = (id: number, kitId: number | null): Job =>
 
 function filledClient(): QueryClient {
   const client = new QueryClient();
-  for (const key of KEYS) client.setQueryData(schedulingKeys[key], []);
-  client.setQueryData(schedulingKeys.kits, [kit]);
-  client.setQueryData(schedulingKeys.jobs, [job(7, null), job(8, null)]);
-  client.setQueryData(schedulingKeys.assignments, [job(7, null), job(8, null)]);
+  for (const key of KEYS) client.setQueryData(queryKeys[key], []);
+  client.setQueryData(queryKeys.kits, [kit]);
+  client.setQueryData(queryKeys.jobs, [job(7, null), job(8, null)]);
+  client.setQueryData(queryKeys.assignments, [job(7, null), job(8, null)]);
   return client;
 }
 
 const stale = (client: QueryClient) =>
-  KEYS.filter((key) => client.getQueryState(schedulingKeys[key])?.isInvalidated);
+  KEYS.filter((key) => client.getQueryState(queryKeys[key])?.isInvalidated);
 
 describe('kit mutations refresh the job lists they change', () => {
   it('saving a kit (e.g. out for maintenance) replaces it and refetches jobs, assignments and zips', async () => {
@@ -46,7 +45,7 @@ describe('kit mutations refresh the job lists they change', () => {
       mutationFn: () => Promise.resolve(saved),
     });
     await observer.mutate({ ...saved });
-    expect(client.getQueryData(schedulingKeys.kits)).toEqual([saved]);
+    expect(client.getQueryData(queryKeys.kits)).toEqual([saved]);
     expect(stale(client)).toEqual(['jobs', 'assignments', 'zipData']);
   });
 
@@ -58,8 +57,8 @@ describe('kit mutations refresh the job lists they change', () => {
       mutationFn: () => Promise.resolve(answer),
     });
     await observer.mutate({ job_id: 8, kit_id: 1 });
-    expect(client.getQueryData<Job[]>(schedulingKeys.assignments)?.[1]).toEqual(answer);
-    expect(client.getQueryData<Job[]>(schedulingKeys.jobs)?.[1]).toEqual(answer);
+    expect(client.getQueryData<Job[]>(queryKeys.assignments)?.[1]).toEqual(answer);
+    expect(client.getQueryData<Job[]>(queryKeys.jobs)?.[1]).toEqual(answer);
     expect(stale(client)).toEqual(['jobs', 'assignments']);
   });
 });

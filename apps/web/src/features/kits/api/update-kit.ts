@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { KitSchema, type Kit } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateScheduling, schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling, queryKeys } from '../../../lib/query-keys';
 
 export interface KitUpdate {
   id: number;
@@ -30,12 +30,12 @@ export const updateKitMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateKit,
     onSuccess: async (kit) => {
-      queryClient.setQueryData<Kit[]>(schedulingKeys.kits, (kits) =>
+      queryClient.setQueryData<Kit[]>(queryKeys.kits, (kits) =>
         kits?.map((current) => (current.id === kit.id ? kit : current)),
       );
       await invalidateScheduling(queryClient, 'jobs', 'assignments', 'zipData');
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.kits }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.kits }),
   });
 
 export const useUpdateKit = () => useMutation(updateKitMutation(useQueryClient()));

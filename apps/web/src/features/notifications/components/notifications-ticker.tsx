@@ -8,7 +8,7 @@ import {
   clearNotifications,
   useNotifications,
   type SessionNotification,
-} from '../../../lib/app-events';
+} from '../../../lib/notifications';
 
 const scroll = keyframes`
   from { transform: translateX(0); }

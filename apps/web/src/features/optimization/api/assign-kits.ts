@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSchema } from '@meridian/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** POST /api/v1/kits/assign: the automated kit assignment; answers a summary message. */
 export const assignKits = () => apiRequest('/kits/assign', MessageSchema, { method: 'POST' });

@@ -5,7 +5,7 @@ import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import { DEFAULT_ASSIGNMENT_ALGORITHM, type AlgorithmKey } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { pushNotification } from '../../../lib/app-events';
+import { pushNotification } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session-store';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAssignKits } from '../api/assign-kits';

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { KitInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** POST /api/v1/kits/. */
 export const createKit = (body: KitInput) => apiSend('/kits/', { method: 'POST', json: body });

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** POST /api/v1/physicists/ (unknown zips are refused with a detail naming the zip). */
 export const createPhysicist = (body: PhysicistInput) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnavailabilityInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/availability/: one leave record, without a full re-upload. */
 export const createUnavailability = (body: UnavailabilityInput) =>
@@ -11,6 +11,6 @@ export const useCreateUnavailability = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUnavailability,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.availability }),
   });
 };

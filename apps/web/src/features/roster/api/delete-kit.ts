@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/kits/{id}: also empties its slot on every job. */
 export const deleteKit = (id: number) => apiSend(`/kits/${id}`, { method: 'DELETE' });

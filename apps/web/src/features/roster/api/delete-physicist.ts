@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/physicists/{id}: also empties their slots on every job and deletes their leave. */
 export const deletePhysicist = (id: number) => apiSend(`/physicists/${id}`, { method: 'DELETE' });

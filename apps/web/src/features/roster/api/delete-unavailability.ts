@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiSend } from '../../../lib/api-client';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/availability/{id}. */
 export const deleteUnavailability = (id: number) =>
@@ -11,6 +11,6 @@ export const useDeleteUnavailability = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUnavailability,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulingKeys.availability }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.availability }),
   });
 };

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { RosterImportResultSchema } from '@meridian/contracts';
 import { uploadFile } from '../../../lib/api-files';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /** Which roster list a CSV import fills. */
 export type RosterKind = 'physicists' | 'kits';
@@ -20,11 +20,7 @@ export const importRosterMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: importRoster,
     // Imported zips may be new to the zip table the distances read.
-    onSuccess: (_, { kind }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: schedulingKeys[kind] }),
-        queryClient.invalidateQueries({ queryKey: schedulingKeys.zipData }),
-      ]),
+    onSuccess: (_, { kind }) => invalidateScheduling(queryClient, kind, 'zipData'),
   });
 
 export const useImportRoster = () => useMutation(importRosterMutation(useQueryClient()));

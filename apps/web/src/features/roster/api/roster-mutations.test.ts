@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { schedulingKeys } from '../../../lib/scheduling-keys';
+import { queryKeys, SCHEDULING_LISTS, type SchedulingList } from '../../../lib/query-keys';
 import { createKitMutation } from './create-kit';
 import { createPhysicistMutation } from './create-physicist';
 import { deleteKitMutation } from './delete-kit';
@@ -8,13 +8,13 @@ import { deletePhysicistMutation } from './delete-physicist';
 import { importRosterMutation } from './import-roster';
 import { updatePhysicistMutation } from './update-physicist';
 
-type Key = keyof typeof schedulingKeys;
-const KEYS = Object.keys(schedulingKeys) as Key[];
+type Key = SchedulingList;
+const KEYS = SCHEDULING_LISTS;
 
 /** A client holding every scheduling list, fresh. */
 function filledClient(): QueryClient {
   const client = new QueryClient();
-  for (const key of KEYS) client.setQueryData(schedulingKeys[key], []);
+  for (const key of KEYS) client.setQueryData(queryKeys[key], []);
   return client;
 }
 
@@ -31,7 +31,7 @@ async function staleAfter<TVariables>(
     mutationFn: () => Promise.resolve(answer),
   });
   await observer.mutate(variables as never);
-  return KEYS.filter((key) => client.getQueryState(schedulingKeys[key])?.isInvalidated);
+  return KEYS.filter((key) => client.getQueryState(queryKeys[key])?.isInvalidated);
 }
 
 describe('roster mutations refresh what they change on the server', () => {

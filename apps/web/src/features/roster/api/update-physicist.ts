@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { PhysicistInput } from './roster-types';
 import { apiSend } from '../../../lib/api-client';
-import { invalidateScheduling } from '../../../lib/scheduling-keys';
+import { invalidateScheduling } from '../../../lib/query-keys';
 
 /**
  * PUT /api/v1/physicists/{id}. A rename changes the assigned names every job

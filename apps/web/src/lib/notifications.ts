@@ -1,24 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * App-wide events between features that may not import each other (STYLE.md):
- * the tasks feature announces a finished optimisation, and several features
- * post session notifications that the ticker shows. Notifications are this
+ * The ticker's notifications: several features post them (a finished run, a
+ * kit assignment) and the ticker, another feature, shows them. They are this
  * session's own happenings (not server data), so they live here, not in the
  * query cache, and vanish on reload.
  */
-
-/** Fired on window when an optimisation run completes (spec section 4). */
-export const OPTIMISATION_COMPLETE_EVENT = 'meridian:optimisation-complete';
-
-export interface OptimisationCompleteDetail {
-  taskId: string;
-  algorithm: string | null;
-}
-
-export function announceOptimisationComplete(detail: OptimisationCompleteDetail): void {
-  window.dispatchEvent(new CustomEvent(OPTIMISATION_COMPLETE_EVENT, { detail }));
-}
 
 export type NotificationSeverity = 'success' | 'info' | 'warning' | 'error';
 
