@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@meridian/contracts';
+import { cachedBody, rememberBody } from './etag-cache';
 import { endSessionRefused, getToken, SESSION_ENDED_MESSAGE } from './session-store';
 
 /** All API paths are relative: the server serves this app, and Vite proxies /api in development. */
@@ -26,27 +27,54 @@ export interface RequestOptions {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: BodyInit | undefined;
-  if (options.form) body = new URLSearchParams(options.form);
-  else if (options.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.json);
-  }
   const response = await fetch(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
-    headers,
-    body,
+    headers: requestHeaders(token, options),
+    body: requestBody(options),
     signal: options.signal,
   });
-  if (!response.ok) {
-    // POST /token answers 401 for a wrong password: a failed sign-in, not the end of a session.
-    const ended = path === '/token' ? null : sessionEndedError(response.status, token);
-    throw ended ?? (await toApiError(response));
-  }
+  if (!response.ok) throw await refusal(path, response, token);
   return response;
+}
+
+function requestHeaders(token: string | null, options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (!options.form && options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+function requestBody(options: RequestOptions): BodyInit | undefined {
+  if (options.form) return new URLSearchParams(options.form);
+  return options.json === undefined ? undefined : JSON.stringify(options.json);
+}
+
+async function refusal(path: string, response: Response, token: string | null): Promise<ApiError> {
+  // POST /token answers 401 for a wrong password: a failed sign-in, not the end of a session.
+  const ended = path === '/token' ? null : sessionEndedError(response.status, token);
+  return ended ?? (await toApiError(response));
+}
+
+/**
+ * A GET's body text, revalidated: the last answer's ETag goes out as
+ * If-None-Match and a 304 reuses that answer's body. Without an ETag from the
+ * server this is a plain GET.
+ */
+async function getText(path: string, signal: AbortSignal | undefined): Promise<string> {
+  const url = `${API_BASE}${path}`;
+  const token = getToken();
+  const cached = cachedBody(url, token);
+  const headers = requestHeaders(token, {});
+  if (cached) headers.set('If-None-Match', cached.etag);
+  const response = await fetch(url, { headers, signal });
+  if (response.status === 304 && cached) return cached.body;
+  if (!response.ok) throw await refusal(path, response, token);
+  const body = await response.text();
+  rememberBody(url, token, response.headers.get('ETag'), body);
+  return body;
 }
 
 /**
@@ -76,8 +104,11 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const response = await send(path, options);
-  return schema.parse(await response.json());
+  const isGet = (options.method ?? 'GET') === 'GET';
+  const text = isGet
+    ? await getText(path, options.signal)
+    : await (await send(path, options)).text();
+  return schema.parse(JSON.parse(text));
 }
 
 /** Sends a request whose answer body the screen does not use. */

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenClaims } from '@meridian/contracts';
+import { forgetCachedBodies } from './etag-cache';
 import { TOKEN_STORAGE_KEY, usableClaims } from './session';
 
 type Listener = () => void;
@@ -22,12 +23,14 @@ export function getToken(): string | null {
 /** Stores the token after a successful login. */
 export function setToken(token: string): void {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  forgetCachedBodies();
   notify();
 }
 
-/** Removes the token (logout). */
+/** Removes the token (logout); the answers kept for revalidation go with it. */
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  forgetCachedBodies();
   notify();
 }
 
@@ -52,6 +55,7 @@ export function endSessionRefused(sentToken: string | null): boolean {
   if (localStorage.getItem(TOKEN_STORAGE_KEY) !== sentToken) return false;
   endedToken = sentToken;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  forgetCachedBodies();
   for (const listener of sessionEndListeners) listener();
   notify();
   return true;

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, apiSend } from './api-client';
+import { TOKEN_STORAGE_KEY } from './session';
+import { clearToken, setToken } from './session-store';
+
+/** A JWT-shaped token the browser accepts (it never checks signatures). */
+const token = (sub: string) => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${encode({ alg: 'HS256' })}.${encode({ sub, role: 'manager', exp })}.signature`;
+};
+
+const List = z.array(z.object({ id: z.number() }));
+
+/** What the fake server saw of each request, and the answers it gives in order. */
+let sent: { url: string; method: string; ifNoneMatch: string | null }[];
+let answers: Response[];
+
+const json = (body: unknown, etag?: string) =>
+  Response.json(body, { status: 200, headers: etag ? { ETag: etag } : {} });
+const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
+
+beforeEach(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+  sent = [];
+  answers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      sent.push({
+        url,
+        method: init?.method ?? 'GET',
+        ifNoneMatch: headers.get('If-None-Match'),
+      });
+      const next = answers.shift();
+      if (!next) throw new Error(`no answer left for ${url}`);
+      return Promise.resolve(next);
+    }),
+  );
+  setToken(token('ann'));
+});
+afterEach(() => {
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+describe('GET revalidation with ETag', () => {
+  it('without an ETag from the server, every GET is a plain request with a fresh body', async () => {
+    answers = [json([{ id: 1 }]), json([{ id: 2 }])];
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 1 }]);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 2 }]);
+    expect(sent.map((request) => request.ifNoneMatch)).toEqual([null, null]);
+  });
+
+  it('sends the last ETag as If-None-Match and reuses the kept body on 304', async () => {
+    answers = [json([{ id: 1 }], '"v1"'), notModified('"v1"'), notModified('"v1"')];
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 1 }]);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 1 }]);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 1 }]);
+    expect(sent.map((request) => request.ifNoneMatch)).toEqual([null, '"v1"', '"v1"']);
+  });
+
+  it('replaces the kept body when the data changed, and keeps one per URL', async () => {
+    answers = [
+      json([{ id: 1 }], '"v1"'),
+      json([{ id: 9 }], '"k1"'),
+      json([{ id: 2 }], '"v2"'),
+      notModified('"v2"'),
+      notModified('"k1"'),
+    ];
+    await apiRequest('/jobs/', List);
+    await apiRequest('/kits/', List);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 2 }]);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 2 }]);
+    expect(await apiRequest('/kits/', List)).toEqual([{ id: 9 }]);
+    expect(sent.map((request) => [request.url, request.ifNoneMatch])).toEqual([
+      ['/api/v1/jobs/', null],
+      ['/api/v1/kits/', null],
+      ['/api/v1/jobs/', '"v1"'],
+      ['/api/v1/jobs/', '"v2"'],
+      ['/api/v1/kits/', '"k1"'],
+    ]);
+  });
+
+  it('forgets a kept body once an answer comes without an ETag', async () => {
+    answers = [json([{ id: 1 }], '"v1"'), json([{ id: 2 }]), json([{ id: 3 }])];
+    await apiRequest('/jobs/', List);
+    await apiRequest('/jobs/', List);
+    expect(await apiRequest('/jobs/', List)).toEqual([{ id: 3 }]);
+    expect(sent.map((request) => request.ifNoneMatch)).toEqual([null, '"v1"', null]);
+  });
+
+  it('never revalidates what another token fetched, and logout forgets everything', async () => {
+    answers = [json([{ id: 1 }], '"v1"'), json([{ id: 1 }], '"v1"'), json([{ id: 1 }], '"v1"')];
+    await apiRequest('/jobs/', List);
+    // Another tab signs in as someone else: same storage key, no setToken here.
+    localStorage.setItem(TOKEN_STORAGE_KEY, token('bob'));
+    await apiRequest('/jobs/', List);
+    clearToken();
+    setToken(token('bob'));
+    await apiRequest('/jobs/', List);
+    expect(sent.map((request) => request.ifNoneMatch)).toEqual([null, null, null]);
+  });
+
+  it('parses a kept body with the schema again, so a 304 cannot smuggle in a bad shape', async () => {
+    answers = [json([{ id: 1 }], '"v1"'), notModified('"v1"')];
+    await apiRequest('/jobs/', List);
+    await expect(apiRequest('/jobs/', z.array(z.string()))).rejects.toThrow();
+  });
+
+  it('leaves other methods alone: no If-None-Match, and a 304 nobody asked for is an error', async () => {
+    answers = [
+      json([{ id: 1 }], '"v1"'),
+      json({ id: 1 }),
+      new Response(null, { status: 204 }),
+      notModified('"x"'),
+    ];
+    await apiRequest('/jobs/', List);
+    await apiRequest('/jobs/', z.object({ id: z.number() }), { method: 'POST' });
+    await apiSend('/jobs/1', { method: 'DELETE' });
+    const error = await apiRequest('/kits/', List).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(304);
+    expect(sent.map((request) => [request.method, request.ifNoneMatch])).toEqual([
+      ['GET', null],
+      ['POST', null],
+      ['DELETE', null],
+      ['GET', null],
+    ]);
+  });
+});
