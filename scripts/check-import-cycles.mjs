@@ -18,10 +18,15 @@
 //
 // Usage: node scripts/check-import-cycles.mjs [--root DIR] [--include-types] [FOLDER ...]
 // (default root: the repository; default folders: packages apps e2e)
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { describeFolderCycle, findFolderCycles } from './lint/folder-cycles.mjs';
+import { exampleLoop, findCycles } from './lint/graph-cycles.mjs';
+
+const USAGE =
+  'usage: node scripts/check-import-cycles.mjs [--root DIR] [--include-types] [--folder-root DIR]... [FOLDER ...]';
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', '.git']);
@@ -124,141 +129,166 @@ function optionsFinder(root) {
 }
 
 /**
- * The import graph: file -> files of ours it imports (resolved like the compiler does).
- * @param {{ includeTypes?: boolean }} [options] includeTypes: also follow type-only imports
+ * Every import between the files under the folders, resolved like the compiler
+ * does: file -> { target: typeOnly }. A module imported both ways counts as run-time.
+ * @returns {Map<string, Map<string, boolean>>}
  */
-export function buildImportGraph(root, folders, options = {}) {
+export function resolveImports(root, folders) {
   const files = sourceFiles(folders.map((folder) => path.resolve(root, folder)));
   const known = new Set(files);
   const optionsFor = optionsFinder(path.resolve(root));
-  const graph = new Map();
+  const imports = new Map();
   for (const file of files) {
     const compilerOptions = optionsFor(file);
-    const targets = new Set();
+    const targets = new Map();
     for (const { specifier, typeOnly } of importedSpecifiers(file, ts.sys.readFile(file) ?? '')) {
-      if (typeOnly && options.includeTypes !== true) continue;
       const { resolvedModule } = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys);
       if (resolvedModule === undefined) continue;
       // Workspace packages resolve through their node_modules symlink to the real source file.
       const resolved = resolvedModule.resolvedFileName;
       const target = path.resolve(ts.sys.realpath?.(resolved) ?? resolved);
-      if (known.has(target)) targets.add(target);
+      if (known.has(target)) targets.set(target, (targets.get(target) ?? true) && typeOnly);
     }
-    graph.set(file, [...targets].sort());
+    imports.set(file, targets);
+  }
+  return imports;
+}
+
+/** The import graph of resolved imports: file -> files it imports, type-only ones when asked. */
+export function importGraph(imports, includeTypes) {
+  const graph = new Map();
+  for (const [file, targets] of imports) {
+    const kept = [...targets].filter(([, typeOnly]) => includeTypes || !typeOnly);
+    graph.set(file, kept.map(([target]) => target).sort());
   }
   return graph;
 }
 
-/** Strongly connected components with more than one file, or a file importing itself (Tarjan). */
-export function findCycles(graph) {
-  const index = new Map();
-  const low = new Map();
-  const onStack = new Set();
-  const stack = [];
-  const components = [];
-  let next = 0;
-  for (const start of graph.keys()) {
-    if (index.has(start)) continue;
-    // Iterative depth-first search: deep import chains must not overflow the call stack.
-    const work = [{ node: start, edge: 0 }];
-    index.set(start, next);
-    low.set(start, next);
-    next += 1;
-    stack.push(start);
-    onStack.add(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1];
-      const edges = graph.get(frame.node) ?? [];
-      if (frame.edge < edges.length) {
-        const target = edges[frame.edge];
-        frame.edge += 1;
-        if (!index.has(target)) {
-          index.set(target, next);
-          low.set(target, next);
-          next += 1;
-          stack.push(target);
-          onStack.add(target);
-          work.push({ node: target, edge: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node), index.get(target)));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined) {
-        low.set(parent.node, Math.min(low.get(parent.node), low.get(frame.node)));
-      }
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const component = [];
-        let member;
-        do {
-          member = stack.pop();
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.node);
-        const selfLoop = (graph.get(frame.node) ?? []).includes(frame.node);
-        if (component.length > 1 || selfLoop) components.push(component.sort());
-      }
-    }
-  }
-  return components;
+/**
+ * The import graph: file -> files of ours it imports (resolved like the compiler does).
+ * @param {{ includeTypes?: boolean }} [options] includeTypes: also follow type-only imports
+ */
+export function buildImportGraph(root, folders, options = {}) {
+  return importGraph(resolveImports(root, folders), options.includeTypes === true);
 }
 
-/** One concrete loop through a component (shortest from its first file back to it), for the message. */
-export function exampleLoop(graph, component) {
-  const members = new Set(component);
-  const start = component[0];
-  const previous = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const node = queue.shift();
-    for (const target of graph.get(node) ?? []) {
-      if (target === start) {
-        const loop = [start];
-        for (let at = node; at !== null && at !== start; at = previous.get(at))
-          loop.splice(1, 0, at);
-        return [...loop, start];
-      }
-      if (members.has(target) && !previous.has(target)) {
-        previous.set(target, node);
-        queue.push(target);
-      }
+/**
+ * The folders a --folder-root pattern names, relative to root; a `*` segment
+ * matches any folder name. Throws naming the pattern when nothing matches.
+ */
+export function expandFolderRoot(root, pattern) {
+  let matches = [''];
+  for (const segment of pattern.split('/').filter((part) => part !== '' && part !== '.')) {
+    if (!segment.includes('*')) {
+      matches = matches.map((dir) => path.join(dir, segment));
+      continue;
     }
+    const re = new RegExp(`^${segment.split('*').map(escapeRegExp).join('[^/]*')}$`);
+    matches = matches.flatMap((dir) => {
+      try {
+        return readdirSync(path.join(root, dir), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory() && re.test(entry.name))
+          .map((entry) => path.join(dir, entry.name))
+          .sort();
+      } catch (error) {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      }
+    });
   }
-  return [...component, start];
+  const found = matches.filter((dir) => dir !== '' && existsSync(path.join(root, dir)));
+  if (found.length === 0) throw new Error(`--folder-root ${pattern}: no such folder`);
+  return found;
+}
+
+const escapeRegExp = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/** Parsed command line; throws on an unknown option or a missing value. */
+function parseArguments(argv) {
+  const parsed = {
+    root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    folders: [],
+    folderRoots: [],
+    includeTypes: false,
+  };
+  const value = (i) => {
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) throw new Error(`${argv[i]} needs a value`);
+    return next;
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--root') parsed.root = path.resolve(value(i++));
+    else if (argv[i] === '--folder-root') parsed.folderRoots.push(value(i++));
+    else if (argv[i] === '--include-types') parsed.includeTypes = true;
+    else if (argv[i].startsWith('--')) throw new Error(`unknown option ${argv[i]}`);
+    else parsed.folders.push(argv[i]);
+  }
+  if (parsed.folders.length === 0) parsed.folders.push('packages', 'apps', 'e2e');
+  return parsed;
 }
 
 function main(argv) {
-  let root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const folders = [];
-  let includeTypes = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    if (argv[i] === '--root') {
-      root = path.resolve(argv[i + 1] ?? '');
-      i += 1;
-    } else if (argv[i] === '--include-types') includeTypes = true;
-    else folders.push(argv[i]);
+  let args;
+  let sourceRoots;
+  try {
+    args = parseArguments(argv);
+    sourceRoots = args.folderRoots.flatMap((pattern) => expandFolderRoot(args.root, pattern));
+  } catch (error) {
+    console.error(`check-import-cycles: ${error.message}\n${USAGE}`);
+    return 2;
   }
-  if (folders.length === 0) folders.push('packages', 'apps', 'e2e');
-  const graph = buildImportGraph(root, folders, { includeTypes });
-  const cycles = findCycles(graph);
+  const { root, folders, includeTypes } = args;
+  const imports = resolveImports(root, folders);
   const rel = (file) => path.relative(root, file);
+  let failed = false;
+
+  const graph = importGraph(imports, includeTypes);
+  const cycles = findCycles(graph);
   if (cycles.length === 0) {
     console.log(
       `import cycles: none among ${graph.size} files${includeTypes ? ' (type-only imports included)' : ''}`,
     );
-    return 0;
+  } else {
+    failed = true;
+    console.error(`import cycles: ${cycles.length} found among ${graph.size} files`);
+    for (const component of cycles) {
+      console.error(
+        `- ${component.length} file(s): ${exampleLoop(graph, component).map(rel).join(' -> ')}`,
+      );
+      if (component.length > 2)
+        console.error(`  all files of this cycle: ${component.map(rel).join(', ')}`);
+    }
   }
-  console.error(`import cycles: ${cycles.length} found among ${graph.size} files`);
-  for (const component of cycles) {
-    console.error(
-      `- ${component.length} file(s): ${exampleLoop(graph, component).map(rel).join(' -> ')}`,
-    );
-    if (component.length > 2)
-      console.error(`  all files of this cycle: ${component.map(rel).join(', ')}`);
+
+  if (sourceRoots.length > 0) {
+    // Folder cycles always count type-only imports (scripts/lint/folder-cycles.mjs says why).
+    const fullGraph = importGraph(imports, true);
+    const folderCycles = [];
+    for (const sourceRoot of sourceRoots) {
+      const absolute = path.resolve(root, sourceRoot);
+      if (![...fullGraph.keys()].some((file) => file.startsWith(absolute + path.sep))) {
+        console.error(
+          `check-import-cycles: no source files under ${sourceRoot} among ${folders.join(' ')}`,
+        );
+        return 2;
+      }
+      folderCycles.push(...findFolderCycles(fullGraph, absolute));
+    }
+    const checked = sourceRoots.join(', ');
+    if (folderCycles.length === 0) {
+      console.log(`folder cycles: none in ${checked} (type-only imports included)`);
+    } else {
+      failed = true;
+      console.error(
+        `folder cycles: ${folderCycles.length} found in ${checked} (type-only imports included; ` +
+          'each line below the loop is one import that makes a step of it)',
+      );
+      for (const cycle of folderCycles) {
+        for (const line of describeFolderCycle(cycle, rel)) console.error(line);
+      }
+    }
   }
-  return 1;
+  return failed ? 1 : 0;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

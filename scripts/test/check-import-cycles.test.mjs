@@ -1,40 +1,11 @@
 // The import-cycle check on small fixture trees written to a temporary folder:
 // it must name the files of a cycle and fail, and pass a tree without one.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildImportGraph, exampleLoop, findCycles } from '../check-import-cycles.mjs';
-
-const SCRIPT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../check-import-cycles.mjs',
-);
-const run = promisify(execFile);
-
-const TSCONFIG = JSON.stringify({
-  compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true },
-  include: ['src'],
-});
-
-const folders = [];
-afterEach(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
-/** Writes files (path -> text) into a new temporary root and returns it. */
-async function fixture(files) {
-  const root = await mkdtemp(path.join(tmpdir(), 'meridian-cycles-'));
-  folders.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-  return root;
-}
+import { describe, expect, it } from 'vitest';
+import { buildImportGraph } from '../check-import-cycles.mjs';
+import { exampleLoop, findCycles } from '../lint/graph-cycles.mjs';
+import { TSCONFIG, checkCycles as check, fixture } from './fixture-tree.mjs';
 
 /** The cycles of a fixture as loops of root-relative paths, checked in process (fast). */
 function loops(root, folders, options) {
@@ -44,16 +15,6 @@ function loops(root, folders, options) {
       .map((file) => path.relative(root, file))
       .join(' -> '),
   );
-}
-
-/** Runs the script on a root; resolves to exit code and output. */
-async function check(root, ...args) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [SCRIPT, '--root', root, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
-  }
 }
 
 describe('check-import-cycles', () => {
