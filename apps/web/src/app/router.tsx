@@ -2,11 +2,11 @@ import { createBrowserRouter, Outlet, redirect, useRouteError } from 'react-rout
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ErrorPage } from '../components/error-page';
-import { APP_ROUTES, LOGIN_PATH } from './route-definitions';
-import { ROUTE_MODULES } from './route-modules';
+import { APP_ROUTES, LOGIN_PATH } from './routes/route-definitions';
+import { ROUTE_MODULES } from './routes/route-modules';
 import { getToken } from '../lib/session-store';
 import { usableClaims } from '../lib/session';
-import { homeFor } from './route-access';
+import { homeFor } from './routes/route-access';
 import { FallbackRedirect, ProtectedLayout } from './layout/protected-layout';
 
 function RouteError() {
@@ -49,7 +49,7 @@ export const router = createBrowserRouter([
         // fresh login navigates away (a render-time check would blank it).
         loader: redirectSignedIn,
         lazy: async () => ({
-          Component: (await import('../features/auth/login-route')).Component,
+          Component: (await import('./routes/login-route')).Component,
         }),
       },
       {

@@ -11,7 +11,7 @@ import { clearToken } from '../../lib/session-store';
 import { clearNotifications } from '../../lib/notifications';
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
-import type { AppRoute } from '../route-definitions';
+import type { AppRoute } from '../routes/route-definitions';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
 

@@ -6,7 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { DRAWER_WIDTH, type Role } from '@meridian/domain';
-import { navEntriesFor } from '../route-access';
+import { navEntriesFor } from '../routes/route-access';
 import { NAV_ICONS } from './nav-icons';
 import { usePrenavigation } from './use-prenavigation';
 

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../lib/session-store';
-import { resolveAccess } from '../route-access';
+import { resolveAccess } from '../routes/route-access';
 import { AppShell } from './app-shell';
 
 /** Guards every screen behind the login: redirects per spec section 2, else the chrome. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRENAVIGATION_DELAY_MS } from '@meridian/domain';
-import { preloadRoute } from '../route-modules';
+import { preloadRoute } from '../routes/route-modules';
 
 /**
  * Pre-navigation (spec section 2): when a drawer entry stays hovered or

@@ -4,7 +4,7 @@ import { jobsQueryOptions } from '../../lib/scheduling-api/get-jobs';
 import { kitsQueryOptions } from '../../lib/scheduling-api/get-kits';
 import { physicistsQueryOptions } from '../../lib/scheduling-api/get-physicists';
 import { zipDataQueryOptions } from '../../lib/scheduling-api/get-zip-data';
-import { SchedulePage } from './components/schedule-page';
+import { SchedulePage } from '../../features/schedule/components/schedule-page';
 
 /** Lazy route module for /schedule. */
 export const Component = SchedulePage;

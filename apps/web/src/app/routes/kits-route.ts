@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { kitsQueryOptions } from '../../lib/scheduling-api/get-kits';
-import { KitsPage } from './components/kits-page';
+import { KitsPage } from '../../features/kits/components/kits-page';
 
 /** Lazy route module for /kits. */
 export const Component = KitsPage;

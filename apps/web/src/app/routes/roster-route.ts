@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { physicistsQueryOptions } from '../../lib/scheduling-api/get-physicists';
-import { RosterPage } from './components/roster-page';
+import { RosterPage } from '../../features/roster/components/roster-page';
 
 /** Lazy route module for /roster. */
 export const Component = RosterPage;

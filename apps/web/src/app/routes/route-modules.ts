@@ -13,15 +13,15 @@ export interface RouteModule {
  * browser caches a dynamic import, so a hover-loaded screen opens at once.
  */
 export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
-  '/import': () => import('../features/import/import-route'),
-  '/schedule': () => import('../features/schedule/schedule-route'),
-  '/assignments': () => import('./routes/assignments-route'),
-  '/kits': () => import('../features/kits/kits-route'),
-  '/analytics': () => import('../features/analytics/analytics-route'),
-  '/unavailability': () => import('../features/unavailability/unavailability-route'),
-  '/roster': () => import('../features/roster/roster-route'),
-  '/about': () => import('../features/about/about-route'),
-  '/admin': () => import('../features/admin/admin-route'),
+  '/import': () => import('./import-route'),
+  '/schedule': () => import('./schedule-route'),
+  '/assignments': () => import('./assignments-route'),
+  '/kits': () => import('./kits-route'),
+  '/analytics': () => import('./analytics-route'),
+  '/unavailability': () => import('./unavailability-route'),
+  '/roster': () => import('./roster-route'),
+  '/about': () => import('./about-route'),
+  '/admin': () => import('./admin-route'),
 };
 
 /** Loads a screen's code and warms its queries; failures are left to the real navigation. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { jobsQueryOptions } from '../../lib/scheduling-api/get-jobs';
-import { ImportPage } from './components/import-page';
+import { ImportPage } from '../../features/import/components/import-page';
 
 /** Lazy route module for /import. */
 export const Component = ImportPage;

@@ -1,4 +1,4 @@
-import { LoginPage } from './components/login-page';
+import { LoginPage } from '../../features/auth/components/login-page';
 
 /** Lazy route module for /login. */
 export const Component = LoginPage;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { availabilityQueryOptions } from '../../lib/scheduling-api/get-availability';
-import { UnavailabilityPage } from './components/unavailability-page';
+import { UnavailabilityPage } from '../../features/unavailability/components/unavailability-page';
 
 /** Lazy route module for /unavailability. */
 export const Component = UnavailabilityPage;

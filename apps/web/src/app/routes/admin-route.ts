@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { usersQueryOptions } from './api/get-users';
-import { AdminPage } from './components/admin-page';
+import { usersQueryOptions } from '../../features/admin/api/get-users';
+import { AdminPage } from '../../features/admin/components/admin-page';
 
 /** Lazy route module for /admin. */
 export const Component = AdminPage;

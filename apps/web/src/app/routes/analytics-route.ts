@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { assignmentsQueryOptions } from '../../lib/scheduling-api/get-assignments';
-import { analyticsSummaryQueryOptions } from './api/get-analytics-summary';
-import { AnalyticsPage } from './components/analytics-page';
+import { analyticsSummaryQueryOptions } from '../../features/analytics/api/get-analytics-summary';
+import { AnalyticsPage } from '../../features/analytics/components/analytics-page';
 
 /** Lazy route module for /analytics. */
 export const Component = AnalyticsPage;
