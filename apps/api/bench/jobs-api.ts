@@ -5,9 +5,9 @@
  * Run: npx tsx apps/api/bench/jobs-api.ts
  */
 import os from 'node:os';
-import { addDays } from '../src/schedule-io/date-input';
-import type { NewJob } from '../src/schedule-io/parse-schedule';
-import { buildApp } from '../src/app';
+import { addDays } from '../src/io/date-input';
+import type { NewJob } from '../src/io/parse-schedule';
+import { buildApp } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
 import { createDatabase } from '../src/db/database';
 import { generateDemoData } from '../src/demo/demo-data';
@@ -53,8 +53,8 @@ async function main(): Promise<void> {
   };
   const demo = generateDemoData({ today: '2026-11-22' });
   await database.db.transaction().execute(async (trx) => {
-    await services.scheduling.physicists.insertMany(demo.physicists, trx);
-    await services.scheduling.kits.insertMany(demo.kits, trx);
+    await services.physicists.insertMany(demo.physicists, trx);
+    await services.kits.insertMany(demo.kits, trx);
   });
 
   console.log(
@@ -70,9 +70,7 @@ async function main(): Promise<void> {
     const insertStart = performance.now();
     await database.db
       .transaction()
-      .execute((trx) =>
-        services.scheduling.scheduleImport.replaceAll(jobs, demo.unavailability, trx),
-      );
+      .execute((trx) => services.scheduleImport.replaceAll(jobs, demo.unavailability, trx));
     const insertMs = performance.now() - insertStart;
     const times: number[] = [];
     let bytes = 0;

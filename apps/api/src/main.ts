@@ -1,11 +1,11 @@
-import { buildApp, type App } from './app';
+import { buildApp, type App } from './compose/app';
 import { parseConfig, type Config } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { checkHostResolves } from './config/listen-address';
-import { startupFailureMessage, type StartupPhase } from './config/startup-errors';
+import { startupFailureMessage, type StartupPhase } from './compose/startup-errors';
 import { createDatabase, type Database } from './db/database';
 import { formatDemoLogins, seedDemo } from './demo/seed-demo';
-import { bootstrapAdmin } from './users/bootstrap-admin';
+import { bootstrapAdmin } from './services/bootstrap-admin';
 
 /** What start-up has reached, so a failure names the right setting and closes what is open. */
 const state: {
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Only once listening: a generated password printed by a start that then
   // failed (say, on a busy port) would be lost, as the next start keeps the admin.
-  const admin = await bootstrapAdmin(config, app.services.usersRepository, app.services.users);
+  const admin = await bootstrapAdmin(config, app.services.repositories.users, app.services.users);
   if (admin.created && admin.generatedPassword !== null) {
     console.log(
       `Created administrator '${admin.username}' with password: ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,

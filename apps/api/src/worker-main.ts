@@ -1,10 +1,10 @@
 import { ConfigError, parseConfig } from './config/config';
 import { createDatabase } from './db/database';
-import { SettingsRepository } from './settings/settings.repository';
-import { SettingsService } from './settings/settings.service';
-import { TaskSettingsError, taskSettingsFromEnv } from './tasks/task-settings';
+import { SettingsRepository } from './repositories/settings.repository';
+import { SettingsService } from './services/settings.service';
+import { TaskSettingsError, taskSettingsFromEnv } from './config/task-settings';
 import type { TaskLog } from './tasks/task-runner';
-import { createWorkServices } from './tasks/work-services';
+import { createWorkServices } from './compose/work';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);

@@ -205,7 +205,7 @@ describe('a single algorithm run whose client goes away', () => {
   });
 
   it('stops the solver within 2 s of the disconnect', async () => {
-    const runSingle = vi.spyOn(app.app.work.compare, 'runSingle');
+    const runSingle = vi.spyOn(app.app.work.singleRuns, 'runSingle');
     const client = new AbortController();
     const request = fetch(`${base}/api/v1/analytics/run_single_algorithm`, {
       method: 'POST',

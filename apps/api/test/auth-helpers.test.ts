@@ -1,13 +1,13 @@
 import { parseOptions } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { TokenSigner } from '../src/auth/jwt';
-import { LoginThrottle } from '../src/auth/login-throttle';
+import { TokenSigner } from '../src/security/jwt';
+import { LoginThrottle } from '../src/security/login-throttle';
 import {
   generatePassword,
   hashPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '../src/auth/password';
+} from '../src/security/password';
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-1234';
 

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
 import type { Database } from '../src/db/database';
-import { bootstrapAdmin } from '../src/users/bootstrap-admin';
+import { bootstrapAdmin } from '../src/services/bootstrap-admin';
 import { createTestDatabase, TEST_JWT_SECRET } from './support/test-app';
 
 // The first start of an empty users table (SECURITY.md: no default admin password).
@@ -29,7 +29,7 @@ async function emptyApp(env: Record<string, string> = {}) {
   const app = await buildApp({ config, database, logger: false, authRatePerMinute: 1000 });
   await app.ready();
   opened = { app, database, dataDir };
-  const run = () => bootstrapAdmin(config, app.services.usersRepository, app.services.users);
+  const run = () => bootstrapAdmin(config, app.services.repositories.users, app.services.users);
   return { app, config, run };
 }
 
@@ -50,12 +50,12 @@ describe('bootstrapAdmin', () => {
     expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const login = await signIn(app, 'admin', password!);
     expect(login.statusCode).toBe(200);
-    const me = await app.services.usersRepository.findByUsername('admin');
+    const me = await app.services.repositories.users.findByUsername('admin');
     expect(me?.role).toBe('admin');
 
     // Second start: the admin exists, nothing is created and no password is handed out.
     expect(await run()).toEqual({ created: false, username: 'admin', generatedPassword: null });
-    expect(await app.services.usersRepository.count()).toBe(1);
+    expect(await app.services.repositories.users.count()).toBe(1);
   });
 
   it('uses ADMIN_USERNAME and ADMIN_PASSWORD and hands out no password', async () => {
@@ -77,7 +77,7 @@ describe('bootstrapAdmin', () => {
       role: 'regular',
     });
     expect(await run()).toEqual({ created: false, username: 'admin', generatedPassword: null });
-    expect(await app.services.usersRepository.findByUsername('admin')).toBeUndefined();
-    expect(await app.services.usersRepository.count()).toBe(1);
+    expect(await app.services.repositories.users.findByUsername('admin')).toBeUndefined();
+    expect(await app.services.repositories.users.count()).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, parseConfig } from '../src/config/config';
-import { taskSettingsFromEnv } from '../src/tasks/task-settings';
+import { taskSettingsFromEnv } from '../src/config/task-settings';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@meridian/contracts';
 import type { Kit, Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addedDays } from '../src/assignments/assignment-checks';
+import { addedDays } from '../src/services/assignment-checks';
 import { addKit, addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@meridian/contracts';
 import { haversineMiles, parseReason, type Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordsOfZip } from '../src/zips-db/zip-rules';
+import { coordsOfZip } from '../src/io/zip-rules';
 import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathCoverChannel } from '../src/kit-assignment/path-cover-thread';
-import { addDays } from '../src/schedule-io/date-input';
+import { pathCoverChannel } from '../src/services/path-cover-thread';
+import { addDays } from '../src/io/date-input';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // The kit path cover takes seconds on a big schedule. It runs on a thread of

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@meridian/contracts';
 import type { Kit } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localToday } from '../src/schedule-io/date-input';
+import { addDays, localToday } from '../src/io/date-input';
 import { addKit, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -2,7 +2,7 @@ import type { JobRecord } from '@meridian/contracts';
 import type { Unavailability } from '@meridian/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../src/schedule-io/issues';
+import { MAX_UPLOAD_BYTES } from '../src/io/issues';
 import {
   addKit,
   addPhysicist,

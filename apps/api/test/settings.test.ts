@@ -1,6 +1,6 @@
 import { DEFAULT_WEIGHTS, MAX_WEIGHT } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUSIC_TRACK_KEYS } from '../src/settings/music-catalogue';
+import { MUSIC_TRACK_KEYS } from '../src/services/music-catalogue';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import {
   redactDatabaseUrl,
   startupFailureMessage,
   type StartupContext,
-} from '../src/config/startup-errors';
+} from '../src/compose/startup-errors';
 import { DataDirLockedError } from '../src/db/data-dir-lock';
-import { TaskSettingsError } from '../src/tasks/task-settings';
+import { TaskSettingsError } from '../src/config/task-settings';
 
 const config: StartupContext['config'] = {
   host: '127.0.0.1',

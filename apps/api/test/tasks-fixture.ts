@@ -1,7 +1,7 @@
 import { checkHardConstraints, DEFAULT_WEIGHTS, type JobAssignment } from '@meridian/domain';
 import { sql } from 'kysely';
-import { InstanceBuilder } from '../src/optimize/instance-builder';
-import { InstanceRepository } from '../src/optimize/instance.repository';
+import { InstanceBuilder } from '../src/services/instance-builder';
+import { InstanceRepository } from '../src/repositories/instance.repository';
 import type { TestApp } from './support/test-app';
 
 /** Ids of the small schedule seeded for task, optimisation and analytics tests. */

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { TaskSettingsError, taskSettingsFromEnv } from '../tasks/task-settings';
+import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
 export type RegistrationPolicy =

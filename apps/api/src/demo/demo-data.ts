@@ -1,8 +1,8 @@
 import { composeReason, includesWeekend, rangesOverlap, type IsoDate } from '@meridian/domain';
-import { addDays } from '../schedule-io/date-input';
-import type { NewKit, NewPhysicist } from '../schedule-io/parse-roster';
-import type { NewJob, NewUnavailability } from '../schedule-io/parse-schedule';
-import { lookupZip } from '../zips/zip-table';
+import { addDays } from '../io/date-input';
+import type { NewKit, NewPhysicist } from '../io/parse-roster';
+import type { NewJob, NewUnavailability } from '../io/parse-schedule';
+import { lookupZip } from '../io/zip-table';
 import {
   CUSTOMER_PATTERNS,
   DEMO_COMMENTS,

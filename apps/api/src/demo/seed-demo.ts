@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Role } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppServices } from '../app-services';
-import { generatePassword } from '../auth/password';
+import type { AppServices } from '../compose/services';
+import { generatePassword } from '../security/password';
 import type { DB } from '../db/schema';
-import { localToday } from '../schedule-io/date-input';
+import { localToday } from '../io/date-input';
 import { generateDemoData } from './demo-data';
 
 /** What demo seeding may use: the database, the data folder and the app's services. */
@@ -58,7 +58,7 @@ async function seedDemoUsers({ dataDir, services }: DemoSeedDeps): Promise<DemoL
   if (stored === null)
     await writeFile(file, `${JSON.stringify(logins, null, 2)}\n`, { mode: 0o600 });
   for (const login of logins) {
-    const existing = await services.usersRepository.findByUsername(login.username);
+    const existing = await services.repositories.users.findByUsername(login.username);
     if (existing === undefined) {
       await services.users.create({ ...login, email: `${login.username}@demo.invalid` });
     } else if (stored === null) {
@@ -82,7 +82,7 @@ export async function seedDemoSchedule(
   { db, services }: DemoSeedDeps,
   today = localToday(),
 ): Promise<boolean> {
-  const { physicists, kits, scheduleImport } = services.scheduling;
+  const { physicists, kits, scheduleImport } = services;
   return db.transaction().execute(async (trx) => {
     const marker = await trx
       .selectFrom('app_settings')

@@ -2,9 +2,8 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB } from '../db/schema';
 
-/** The pg-boss queues of this app. */
-export type QueueName = 'optimize' | 'compare';
-const QUEUES: QueueName[] = ['optimize', 'compare'];
+/** A pg-boss queue of this app (one per declared task kind). */
+export type QueueName = string;
 
 /** Handles one queued task id; errors are the handler's to record. */
 export type QueueHandler = (taskId: string) => Promise<void>;
@@ -22,6 +21,8 @@ export class TaskQueue {
 
   constructor(
     private readonly db: Kysely<DB>,
+    /** The queues to create when pg-boss starts (read then, after every kind is declared). */
+    private readonly queueNames: () => QueueName[],
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -45,7 +46,7 @@ export class TaskQueue {
     });
     boss.on('error', this.onError);
     await boss.start();
-    for (const name of QUEUES) {
+    for (const name of this.queueNames()) {
       // A task runs at most once: a crash marks it error, it is never retried behind the user's back.
       await boss.createQueue(name, { name, retryLimit: 0 });
     }

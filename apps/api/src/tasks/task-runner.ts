@@ -1,6 +1,7 @@
-import type { TaskSettings } from './task-settings';
+import type { TaskSettings } from '../config/task-settings';
+import type { TaskBody } from './task-kinds';
 import type { TasksService } from './tasks.service';
-import type { TaskRow, TasksRepository } from './tasks.repository';
+import type { TasksRepository } from '../repositories/tasks.repository';
 
 /** The logging this module needs (Fastify's logger or the worker's). */
 export interface TaskLog {
@@ -8,9 +9,6 @@ export interface TaskLog {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
-
-/** The work of one task: resolve when done (having called tasks.finish), or throw to fail it. */
-export type TaskBody = (task: TaskRow, signal: AbortSignal) => Promise<void>;
 
 /**
  * Runs claimed tasks in this process: one AbortController per task, aborted

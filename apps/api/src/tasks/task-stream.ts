@@ -1,7 +1,10 @@
 import type { SSEReplyInterface } from '@fastify/sse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Task } from '@meridian/contracts';
+import type { AuthUser } from '../http/fastify-types';
 import type { TaskEventBus } from './task-event-bus';
-import type { TaskRow, TasksRepository } from './tasks.repository';
+import type { TasksService } from './tasks.service';
+import type { TaskRow, TasksRepository } from '../repositories/tasks.repository';
 
 /** Events read per query; a long-running task's history is sent in pages. */
 const PAGE = 200;
@@ -96,5 +99,25 @@ export async function streamTaskEvents(
     }
   } finally {
     unsubscribe();
+  }
+}
+
+/** Streams of the tasks a caller may see, for the routes of every task kind. */
+export class TaskStreams {
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly repository: TasksRepository,
+  ) {}
+
+  /** 404 unless `user` may see task `id` of `type`; else its stream (see serveTaskStream). */
+  async serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    user: AuthUser,
+    type: Task['type'],
+  ): Promise<void> {
+    const task = await this.tasks.visible(id, user, type);
+    await serveTaskStream(request, reply, task, this.repository, this.tasks.bus);
   }
 }

@@ -6,7 +6,8 @@ import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { forbidden, notFound, tooManyRequests } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
-import type { QueueName, TaskQueue } from './task-queue';
+import type { TaskKinds } from './task-kinds';
+import type { TaskQueue } from './task-queue';
 import {
   QUEUED_MESSAGE,
   toTask,
@@ -14,7 +15,7 @@ import {
   type TaskProgress,
   type TaskRow,
   type TasksRepository,
-} from './tasks.repository';
+} from '../repositories/tasks.repository';
 
 /**
  * The final stream message of a task that failed or was cancelled (both stream
@@ -42,53 +43,43 @@ export class TasksService {
     private readonly tasks: TasksRepository,
     readonly bus: TaskEventBus,
     private readonly queue: TaskQueue,
+    private readonly kinds: TaskKinds,
   ) {}
+
+  private readonly cancelListeners: ((id: string) => void)[] = [];
+
+  /** Calls `listener` after each cancel (the local runner stops the task at once). */
+  onCancel(listener: (id: string) => void): void {
+    this.cancelListeners.push(listener);
+  }
 
   /**
    * Stores a queued task with its first event, then hands it to the queue;
    * returns its id and name. Each user may have one queued or running task of
    * each type (partial unique indexes, so the cap holds across processes); when
-   * they already have one, nothing is stored and the answer is 429 `busy`.
+   * they already have one, nothing is stored and the answer is 429 with the
+   * kind's `busy` message.
    */
-  async create(task: Omit<NewTask, 'id'>, queue: QueueName, busy: string): Promise<TaskStarted> {
+  async create(task: Omit<NewTask, 'id'>): Promise<TaskStarted> {
+    const kind = this.kinds.get(task.type);
     const id = randomUUID();
     try {
       await this.db.transaction().execute(async (trx) => {
         await this.tasks.insert({ ...task, id }, trx);
-        await this.tasks.appendEvent(id, this.queuedEvent(task), false, trx);
+        await this.tasks.appendEvent(id, kind.queuedEvent(task, QUEUED_MESSAGE), false, trx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw tooManyRequests(busy);
+      if (isUniqueViolation(error)) throw tooManyRequests(kind.busy);
       throw error;
     }
     try {
-      await this.queue.send(queue, id, task.timeLimitMs / 1000 + 600);
+      await this.queue.send(kind.queue, id, task.timeLimitMs / 1000 + 600);
     } catch (error) {
       // Without a queue entry nobody would ever run it: end it visibly.
       await this.fail(id, 'Could not queue the task');
       throw error;
     }
     return { task_id: id, name: task.name };
-  }
-
-  private queuedEvent(task: Omit<NewTask, 'id'>) {
-    const message = QUEUED_MESSAGE;
-    return task.type === 'optimization'
-      ? {
-          type: 'progress',
-          progress: 0,
-          message,
-          estimated_total_time: task.timeLimitMs / 1000,
-          elapsed_time: 0,
-        }
-      : {
-          type: 'update',
-          status: message,
-          progress: 0,
-          total: task.total,
-          results: {},
-          estimated_total_time: null,
-        };
   }
 
   /** A task the caller may see, else 404 (also for another user's comparison: no existence leak). */
@@ -101,19 +92,22 @@ export class TasksService {
   }
 
   private canSee(row: TaskRow, user: AuthUser): boolean {
-    // Optimisations change everyone's schedule, so everyone may follow them; comparisons are private.
-    return row.type === 'optimization' || isManager(user) || row.created_by === user.id;
+    return this.sharedWithEveryone(row) || isManager(user) || row.created_by === user.id;
+  }
+
+  private sharedWithEveryone(row: TaskRow): boolean {
+    return this.kinds.get(row.type).audience === 'everyone';
   }
 
   /**
-   * Queued and running tasks for the caller's panel: every optimisation (it
-   * changes the shared schedule) and the caller's own comparisons only. A
-   * comparison changes nothing, so another user's is none of this panel's
-   * business, even for managers, who may still open or cancel it by id.
+   * Queued and running tasks for the caller's panel: every task of a kind
+   * shared with everyone (it changes the shared schedule) and the caller's
+   * own others. A comparison changes nothing, so another user's is none of
+   * this panel's business, even for managers, who may still open or cancel it by id.
    */
   async listActive(user: AuthUser): Promise<Task[]> {
     const rows = await this.tasks.listActive();
-    return rows.filter((r) => r.type === 'optimization' || r.created_by === user.id).map(toTask);
+    return rows.filter((r) => this.sharedWithEveryone(r) || r.created_by === user.id).map(toTask);
   }
 
   /** Records progress of a running task and streams `event`. */
@@ -162,6 +156,7 @@ export class TasksService {
       message,
       finalEvent: errorEvent(message, 'cancelled'),
     });
+    for (const listener of this.cancelListeners) listener(id);
     return {
       message: cancelled
         ? `Task ${row.name} cancelled.`

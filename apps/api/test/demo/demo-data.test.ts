@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber, includesWeekend, isMissingZip, parseReason } from '@meridian/domain';
 import { DEMO_COUNTS, DEMO_WINDOW_DAYS, generateDemoData } from '../../src/demo/demo-data';
 import { DEMO_METROS, KIT_BASES } from '../../src/demo/demo-data-catalogue';
-import { buildExport } from '../../src/schedule-io/export';
-import { parseScheduleCsv } from '../../src/schedule-io/parse-schedule';
-import { isKnownZip } from '../../src/zips/zip-table';
+import { buildExport } from '../../src/io/export';
+import { parseScheduleCsv } from '../../src/io/parse-schedule';
+import { isKnownZip } from '../../src/io/zip-table';
 
 const TODAY = '2026-11-22';
 const data = generateDemoData({ today: TODAY });

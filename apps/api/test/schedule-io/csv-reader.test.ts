@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../src/schedule-io/csv-reader';
+import { readCsv } from '../../src/io/csv-reader';
 
 function read(text: string) {
   const errors: [number, number, string, string][] = [];

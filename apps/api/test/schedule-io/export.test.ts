@@ -1,13 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Unavailability } from '@meridian/domain';
-import { isFormulaLike, neutralizeCell, unescapeCell } from '../../src/schedule-io/cells';
-import {
-  EXPORT_PAGES,
-  buildExport,
-  buildExportTable,
-  exportFileName,
-} from '../../src/schedule-io/export';
+import { isFormulaLike, neutralizeCell, unescapeCell } from '../../src/io/cells';
+import { EXPORT_PAGES, buildExport, buildExportTable, exportFileName } from '../../src/io/export';
 import { storedJob } from './helpers';
 
 const leave: Unavailability = {

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../src/schedule-io/csv-reader';
+import { readCsv } from '../../src/io/csv-reader';
 import {
   parseScheduleCsv,
   parseScheduleXlsx,
   type ScheduleParseResult,
-} from '../../src/schedule-io/parse-schedule';
+} from '../../src/io/parse-schedule';
 import { OPTIONS } from './helpers';
 
 const VALID = [

@@ -3,8 +3,8 @@ import type {
   ScheduleParseOptions,
   ScheduleParseResult,
   ScheduleParseSuccess,
-} from '../../src/schedule-io/parse-schedule';
-import type { InvalidResult } from '../../src/schedule-io/issues';
+} from '../../src/io/parse-schedule';
+import type { InvalidResult } from '../../src/io/issues';
 
 /** The roster the schedule tests parse against. */
 export const OPTIONS: ScheduleParseOptions = {

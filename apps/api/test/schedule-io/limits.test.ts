@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from '../../src/schedule-io/issues';
-import { parseScheduleCsv, parseScheduleXlsx } from '../../src/schedule-io/parse-schedule';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from '../../src/io/issues';
+import { parseScheduleCsv, parseScheduleXlsx } from '../../src/io/parse-schedule';
 import { OPTIONS, expectOk } from './helpers';
 
 const rows = (count: number): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKitsCsv, parsePhysiciansCsv } from '../../src/schedule-io/parse-roster';
+import { parseKitsCsv, parsePhysiciansCsv } from '../../src/io/parse-roster';
 
 describe('parsePhysiciansCsv', () => {
   it('reads name, role and home zip with aliases, BOM and CRLF', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReason } from '@meridian/domain';
-import { parseScheduleCsv } from '../../src/schedule-io/parse-schedule';
+import { parseScheduleCsv } from '../../src/io/parse-schedule';
 import { OPTIONS, expectInvalid, expectOk } from './helpers';
 
 const parse = (text: string | Uint8Array) => parseScheduleCsv(text, OPTIONS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { regionOfState, statesOfRegion } from '@meridian/domain';
-import { zipTableRows } from '../../src/zips/zip-table';
+import { zipTableRows } from '../../src/io/zip-table';
 
 describe('regionOfState', () => {
   it('maps states to the four Census regions, DC to the South', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { composeReason, parseReason, type Job, type Unavailability } from '@meridian/domain';
-import { buildExport } from '../../src/schedule-io/export';
-import { addDays } from '../../src/schedule-io/date-input';
-import { parseScheduleCsv, parseScheduleXlsx } from '../../src/schedule-io/parse-schedule';
+import { buildExport } from '../../src/io/export';
+import { addDays } from '../../src/io/date-input';
+import { parseScheduleCsv, parseScheduleXlsx } from '../../src/io/parse-schedule';
 import { OPTIONS, expectOk, storedJob } from './helpers';
 
 // Characters that break naive CSV writers and readers, and formula starts.

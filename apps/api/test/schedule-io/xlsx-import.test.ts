@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildExport } from '../../src/schedule-io/export';
-import { parseScheduleXlsx } from '../../src/schedule-io/parse-schedule';
-import { MAX_XLSX_EXPANDED_BYTES, declaredExpandedSize } from '../../src/schedule-io/xlsx-reader';
+import { buildExport } from '../../src/io/export';
+import { parseScheduleXlsx } from '../../src/io/parse-schedule';
+import { MAX_XLSX_EXPANDED_BYTES, declaredExpandedSize } from '../../src/io/xlsx-reader';
 import { OPTIONS, expectInvalid, expectOk, storedJob } from './helpers';
 
 async function workbook(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {

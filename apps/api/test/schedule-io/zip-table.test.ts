@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownZip, lookupZip, zipTableRows } from '../../src/zips/zip-table';
+import { isKnownZip, lookupZip, zipTableRows } from '../../src/io/zip-table';
 
 describe('zip table', () => {
   it('loads every zip of the package with coordinates, sorted and unique', () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@meridian/domain';
 import { sql } from 'kysely';
-import { buildApp, type App, type BuildAppOptions } from '../../src/app';
+import { buildApp, type App, type BuildAppOptions } from '../../src/compose/app';
 import { parseConfig, type RuntimeConfig } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { MIGRATIONS_DIR } from '../../src/db/migrate';

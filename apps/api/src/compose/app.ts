@@ -1,0 +1,140 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createServices, type AppServices } from './services';
+import { installAuthentication } from '../http/authenticate';
+import type { ThrottleLimits } from '../security/login-throttle';
+import type { RuntimeConfig } from '../config/config';
+import type { Database } from '../db/database';
+import { installErrorHandling } from '../http/error-handler';
+import { installStaticWeb } from '../http/static-web';
+import type { TaskSettings } from '../config/task-settings';
+import { registerRoutes } from './routes';
+import { installWork } from './work-plugin';
+
+/** What buildApp needs; everything else is derived. */
+export interface BuildAppOptions {
+  config: RuntimeConfig;
+  database: Database;
+  /** false silences logs (tests); default: pino at config.logLevel with redaction. */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check the redaction). */
+  logStream?: { write(line: string): void };
+  /** Login failure limits (tests use small windows). */
+  throttle?: ThrottleLimits;
+  /** Requests per minute per address on /token and /auth/register over config's. */
+  authRatePerMinute?: number;
+  /** Folder of the built web app (default apps/web/dist). */
+  webDistDir?: string;
+  /** Task settings over those of the environment (tests: short time limits). */
+  tasks?: Partial<TaskSettings>;
+}
+
+/** The app instance with its services attached, for routes that later engineers register. */
+export type App = FastifyInstance & { services: AppServices };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Repositories and services built for this app (see app-services.ts). */
+    services: AppServices;
+  }
+}
+
+const loggerOptions = (
+  level: string,
+  stream: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] => ({
+  level,
+  ...(stream === undefined ? {} : { stream }),
+  // Never log credentials: bearer tokens and any password field, wherever it sits.
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'headers.authorization',
+      '*.password',
+      '*.new_password',
+      '*.access_token',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/** Builds the Fastify app on an open database: plugins, auth, routes, errors, static web. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // Fastify's default; stated because SECURITY.md relies on it: __proto__ payloads answer 400.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(config, database.db, options.throttle);
+  app.decorate('services', services);
+  // First start of a database: copy the bundled zip table in (one bulk insert, timed in the log).
+  const zips = await services.repositories.zipData.ensureLoaded();
+  if (zips.inserted > 0) {
+    app.log.info({ rows: zips.inserted, ms: Math.round(zips.milliseconds) }, 'zip table loaded');
+  }
+
+  installErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'media-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Installations on a LAN often run plain HTTP; upgrading would break every asset there.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Meridian Scheduler API', version: '1' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry personal data and tokens: never store them in any cache.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  installAuthentication(app, (header) => services.auth.userFromBearer(header));
+
+  const work = await installWork(app, {
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: config.databaseUrl,
+    settings: services.settings,
+    ...(options.tasks === undefined ? {} : { overrides: options.tasks }),
+  });
+  await registerRoutes(app, {
+    config,
+    database,
+    services,
+    work,
+    authRatePerMinute: options.authRatePerMinute ?? config.authRatePerMinute,
+  });
+  await installStaticWeb(app, options.webDistDir);
+  return app;
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '../config/config';
+import type { Database } from '../db/database';
+import { adminUsersRoutes } from '../routes/admin-users.routes';
+import { analyticsRoutes } from '../routes/analytics.routes';
+import { authRoutes } from '../routes/auth.routes';
+import { availabilityRoutes } from '../routes/availability.routes';
+import { backgroundsRoutes } from '../routes/backgrounds.routes';
+import { exportsRoutes } from '../routes/exports.routes';
+import { healthRoutes } from '../routes/health.routes';
+import { jobsRoutes } from '../routes/jobs.routes';
+import { kitAssignmentRoutes } from '../routes/kit-assignment.routes';
+import { kitsRoutes } from '../routes/kits.routes';
+import { meRoutes } from '../routes/me.routes';
+import { optimizeRoutes } from '../routes/optimize.routes';
+import { rosterRoutes } from '../routes/roster.routes';
+import { settingsRoutes } from '../routes/settings.routes';
+import { tasksRoutes } from '../routes/tasks.routes';
+import { uploadRoutes } from '../routes/upload.routes';
+import type { AppServices } from './services';
+import type { WorkServices } from './work';
+
+/** What the route table is built from. */
+export interface RouteWiring {
+  config: RuntimeConfig;
+  database: Database;
+  services: AppServices;
+  work: WorkServices;
+  /** Requests per minute per address on /token and /auth/register. */
+  authRatePerMinute: number;
+}
+
+/** Registers every route plugin, handing each only the services it uses. */
+export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring): Promise<void> {
+  const { config, database, services: s, work } = wiring;
+  const taskRate = work.settings.taskRatePerMinute;
+  await app.register(healthRoutes, { db: database.db, kind: database.kind });
+  await app.register(authRoutes, { auth: s.auth, maxPerMinute: wiring.authRatePerMinute });
+  await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
+  await app.register(adminUsersRoutes, { users: s.users });
+  await app.register(settingsRoutes, { settings: s.settings });
+  await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
+  await app.register(jobsRoutes, { jobs: s.jobs, assignments: s.assignments, analyze: s.analyze });
+  await app.register(rosterRoutes, { physicists: s.physicists, zipData: s.repositories.zipData });
+  await app.register(kitsRoutes, {
+    kits: s.kits,
+    assignments: s.assignments,
+    kitEditors: config.kitEditorUsernames,
+  });
+  await app.register(availabilityRoutes, { availability: s.availability });
+  await app.register(exportsRoutes, { exports: s.exports });
+  await app.register(uploadRoutes, {
+    scheduleImport: s.scheduleImport,
+    rosterImport: s.rosterImport,
+    maxPerMinute: config.importRatePerMinute,
+  });
+  await app.register(tasksRoutes, { tasks: work.tasks });
+  await app.register(optimizeRoutes, {
+    optimization: work.optimization,
+    streams: work.streams,
+    maxPerMinute: taskRate,
+  });
+  await app.register(analyticsRoutes, {
+    analytics: s.analytics,
+    comparisons: work.comparisons,
+    singleRuns: work.singleRuns,
+    tasks: work.tasks,
+    streams: work.streams,
+    maxPerMinute: taskRate,
+  });
+  await app.register(kitAssignmentRoutes, {
+    kitAssignment: s.kitAssignment,
+    maxPerMinute: taskRate,
+  });
+}

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { RuntimeConfig } from '../config/config';
+import type { DB } from '../db/schema';
+import { BackgroundStore } from '../io/background-store';
+import { AnalysisRepository } from '../repositories/analysis.repository';
+import { AnalyticsRepository } from '../repositories/analytics.repository';
+import { AssignmentsRepository } from '../repositories/assignments.repository';
+import { AvailabilityRepository } from '../repositories/availability.repository';
+import { InstanceRepository } from '../repositories/instance.repository';
+import { JobsRepository } from '../repositories/jobs.repository';
+import { KitAssignmentRepository } from '../repositories/kit-assignment.repository';
+import { KitsRepository } from '../repositories/kits.repository';
+import { PhysicistsRepository } from '../repositories/physicists.repository';
+import { ScheduleRepository } from '../repositories/schedule.repository';
+import { SettingsRepository } from '../repositories/settings.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { ZipDataRepository } from '../repositories/zip-data.repository';
+import {
+  DEFAULT_THROTTLE_LIMITS,
+  LoginThrottle,
+  type ThrottleLimits,
+} from '../security/login-throttle';
+import { TokenSigner } from '../security/jwt';
+import { AnalyticsService } from '../services/analytics.service';
+import { AnalyzeService } from '../services/analyze.service';
+import { AssignmentChecks } from '../services/assignment-checks';
+import { AssignmentsService } from '../services/assignments.service';
+import { AuthService } from '../services/auth.service';
+import { AvailabilityService } from '../services/availability.service';
+import { BackgroundsService } from '../services/backgrounds.service';
+import { ExportsService } from '../services/exports.service';
+import { JobsService } from '../services/jobs.service';
+import { KitAssignmentService } from '../services/kit-assignment.service';
+import { KitsService } from '../services/kits.service';
+import { PhysicistsService } from '../services/physicists.service';
+import { RosterImportService } from '../services/roster-import.service';
+import { ScheduleImportService } from '../services/schedule-import.service';
+import { SettingsService } from '../services/settings.service';
+import { UsersService } from '../services/users.service';
+
+/** One repository per table (and the read models), built over one database handle. */
+export interface Repositories {
+  users: UsersRepository;
+  settings: SettingsRepository;
+  jobs: JobsRepository;
+  physicists: PhysicistsRepository;
+  kits: KitsRepository;
+  availability: AvailabilityRepository;
+  zipData: ZipDataRepository;
+}
+
+/**
+ * Every service of the request side. Only the composition root sees this
+ * type: each route plugin is handed the few services it uses.
+ */
+export interface AppServices {
+  db: Kysely<DB>;
+  repositories: Repositories;
+  signer: TokenSigner;
+  users: UsersService;
+  auth: AuthService;
+  settings: SettingsService;
+  /** Background videos of the login landing (files in DATA_DIR/media/backgrounds). */
+  backgrounds: BackgroundsService;
+  jobs: JobsService;
+  assignments: AssignmentsService;
+  physicists: PhysicistsService;
+  kits: KitsService;
+  availability: AvailabilityService;
+  rosterImport: RosterImportService;
+  scheduleImport: ScheduleImportService;
+  exports: ExportsService;
+  analyze: AnalyzeService;
+  analytics: AnalyticsService;
+  kitAssignment: KitAssignmentService;
+}
+
+/** Builds the repositories over one handle (no singletons; one set per app or worker). */
+export function createRepositories(db: Kysely<DB>): Repositories {
+  return {
+    users: new UsersRepository(db),
+    settings: new SettingsRepository(db),
+    jobs: new JobsRepository(db),
+    physicists: new PhysicistsRepository(db),
+    kits: new KitsRepository(db),
+    availability: new AvailabilityRepository(db),
+    zipData: new ZipDataRepository(db),
+  };
+}
+
+/** Wires the services of the request side over one database handle. */
+export function createServices(
+  config: RuntimeConfig,
+  db: Kysely<DB>,
+  throttleLimits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+): AppServices {
+  const repositories = createRepositories(db);
+  const {
+    users: usersRepository,
+    jobs: jobsRepository,
+    physicists: physicistsRepository,
+  } = repositories;
+  const { kits: kitsRepository, availability: availabilityRepository } = repositories;
+  const signer = new TokenSigner(config.jwtSecret, config.tokenTtlMinutes);
+  const users = new UsersService(db, usersRepository);
+  const auth = new AuthService(
+    usersRepository,
+    users,
+    signer,
+    new LoginThrottle(throttleLimits),
+    config.registration,
+  );
+  const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
+  const settings = new SettingsService(
+    repositories.settings,
+    path.join(config.dataDir, 'media', 'music'),
+    (name) => backgroundStore.has(name),
+  );
+  const physicists = new PhysicistsService(db, physicistsRepository, availabilityRepository);
+  const kits = new KitsService(db, kitsRepository);
+  const assignmentsRepository = new AssignmentsRepository();
+  const assignments = new AssignmentsService(
+    db,
+    assignmentsRepository,
+    jobsRepository,
+    physicistsRepository,
+    kitsRepository,
+    new AssignmentChecks(assignmentsRepository, availabilityRepository),
+  );
+  return {
+    db,
+    repositories,
+    signer,
+    users,
+    auth,
+    settings,
+    backgrounds: new BackgroundsService(backgroundStore, settings),
+    jobs: new JobsService(db, jobsRepository, assignments),
+    assignments,
+    physicists,
+    kits,
+    availability: new AvailabilityService(db, availabilityRepository, physicistsRepository),
+    rosterImport: new RosterImportService(db, physicists, kits),
+    scheduleImport: new ScheduleImportService(
+      db,
+      new ScheduleRepository(),
+      availabilityRepository,
+      physicistsRepository,
+      kitsRepository,
+    ),
+    exports: new ExportsService(jobsRepository, availabilityRepository),
+    analyze: new AnalyzeService(
+      db,
+      new AnalysisRepository(),
+      physicistsRepository,
+      availabilityRepository,
+    ),
+    analytics: new AnalyticsService(new AnalyticsRepository(db)),
+    kitAssignment: new KitAssignmentService(
+      db,
+      new InstanceRepository(),
+      new KitAssignmentRepository(),
+    ),
+  };
+}

@@ -1,0 +1,55 @@
+import type { CompareStreamMessageSchema, OptimizeStreamMessage } from '@meridian/contracts';
+import type { z } from 'zod';
+import type { ComparisonRun } from '../services/comparison-run.service';
+import type { OptimizationRun } from '../services/optimization-run.service';
+import type { QueuedTaskKind } from '../tasks/task-kinds';
+
+/** The worker sides of the queued kinds. */
+export interface TaskKindRunners {
+  optimization: OptimizationRun;
+  comparison: ComparisonRun;
+}
+
+/**
+ * Every long-running kind that waits in a queue, declared once: its queue,
+ * who may see it, its first stream message and its worker side. The stream
+ * messages of each kind are the contracts' OptimizeStreamMessage and
+ * CompareStreamMessage; the web's task panel lists any kind the server lists.
+ */
+export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
+  return [
+    {
+      type: 'optimization',
+      queue: 'optimize',
+      busy: 'You already have an optimisation queued or running; wait for it to finish or cancel it',
+      // An optimisation changes everyone's schedule, so everyone may follow it.
+      audience: 'everyone',
+      queuedEvent: (task, message) =>
+        ({
+          type: 'progress',
+          progress: 0,
+          message,
+          estimated_total_time: task.timeLimitMs / 1000,
+          elapsed_time: 0,
+        }) satisfies OptimizeStreamMessage,
+      run: (task, signal) => runners.optimization.run(task, signal),
+    },
+    {
+      type: 'comparison',
+      queue: 'compare',
+      busy: 'You already have a comparison running; wait for it to finish or cancel it',
+      // A comparison changes nothing: it is its owner's business (and managers' by id).
+      audience: 'owner',
+      queuedEvent: (task, message) =>
+        ({
+          type: 'update',
+          status: message,
+          progress: 0,
+          total: task.total,
+          results: {},
+          estimated_total_time: null,
+        }) satisfies z.infer<typeof CompareStreamMessageSchema>,
+      run: (task, signal) => runners.comparison.run(task, signal),
+    },
+  ];
+}

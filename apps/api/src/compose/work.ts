@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/database';
+import type { DB } from '../db/schema';
+import type { TaskSettings } from '../config/task-settings';
+import { InstanceRepository } from '../repositories/instance.repository';
+import { AssignmentsWriterRepository } from '../repositories/assignments-writer.repository';
+import { TasksRepository } from '../repositories/tasks.repository';
+import { ComparisonRequests } from '../services/comparison-requests.service';
+import { ComparisonRun } from '../services/comparison-run.service';
+import { InstanceBuilder } from '../services/instance-builder';
+import { OptimizationRequests } from '../services/optimization-requests.service';
+import { OptimizationRun } from '../services/optimization-run.service';
+import type { SettingsService } from '../services/settings.service';
+import { SingleRuns } from '../services/single-run.service';
+import { LocalTaskEventBus, PgTaskEventBus, type TaskEventBus } from '../tasks/task-event-bus';
+import { TaskKinds } from '../tasks/task-kinds';
+import { TaskQueue } from '../tasks/task-queue';
+import { TaskRunner, type TaskLog } from '../tasks/task-runner';
+import { TaskStreams } from '../tasks/task-stream';
+import { TasksService } from '../tasks/tasks.service';
+import { declareTaskKinds } from './task-kinds';
+
+/** Optimisation, comparisons and single runs, with the task machinery under them. */
+export interface WorkServices {
+  settings: TaskSettings;
+  repository: TasksRepository;
+  tasks: TasksService;
+  streams: TaskStreams;
+  kinds: TaskKinds;
+  queue: TaskQueue;
+  runner: TaskRunner;
+  optimization: OptimizationRequests;
+  comparisons: ComparisonRequests;
+  singleRuns: SingleRuns;
+  /** Takes tasks of every declared kind from the queue in this process. */
+  startWorkers(): Promise<void>;
+  /** Stops streams and running tasks (marked error: they changed nothing), then the queue. */
+  close(): Promise<void>;
+}
+
+/** Options of createWorkServices. */
+export interface WorkServicesOptions {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** PostgreSQL URL for the LISTEN connection; without it streams fan out in process only. */
+  databaseUrl: string | null;
+  settings: SettingsService;
+  taskSettings: TaskSettings;
+  log: TaskLog;
+}
+
+const STOPPED = 'The server stopped before this task finished; nothing was changed';
+const CRASHED = 'The process running this task stopped; nothing was changed';
+
+/**
+ * Wires the task services and recovers tasks a previous process left behind:
+ * at once, and then every staleAfterMs / 2 in every process that calls it (API
+ * nodes with or without workers, and workers), so a run whose process was
+ * killed ends as an error even when no worker or API node restarts.
+ */
+export async function createWorkServices(options: WorkServicesOptions): Promise<WorkServices> {
+  const { db, kind, databaseUrl, settings, taskSettings, log } = options;
+  const onError = (error: unknown) => log.error({ err: error }, 'task infrastructure error');
+  let bus: TaskEventBus;
+  if (kind === 'postgres' && databaseUrl !== null) {
+    const pgBus = new PgTaskEventBus(databaseUrl, db, onError);
+    await pgBus.start();
+    bus = pgBus;
+  } else {
+    bus = new LocalTaskEventBus();
+  }
+  const repository = new TasksRepository(db);
+  const kinds = new TaskKinds();
+  const queue = new TaskQueue(db, () => kinds.all().map((k) => k.queue), onError);
+  const tasks = new TasksService(db, repository, bus, queue, kinds);
+  const runner = new TaskRunner(tasks, repository, taskSettings, log);
+  // This process may be the one running a cancelled task: stop it at once, not at the next poll.
+  tasks.onCancel((id) => runner.abort(id));
+  const builder = new InstanceBuilder(new InstanceRepository());
+  const runners = {
+    optimization: new OptimizationRun(db, tasks, builder, new AssignmentsWriterRepository()),
+    comparison: new ComparisonRun(db, tasks, builder),
+  };
+  for (const kind of declareTaskKinds(runners)) kinds.declare(kind);
+
+  // The embedded database has exactly one process: whatever it left active died with it.
+  if (kind === 'embedded') {
+    const n = await tasks.markCrashed(await repository.activeIds(), STOPPED);
+    if (n > 0) log.warn({ tasks: n }, 'marked tasks of the previous run as error');
+  }
+  const sweep = async () => {
+    const n = await tasks.markCrashed(
+      await repository.staleRunning(taskSettings.staleAfterMs),
+      CRASHED,
+    );
+    if (n > 0) log.warn({ tasks: n }, 'marked tasks of stopped processes as error');
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
+  sweeper.unref();
+
+  return {
+    settings: taskSettings,
+    repository,
+    tasks,
+    streams: new TaskStreams(tasks, repository),
+    kinds,
+    queue,
+    runner,
+    optimization: new OptimizationRequests(tasks, settings, taskSettings),
+    comparisons: new ComparisonRequests(tasks, settings, taskSettings),
+    singleRuns: new SingleRuns(db, builder, settings, taskSettings),
+    async startWorkers() {
+      // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
+      const eager = kind === 'postgres';
+      for (const taskKind of kinds.all()) {
+        await queue.work(taskKind.queue, (id) => runner.execute(id, taskKind.run), eager);
+      }
+    },
+    async close() {
+      clearInterval(sweeper);
+      await bus.close();
+      await runner.abortAll(STOPPED);
+      await queue.stop();
+    },
+  };
+}

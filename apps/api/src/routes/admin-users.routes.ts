@@ -1,0 +1,83 @@
+import {
+  CreateUserRequestSchema,
+  ResetPasswordRequestSchema,
+  UpdateUserRoleRequestSchema,
+  UserIdParamsSchema,
+  UserListSchema,
+} from '@meridian/contracts';
+import { UserSchema } from '@meridian/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { UsersService } from '../services/users.service';
+import { requireRole } from '../http/authenticate';
+
+/** User management (spec section 7), admin only. */
+export const adminUsersRoutes: FastifyPluginCallbackZod<{ users: UsersService }> = (
+  app,
+  { users },
+  done,
+) => {
+  const onRequest = requireRole('admin');
+  const tags = ['admin'];
+
+  app.get(
+    '/api/v1/admin/users',
+    { onRequest, schema: { tags, summary: 'List users', response: { 200: UserListSchema } } },
+    () => users.list(),
+  );
+
+  app.post(
+    '/api/v1/admin/users',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create a user',
+        body: CreateUserRequestSchema,
+        response: { 201: UserSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await users.create(request.body)),
+  );
+
+  app.put(
+    '/api/v1/admin/users/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a user's role (ends that user's sessions)",
+        params: UserIdParamsSchema,
+        body: UpdateUserRoleRequestSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    (request) => users.changeRole(request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/api/v1/admin/users/:id',
+    { onRequest, schema: { tags, summary: 'Delete a user', params: UserIdParamsSchema } },
+    async (request, reply) => {
+      await users.delete(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/users/:id/password',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Reset a user's password (ends that user's sessions)",
+        params: UserIdParamsSchema,
+        body: ResetPasswordRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      await users.resetPassword(request.params.id, request.body.new_password);
+      return reply.code(204).send();
+    },
+  );
+  done();
+};

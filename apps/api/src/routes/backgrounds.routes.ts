@@ -1,0 +1,96 @@
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import {
+  MAX_BACKGROUND_VIDEO_BYTES,
+  ActiveBackgroundSchema,
+  BackgroundUploadResultSchema,
+  BackgroundVideoListSchema,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BackgroundsService } from '../services/backgrounds.service';
+import { requireRole } from '../http/authenticate';
+import { badRequest } from '../http/http-error';
+import { BACKGROUNDS_URL_PREFIX } from '../io/background-store';
+
+/**
+ * Background videos (spec section 7, admin Appearance tab) and their public
+ * side: the login landing asks which video is active and plays it from
+ * /media/backgrounds/, which must be public because a <video> element cannot
+ * send a bearer header. Served files carry nosniff (helmet) and byte ranges.
+ */
+export const backgroundsRoutes: FastifyPluginAsyncZod<{ backgrounds: BackgroundsService }> = async (
+  app,
+  { backgrounds },
+) => {
+  const { store } = backgrounds;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_BACKGROUND_VIDEO_BYTES, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+  await store.ensureFolder();
+  // Stored names are random and never reused, so a copy can be cached for good.
+  await app.register(fastifyStatic, {
+    root: store.dir,
+    prefix: BACKGROUNDS_URL_PREFIX,
+    decorateReply: false,
+    dotfiles: 'deny',
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+  });
+  const admin = requireRole('admin');
+  const tags = ['admin'];
+
+  app.get(
+    '/api/v1/backgrounds/active',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['settings'],
+        summary: "The login landing's background video (public), or null",
+        response: { 200: ActiveBackgroundSchema },
+      },
+    },
+    async () => ({ url: await backgrounds.activeUrl() }),
+  );
+
+  app.get(
+    '/api/v1/admin/backgrounds',
+    { onRequest: admin, schema: { tags, response: { 200: BackgroundVideoListSchema } } },
+    () => backgrounds.list(),
+  );
+
+  app.post(
+    '/api/v1/admin/backgrounds/upload',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Upload a background video (MP4, QuickTime, WebM or Ogg; checked by content)',
+        response: { 201: BackgroundUploadResultSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw badRequest("Send the video as multipart/form-data in a field named 'file'");
+      }
+      const file = await request.file();
+      if (file === undefined)
+        throw badRequest("The request has no file; send it in a field named 'file'");
+      return reply.code(201).send(await backgrounds.upload(file.file, file.filename));
+    },
+  );
+
+  app.delete(
+    '/api/v1/admin/backgrounds/:name',
+    {
+      onRequest: admin,
+      schema: { tags, params: z.object({ name: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      await backgrounds.remove(request.params.name);
+      return reply.code(204).send();
+    },
+  );
+};

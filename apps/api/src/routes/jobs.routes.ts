@@ -1,0 +1,100 @@
+import {
+  JobIdParamsSchema,
+  JobListSchema,
+  JobRecordSchema,
+  JobUpdateRequestSchema,
+  ManualAssignmentRequestSchema,
+  MessageSchema,
+} from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AnalyzeService } from '../services/analyze.service';
+import type { AssignmentsService } from '../services/assignments.service';
+import type { JobsService } from '../services/jobs.service';
+import { requireRole, requireSignedIn } from '../http/authenticate';
+
+/** Jobs, the assignments view, manual assignment and candidate analysis (spec section 7). */
+export const jobsRoutes: FastifyPluginCallbackZod<{
+  jobs: JobsService;
+  assignments: AssignmentsService;
+  analyze: AnalyzeService;
+}> = (app, { jobs, assignments, analyze }, done) => {
+  const managers = requireRole('admin', 'manager');
+  const tags = ['jobs'];
+
+  app.get(
+    '/api/v1/jobs/',
+    {
+      onRequest: requireSignedIn(),
+      schema: { tags, summary: 'List jobs', response: { 200: JobListSchema } },
+    },
+    () => jobs.list(),
+  );
+  app.post(
+    '/api/v1/jobs/',
+    {
+      onRequest: managers,
+      schema: { tags, summary: 'Create a blank job', response: { 201: JobRecordSchema } },
+    },
+    async (_request, reply) => reply.code(201).send(await jobs.createBlank()),
+  );
+  app.put(
+    '/api/v1/jobs/:id',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Update a job (full job with version; 409 when the version is stale)',
+        params: JobIdParamsSchema,
+        body: JobUpdateRequestSchema,
+        response: { 200: JobRecordSchema },
+      },
+    },
+    (request) => jobs.update(request.params.id, request.body),
+  );
+  app.delete(
+    '/api/v1/jobs/:id',
+    { onRequest: managers, schema: { tags, summary: 'Delete a job', params: JobIdParamsSchema } },
+    async (request, reply) => {
+      await jobs.delete(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+  app.get(
+    '/api/v1/assignments/',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags,
+        summary: 'Jobs with their assignment fields',
+        response: { 200: JobListSchema },
+      },
+    },
+    () => jobs.list(),
+  );
+  app.post(
+    '/api/v1/assignments/manual',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Assign (and pin) or clear a lead or data_acq physicist on a job',
+        body: ManualAssignmentRequestSchema,
+        response: { 200: JobRecordSchema },
+      },
+    },
+    (request) => assignments.assignPhysicist(request.body),
+  );
+  app.post(
+    '/api/v1/analyze/',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Recompute derived fields and list the nearest free candidates of every job',
+        response: { 200: MessageSchema },
+      },
+    },
+    () => analyze.analyze(),
+  );
+  done();
+};

@@ -1,0 +1,85 @@
+import {
+  JobIdParamsSchema,
+  MessageSchema,
+  PhysicistInputSchema,
+  PhysicistListSchema,
+  ZipDataListSchema,
+} from '@meridian/contracts';
+import { PhysicistSchema } from '@meridian/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ZipDataRepository } from '../repositories/zip-data.repository';
+import type { PhysicistsService } from '../services/physicists.service';
+import { requireRole, requireSignedIn } from '../http/authenticate';
+
+/** Physicists (read by all, managed by admins and managers) and the zip points of the map. */
+export const rosterRoutes: FastifyPluginCallbackZod<{
+  physicists: PhysicistsService;
+  zipData: ZipDataRepository;
+}> = (app, { physicists, zipData }, done) => {
+  const managers = requireRole('admin', 'manager');
+  const tags = ['roster'];
+  const params = JobIdParamsSchema;
+
+  app.get(
+    '/api/v1/physicists/',
+    {
+      onRequest: requireSignedIn(),
+      schema: { tags, summary: 'List physicists', response: { 200: PhysicistListSchema } },
+    },
+    () => physicists.list(),
+  );
+  app.post(
+    '/api/v1/physicists/',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Add a physicist',
+        body: PhysicistInputSchema,
+        response: { 201: PhysicistSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await physicists.create(request.body)),
+  );
+  app.put(
+    '/api/v1/physicists/:id',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Edit a physicist (a rename carries their leave records along)',
+        params,
+        body: PhysicistInputSchema,
+        response: { 200: PhysicistSchema },
+      },
+    },
+    (request) => physicists.update(request.params.id, request.body),
+  );
+  app.delete(
+    '/api/v1/physicists/:id',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary:
+          'Delete a physicist: empties their slots on every job and deletes their leave records',
+        params,
+        response: { 200: MessageSchema },
+      },
+    },
+    (request) => physicists.delete(request.params.id),
+  );
+  app.get(
+    '/api/v1/zip-data',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags,
+        summary: 'Coordinates of the zips used by jobs, physicists and kits',
+        response: { 200: ZipDataListSchema },
+      },
+    },
+    () => zipData.referenced(),
+  );
+  done();
+};

@@ -1,0 +1,201 @@
+import type { JobRecord, ManualAssignmentRequest } from '@meridian/contracts';
+import {
+  assignmentSummary,
+  composeReason,
+  haversineMiles,
+  kitMaintenanceText,
+  parseReason,
+  type Physicist,
+} from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import type { JobsRepository, StoredJob } from '../repositories/jobs.repository';
+import type { KitsRepository } from '../repositories/kits.repository';
+import type { PhysicistsRepository } from '../repositories/physicists.repository';
+import { localToday } from '../io/date-input';
+import { coordsOfZip, type LatLon } from '../io/zip-rules';
+import { addedDays, type AssignmentChecks, type DayRange } from './assignment-checks';
+import type { AssignmentsRepository } from '../repositories/assignments.repository';
+
+const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
+const ROLE_LABEL = { lead: 'lead', dataacq: 'data-acquisition' } as const;
+
+type DatedJob = StoredJob & { start: string; end: string };
+
+/** A job that can take an assignment: it exists, has dates and a usable zip. */
+function assignable(job: StoredJob | undefined, jobId: number): DatedJob & { site: LatLon } {
+  if (job === undefined) throw notFound(`Job ${jobId} not found`);
+  if (job.start === null || job.end === null) {
+    throw badRequest(`Job ${jobId} has no dates yet; set its start and end before assigning`);
+  }
+  const site = coordsOfZip(job.zip_code);
+  // Rule 6 of the model: a job without a place cannot be assigned (the optimiser would refuse it).
+  if (site === null) {
+    throw badRequest(
+      `Job ${jobId} has no usable zip code ('${job.zip_code}'); fix it before assigning`,
+    );
+  }
+  return { ...job, start: job.start, end: job.end, site };
+}
+
+/** Manual assignment of physicists and kits: every hard rule checked, the slot pinned. */
+export class AssignmentsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly assignments: AssignmentsRepository,
+    private readonly jobs: JobsRepository,
+    private readonly physicists: PhysicistsRepository,
+    private readonly kits: KitsRepository,
+    private readonly checks: AssignmentChecks,
+  ) {}
+
+  /** Sets or clears (physicist_id null) a lead or data_acq slot and answers the updated job. */
+  async assignPhysicist(request: ManualAssignmentRequest): Promise<JobRecord> {
+    const { job_id: jobId, role: slot, physicist_id: personId } = request;
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await this.jobs.findStored(jobId, trx);
+      if (stored === undefined) throw notFound(`Job ${jobId} not found`);
+      if (personId !== null) {
+        const job = assignable(stored, jobId);
+        // The row lock serialises assignments of one person, so two cannot double-book them.
+        const person = await this.physicists.find(personId, trx);
+        if (person === undefined) throw notFound(`Physicist ${personId} not found`);
+        await this.checkPhysicist(person, slot, job, trx);
+      }
+      const lead = slot === 'lead' ? personId : stored.assigned_lead_id;
+      const acq = slot === 'data_acq' ? personId : stored.assigned_data_acq_id;
+      const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
+      const reason = composeReason({ ...parseReason(stored.reason), summary });
+      await this.assignments.setSlot(jobId, slot, personId, reason, trx);
+    });
+    return (await this.jobs.find(jobId))!;
+  }
+
+  /** Sets or clears (kit_id null) a job's kit and answers the updated job. */
+  async assignKit(jobId: number, kitId: number | null): Promise<JobRecord> {
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await this.jobs.findStored(jobId, trx);
+      if (stored === undefined) throw notFound(`Job ${jobId} not found`);
+      if (kitId !== null) {
+        const job = assignable(stored, jobId);
+        const kit = await this.kits.find(kitId, trx);
+        if (kit === undefined) throw notFound(`Kit ${kitId} not found`);
+        if (kit.is_out_for_maintenance) {
+          throw conflict(kitMaintenanceText(kit.name));
+        }
+        const busy = await this.checks.kitBusy(kit, jobId, job, trx);
+        if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
+      }
+      await this.assignments.setSlot(jobId, 'kit', kitId, null, trx);
+    });
+    return (await this.jobs.find(jobId))!;
+  }
+
+  /**
+   * Refuses (409, nothing changed) a date edit that would leave a job's lead,
+   * data-acquisition physicist or kit unable to do it: leave or another job
+   * on the days the job gains, or a kit in maintenance on a job that now
+   * starts after today. Refusing rather than emptying the slot is deliberate:
+   * PUT /jobs/{id} answers only the job, so a cleared slot would go unnoticed
+   * in a date edit, and most of these slots were pinned on purpose by hand.
+   * The detail names who and what is in the way; the user clears the slot
+   * (or fixes the other job or the leave) and edits again. Only the added
+   * days are checked, so a clash that was there before never blocks an edit.
+   * Call inside the transaction that holds the job's row lock.
+   */
+  async checkNewDates(
+    stored: StoredJob,
+    next: { start: string | null; end: string | null },
+    trx: Kysely<DB>,
+  ): Promise<void> {
+    // An undated job holds nobody on any day; unchanged dates change nothing.
+    if (next.start === null || next.end === null) return;
+    if (next.start === stored.start && next.end === stored.end) return;
+    const dates: DayRange = { start: next.start, end: next.end };
+    const added = addedDays(stored, dates);
+    const refuse = (why: string, slot: string) =>
+      conflict(
+        `Job ${stored.id} cannot move to ${dates.start} to ${dates.end}: ${why}. Clear ${slot} first or choose other dates; nothing was changed`,
+      );
+    const people = [
+      { id: stored.assigned_lead_id, label: 'lead', slot: 'the lead' },
+      {
+        id: stored.assigned_data_acq_id,
+        label: 'data-acquisition physicist',
+        slot: 'the data-acquisition slot',
+      },
+    ];
+    for (const { id, label, slot } of people) {
+      if (id === null) continue;
+      // Row-locked like a manual assignment, so the two cannot double-book this person.
+      const person = await this.physicists.find(id, trx);
+      if (person === undefined) continue;
+      for (const days of added) {
+        const busy = await this.checks.personBusy(person, stored.id, days, trx);
+        if (busy !== null) throw refuse(`its ${label} ${busy}`, slot);
+      }
+    }
+    if (stored.assigned_kit_id === null) return;
+    const kit = await this.kits.find(stored.assigned_kit_id, trx);
+    if (kit === undefined) return;
+    // Same rule as PUT /kits/{id}: a kit in maintenance stays only on jobs already under way.
+    if (kit.is_out_for_maintenance && dates.start > localToday()) {
+      throw refuse(
+        `its kit ${kit.name} is out for maintenance and cannot go to a job starting after today`,
+        'its kit',
+      );
+    }
+    for (const days of added) {
+      const busy = await this.checks.kitBusy(kit, stored.id, days, trx);
+      if (busy !== null) throw refuse(`its kit ${busy}`, 'its kit');
+    }
+  }
+
+  /**
+   * The summary part of a job's reason once its zip changes: its physicists
+   * re-measured from the new site, or empty when it has none (a candidate
+   * list for the old site is stale; Find Best Candidates writes a new one).
+   */
+  summaryForNewZip(stored: StoredJob, zip: string, trx: Kysely<DB>): Promise<string> {
+    const { assigned_lead_id: lead, assigned_data_acq_id: acq } = stored;
+    if (lead === null && acq === null) return Promise.resolve('');
+    return this.assignmentText(zip, lead, acq, trx);
+  }
+
+  private async checkPhysicist(
+    person: Physicist,
+    slot: 'lead' | 'data_acq',
+    job: DatedJob,
+    trx: Kysely<DB>,
+  ): Promise<void> {
+    const needed = ROLE_OF_SLOT[slot];
+    if (person.role !== needed) {
+      throw badRequest(
+        `${person.name} is a ${ROLE_LABEL[person.role]} physicist and cannot take the ${ROLE_LABEL[needed]} slot`,
+      );
+    }
+    const busy = await this.checks.personBusy(person, job.id, job, trx);
+    if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
+  }
+
+  /** 'Lead: name (N mi) | Acq: name (N mi)' for the slots as they will be. */
+  private async assignmentText(
+    zip: string,
+    leadId: number | null,
+    acqId: number | null,
+    trx: Kysely<DB>,
+  ): Promise<string> {
+    const site = coordsOfZip(zip);
+    const describe = async (id: number | null) => {
+      if (id === null) return null;
+      const person = await this.physicists.find(id, trx);
+      if (person === undefined) return null;
+      const home = coordsOfZip(person.home_zip);
+      const miles =
+        site && home ? haversineMiles(site.lat, site.lon, home.lat, home.lon) : Number.NaN;
+      return { name: person.name, miles };
+    };
+    return assignmentSummary(await describe(leadId), await describe(acqId));
+  }
+}

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { CompareStreamMessageSchema } from '@meridian/contracts';
+import { WeightsSchema, type AlgorithmKey } from '@meridian/domain';
+import { solve } from '@meridian/optimizer';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { TaskRow } from '../repositories/tasks.repository';
+import type { TasksService } from '../tasks/tasks.service';
+import { algorithmResult, failedResult, type AlgorithmRunResult } from './algorithm-result';
+import { labelOf } from './algorithm-label';
+import type { InstanceBuilder } from './instance-builder';
+
+type CompareMessage = z.infer<typeof CompareStreamMessageSchema>;
+
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * The worker side of algorithm comparisons: each algorithm solves the same
+ * instance with a share of the time limit; results are reported, never written.
+ */
+export class ComparisonRun {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tasks: TasksService,
+    private readonly builder: InstanceBuilder,
+  ) {}
+
+  /** Runs each algorithm in turn, streaming results so far. */
+  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
+    const algorithms = task.algorithms as AlgorithmKey[];
+    const weights = WeightsSchema.parse(task.weights);
+    const perAlgorithm = Math.floor(task.time_limit_ms / algorithms.length);
+    const results: Record<string, AlgorithmRunResult> = {};
+    const started = performance.now();
+    const update = (status: string, progress: number) => {
+      const elapsed = (performance.now() - started) / 1000;
+      const estimate = Math.max(elapsed, (algorithms.length * perAlgorithm) / 1000);
+      return this.tasks.progress(
+        task.id,
+        {
+          progress,
+          message: status,
+          elapsed_time: elapsed,
+          estimated_total_time: estimate,
+          results,
+        },
+        {
+          type: 'update',
+          status,
+          progress,
+          total: algorithms.length,
+          results: { ...results },
+          estimated_total_time: estimate,
+        } satisfies CompareMessage,
+      );
+    };
+    await update('Reading jobs, staff and leave', 0);
+    const { instance } = await this.builder.build(this.db, weights);
+    for (const [i, algorithm] of algorithms.entries()) {
+      if (signal.aborted) return;
+      const status = `Running ${labelOf(algorithm)} (${i + 1} of ${algorithms.length})`;
+      await update(status, i);
+      let last = performance.now();
+      let sending: Promise<void> = Promise.resolve();
+      try {
+        const result = await solve(
+          instance,
+          { algorithm, timeLimitMs: perAlgorithm, seed: task.seed, weights },
+          {
+            signal,
+            onProgress: (p) => {
+              if (performance.now() - last < PROGRESS_EVERY_MS) return;
+              last = performance.now();
+              sending = sending.then(() => update(status, i + p.fraction)).catch(() => {});
+            },
+          },
+        );
+        await sending;
+        if (signal.aborted) return;
+        results[algorithm] = algorithmResult(instance, result);
+      } catch (error) {
+        await sending;
+        if (signal.aborted) return;
+        results[algorithm] = failedResult(
+          algorithm,
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+    }
+    await update('Finishing', algorithms.length);
+    const failed = Object.values(results).filter((r) => r.error !== null).length;
+    await this.tasks.finish(task.id, 'complete', {
+      message: `Compared ${algorithms.length} algorithms${failed > 0 ? ` (${failed} failed)` : ''}`,
+      finalEvent: { type: 'complete', results } satisfies CompareMessage,
+      results,
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import type { Instance, InstanceJob, InstancePhysicist, Weights } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type {
+  InstanceRepository,
+  PlacedKit,
+  PlacedPhysicist,
+  PlanningJob,
+} from '../repositories/instance.repository';
+
+/** The instance plus what the server needs to write a result back and report it. */
+export interface BuiltInstance {
+  instance: Instance;
+  /** Dated jobs in the instance, by id (string, as in the instance). */
+  jobs: Map<string, PlanningJob>;
+  physicists: Map<string, PlacedPhysicist>;
+  kits: Map<string, PlacedKit>;
+  /** Jobs left out: no dates yet (they cannot be scheduled at all). */
+  undatedJobs: number;
+  /** Jobs in the instance without coordinates (rule 6: reported, never assigned). */
+  jobsWithoutCoordinates: number;
+  /** Physicists left out because their home zip is not in the zip table. */
+  unplacedPhysicists: string[];
+}
+
+const pin = (pinned: boolean, id: number | null): string | null =>
+  pinned && id !== null ? String(id) : null;
+
+/**
+ * Turns the stored jobs, roster, leave, kits and weights into the optimizer's
+ * Instance (packages/domain model/instance.ts). Only pinned slots go in as
+ * fixed; every other slot is the optimizer's to fill. Zips resolve through
+ * the zip_data table, so every process (API or worker) sees the same places.
+ */
+export class InstanceBuilder {
+  constructor(private readonly repository: InstanceRepository) {}
+
+  async build(db: Kysely<DB>, weights: Weights): Promise<BuiltInstance> {
+    const [jobs, physicists, kits, leave] = [
+      await this.repository.jobs(db),
+      await this.repository.physicists(db),
+      await this.repository.kits(db),
+      await this.repository.leave(db),
+    ];
+    const placed = physicists.filter((p) => p.lat !== null && p.lon !== null);
+    const byName = new Map<string, InstancePhysicist>();
+    const instancePhysicists: InstancePhysicist[] = placed.map((p) => {
+      const entry: InstancePhysicist = {
+        id: String(p.id),
+        name: p.name,
+        role: p.role,
+        lat: p.lat!,
+        lon: p.lon!,
+        unavailable: [],
+      };
+      byName.set(p.name.trim().toLowerCase(), entry);
+      return entry;
+    });
+    for (const record of leave) {
+      byName
+        .get(record.physicist_name.trim().toLowerCase())
+        ?.unavailable.push({ start: record.start, end: record.end });
+    }
+    const dated = jobs.filter(
+      (j): j is PlanningJob & { start: string; end: string } => j.start !== null && j.end !== null,
+    );
+    const instanceJobs: InstanceJob[] = dated.map((j) => ({
+      id: String(j.id),
+      customer: j.customer,
+      lat: j.lat,
+      lon: j.lon,
+      start: j.start,
+      end: j.end,
+      lead_id: pin(j.lead_pinned, j.assigned_lead_id),
+      data_acq_id: pin(j.data_acq_pinned, j.assigned_data_acq_id),
+      kit_id: pin(j.kit_pinned, j.assigned_kit_id),
+    }));
+    const placedKits = kits.filter((k) => k.lat !== null && k.lon !== null);
+    return {
+      instance: {
+        weights,
+        physicists: instancePhysicists,
+        jobs: instanceJobs,
+        kits: placedKits.map((k) => ({
+          id: String(k.id),
+          name: k.name,
+          lat: k.lat!,
+          lon: k.lon!,
+          is_out_for_maintenance: k.is_out_for_maintenance,
+        })),
+      },
+      jobs: new Map(dated.map((j) => [String(j.id), j])),
+      physicists: new Map(placed.map((p) => [String(p.id), p])),
+      kits: new Map(placedKits.map((k) => [String(k.id), k])),
+      undatedJobs: jobs.length - dated.length,
+      jobsWithoutCoordinates: dated.filter((j) => j.lat === null || j.lon === null).length,
+      unplacedPhysicists: physicists
+        .filter((p) => p.lat === null || p.lon === null)
+        .map((p) => p.name),
+    };
+  }
+}

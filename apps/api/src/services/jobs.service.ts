@@ -1,0 +1,106 @@
+import type { JobRecord, JobUpdateRequest } from '@meridian/contracts';
+import { composeReason, isRealDate, parseReason } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { AssignmentsService } from './assignments.service';
+import type { DB } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import { jobZip, regionOfZip } from '../io/zip-rules';
+import type { JobWrite, JobsRepository } from '../repositories/jobs.repository';
+
+function checkDate(value: string | null, field: string): string | null {
+  if (value !== null && !isRealDate(value))
+    throw badRequest(`${field} '${value}' is not a real date`);
+  return value;
+}
+
+/**
+ * The editable fields of a PUT, checked: real dates, end not before start (an
+ * end alone is refused; a start alone makes a one-day job, as in the upload),
+ * and a zip that is either missing (shown red) or a real US zip.
+ */
+export function jobWriteFrom(body: JobUpdateRequest): JobWrite {
+  const start = checkDate(body.start, 'start');
+  let end = checkDate(body.end, 'end');
+  if (start === null && end !== null) throw badRequest('A job with an end date needs a start date');
+  if (start !== null && end === null) end = start;
+  if (start !== null && end !== null && end < start) {
+    throw badRequest(`end ${end} is before start ${start}`);
+  }
+  const zip = jobZip(body.zip_code);
+  return {
+    customer: body.customer.trim(),
+    location: body.location.trim(),
+    zip_code: zip,
+    package: body.package.trim(),
+    start_date: start,
+    end_date: end,
+    reason: body.reason,
+    region: regionOfZip(zip),
+  };
+}
+
+/** Job rules: blank creation, versioned edits with derived fields, deletion. */
+export class JobsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly jobs: JobsRepository,
+    private readonly assignments: AssignmentsService,
+  ) {}
+
+  /** Every job with its derived fields. */
+  list(): Promise<JobRecord[]> {
+    return this.jobs.list();
+  }
+
+  /** Creates a blank job (no customer, dates or zip yet) for the user to fill in. */
+  async createBlank(): Promise<JobRecord> {
+    const id = await this.jobs.insertBlank();
+    return this.get(id);
+  }
+
+  /** One job; 404 when it does not exist. */
+  async get(id: number): Promise<JobRecord> {
+    const job = await this.jobs.find(id);
+    if (job === undefined) throw notFound(`Job ${id} not found`);
+    return job;
+  }
+
+  /**
+   * Full update with optimistic locking: the version check is part of the
+   * UPDATE, so of two editors holding the same version exactly one wins and
+   * the other gets 409 with nothing changed. New dates are checked against
+   * the job's assignments first (AssignmentsService.checkNewDates), under the
+   * job's row lock so a manual assignment cannot slip in between.
+   */
+  async update(id: number, body: JobUpdateRequest): Promise<JobRecord> {
+    const fields = jobWriteFrom(body);
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await this.jobs.findStored(id, trx);
+      if (stored === undefined) throw notFound(`Job ${id} not found`);
+      let write = fields;
+      if (stored.version === body.version) {
+        await this.assignments.checkNewDates(
+          stored,
+          { start: fields.start_date, end: fields.end_date },
+          trx,
+        );
+        if (fields.zip_code !== stored.zip_code) {
+          // The distances in the summary were measured from the old site.
+          const summary = await this.assignments.summaryForNewZip(stored, fields.zip_code, trx);
+          write = { ...fields, reason: composeReason({ ...parseReason(fields.reason), summary }) };
+        }
+      }
+      if (!(await this.jobs.updateIfVersion(id, body.version, write, trx))) {
+        throw conflict(
+          `Job ${id} was changed by someone else (it is at version ${stored.version}, your copy is version ${body.version}); reload it and edit again`,
+        );
+      }
+    });
+    return this.get(id);
+  }
+
+  /** Deletes a job; 404 when it does not exist. */
+  async delete(id: number): Promise<void> {
+    if (!(await this.jobs.delete(id))) throw notFound(`Job ${id} not found`);
+  }
+}

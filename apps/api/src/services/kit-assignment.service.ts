@@ -1,0 +1,123 @@
+import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { conflict } from '../http/http-error';
+import type { InstanceRepository } from '../repositories/instance.repository';
+import type {
+  JobKitWrite,
+  KitAssignmentRepository,
+} from '../repositories/kit-assignment.repository';
+import { coverInThread, type PathCoverInput } from './path-cover-thread';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The answer's sentence: kits used, jobs covered, total kit miles and why jobs went without. */
+export function kitAssignmentMessage(result: KitCoverResult, dated: number): string {
+  const kitsUsed = new Set(result.assignments.map((a) => a.kit_id)).size;
+  const why = new Map<string, number>();
+  for (const u of result.uncovered) why.set(u.reason, (why.get(u.reason) ?? 0) + 1);
+  const reasons = [...why].map(([reason, n]) => `${n} ${reason.replaceAll('_', ' ')}`).join(', ');
+  return (
+    [
+      `Kits assigned: ${plural(kitsUsed, 'kit')} cover ${result.covered} of ${plural(dated, 'dated job')}`,
+      `total kit miles: ${Math.round(result.total_miles).toLocaleString('en-US')}`,
+      ...(result.uncovered.length > 0 ? [`without a kit: ${reasons}`] : []),
+      ...(result.conflicts.length > 0
+        ? [`${plural(result.conflicts.length, 'pinned kit')} kept although they clash`]
+        : []),
+      ...(result.status === 'feasible' ? [notProvenNote(result)] : []),
+    ].join('; ') + '.'
+  );
+}
+
+/** How far a cover that is not proven optimal can be from the best, by the cover's lower bound. */
+function notProvenNote(result: KitCoverResult): string {
+  const { bound } = result;
+  if (result.covered < bound.covered)
+    return `not proven optimal: at most ${plural(bound.covered - result.covered, 'more job')} could have a kit`;
+  const extra = Math.max(0, Math.round(result.total_miles - bound.miles));
+  return `not proven optimal: at most ${extra.toLocaleString('en-US')} miles more than the best cover`;
+}
+
+/** How often the schedule may change under a run before the caller is told to try again. */
+const ATTEMPTS = 3;
+
+/**
+ * POST /kits/assign: the minimum-cost path cover of OPTIMIZATION.md over the
+ * stored jobs and kits; pinned kits stay (exact without pins; with them, the
+ * answer says when it is not proven optimal and how far it can be). The cover runs on a worker
+ * thread with no transaction open (on the embedded database an open
+ * transaction holds the only session, so every other request would wait for
+ * the whole solve). The write then locks the jobs and kits, re-reads what the
+ * cover was solved from and writes only if nothing changed meanwhile;
+ * otherwise it solves again, and after ATTEMPTS tries answers 409 with
+ * nothing changed. One run at a time in a process: a second is answered 409,
+ * since it would solve the same schedule and race the first one's write.
+ */
+export class KitAssignmentService {
+  private running = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly read: InstanceRepository,
+    private readonly write: KitAssignmentRepository,
+  ) {}
+
+  async assign(): Promise<{ message: string; result: KitCoverResult }> {
+    if (this.running) {
+      throw conflict('Kits are already being assigned; wait for that run to finish');
+    }
+    this.running = true;
+    try {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const input = await this.input(this.db);
+        const result = await coverInThread(input);
+        const written = await this.db.transaction().execute(async (trx) => {
+          await this.write.lockJobsAndKits(trx);
+          if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) return false;
+          await this.write.writeKits(this.rows(input, result), trx);
+          return true;
+        });
+        if (written) return { message: kitAssignmentMessage(result, input.jobs.length), result };
+      }
+      throw conflict(
+        'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again',
+      );
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** What the cover is solved from: dated jobs (pinned kits fixed) and placed kits. */
+  private async input(db: Kysely<DB>): Promise<PathCoverInput> {
+    const jobs = (await this.read.jobs(db)).filter((j) => j.start !== null && j.end !== null);
+    const kits = (await this.read.kits(db)).filter((k) => k.lat !== null && k.lon !== null);
+    return {
+      jobs: jobs.map((j) => ({
+        id: String(j.id),
+        start: j.start!,
+        end: j.end!,
+        lat: j.lat,
+        lon: j.lon,
+        zip: j.zip_code,
+        kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
+      })),
+      kits: kits.map((k) => ({
+        id: String(k.id),
+        lat: k.lat!,
+        lon: k.lon!,
+        zip: k.current_location_zip,
+        is_out_for_maintenance: k.is_out_for_maintenance,
+      })),
+    };
+  }
+
+  /** Every dated job's kit after the cover (null: none free); the SQL keeps pinned ones. */
+  private rows(input: PathCoverInput, result: KitCoverResult): JobKitWrite[] {
+    const byJob = new Map(result.assignments.map((a) => [a.job_id, a]));
+    return input.jobs.map((j) => {
+      const a = byJob.get(j.id);
+      return { id: Number(j.id), kit: a === undefined ? null : Number(a.kit_id) };
+    });
+  }
+}

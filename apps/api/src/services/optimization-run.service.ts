@@ -1,0 +1,189 @@
+import type { OptimizeStreamMessage, RunSummary } from '@meridian/contracts';
+import {
+  checkHardConstraints,
+  evaluateObjective,
+  WeightsSchema,
+  type AlgorithmKey,
+  type JobAssignment,
+} from '@meridian/domain';
+import { solve, type SolveProgress } from '@meridian/optimizer';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { TasksService } from '../tasks/tasks.service';
+import type { TaskRow } from '../repositories/tasks.repository';
+import type {
+  AssignmentsWriterRepository,
+  JobSlotsWrite,
+} from '../repositories/assignments-writer.repository';
+import type { BuiltInstance, InstanceBuilder } from './instance-builder';
+import { labelOf } from './algorithm-label';
+import { reasonAfterRun } from './reason-text';
+
+/** Fewest milliseconds between two streamed progress events of one run. */
+const PROGRESS_EVERY_MS = 1000;
+
+/** Jobs with both physician slots filled. */
+export const jobsFilled = (assignments: readonly JobAssignment[]): number =>
+  assignments.filter((a) => a.lead_id !== null && a.data_acq_id !== null).length;
+
+/** Describes the first hard-constraint violations with job ids, for an error message. */
+const describeViolations = (v: ReturnType<typeof checkHardConstraints>): string =>
+  v
+    .slice(0, 3)
+    .map((x) => `job ${x.job_id} ${x.slot}: ${x.reason}`)
+    .join('; ') + (v.length > 3 ? ` (and ${v.length - 3} more)` : '');
+
+/**
+ * The worker side of optimisation (OptimizationRequests queues it): solves on
+ * a worker thread and, only on success, writes every non-pinned slot in one
+ * transaction with the run record. Cancelled or failed runs write nothing.
+ */
+export class OptimizationRun {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tasks: TasksService,
+    private readonly builder: InstanceBuilder,
+    private readonly writer: AssignmentsWriterRepository,
+  ) {}
+
+  /** Solves, then writes in one transaction unless cancelled. */
+  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
+    const algorithm = task.algorithm as AlgorithmKey;
+    const weights = WeightsSchema.parse(task.weights);
+    const emit = (p: SolveProgress) =>
+      this.tasks.progress(
+        task.id,
+        {
+          progress: Math.round(p.fraction * 1000) / 10,
+          message: p.message,
+          elapsed_time: p.elapsedMs / 1000,
+          estimated_total_time: p.estimatedTotalMs / 1000,
+        },
+        {
+          type: 'progress',
+          progress: Math.round(p.fraction * 1000) / 10,
+          message: p.message,
+          estimated_total_time: p.estimatedTotalMs / 1000,
+          elapsed_time: p.elapsedMs / 1000,
+        } satisfies OptimizeStreamMessage,
+      );
+    await emit({
+      fraction: 0,
+      message: 'Reading jobs, staff and leave',
+      bestObjective: null,
+      elapsedMs: 0,
+      estimatedTotalMs: task.time_limit_ms,
+    });
+    const built = await this.builder.build(this.db, weights);
+    let lastSent = 0;
+    let sending: Promise<void> = Promise.resolve();
+    const result = await solve(
+      built.instance,
+      { algorithm, timeLimitMs: task.time_limit_ms, seed: task.seed, weights },
+      {
+        signal,
+        onProgress: (p) => {
+          const now = performance.now();
+          if (now - lastSent < PROGRESS_EVERY_MS) return;
+          lastSent = now;
+          // Chained so events are stored in order; a failed write never stops the solver.
+          sending = sending.then(() => emit(p)).catch(() => {});
+        },
+      },
+    );
+    await sending;
+    if (signal.aborted || result.status === 'cancelled') return;
+    if (result.status === 'infeasible') {
+      const v = checkHardConstraints(built.instance, result.assignments);
+      throw new Error(
+        `Pinned assignments break hard constraints (${describeViolations(v)}); fix or clear them and run again`,
+      );
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    const runLabel = `Assigned by ${labelOf(algorithm)} (${algorithm}) on ${date}`;
+    await this.tasks.finish(task.id, 'complete', async (trx) => {
+      const summary = await this.apply(trx, task, result, runLabel);
+      const { objective } = summary;
+      return {
+        message: `Assigned ${summary.jobs_assigned} of ${summary.jobs_total} jobs; ${Math.round(objective.distance_miles)} mi; F = ${objective.total.toFixed(1)}${built.undatedJobs > 0 ? `; ${built.undatedJobs} jobs without dates left out` : ''}`,
+        finalEvent: { type: 'complete', result: summary } satisfies OptimizeStreamMessage,
+        results: summary,
+      };
+    });
+  }
+
+  /**
+   * Writes the result against the data as it is now (locked in this
+   * transaction): pinned slots from now, the rest from the run. If someone
+   * changed the schedule meanwhile so that the result would break a hard
+   * rule, nothing is written and the run fails with a clear message.
+   */
+  private async apply(
+    trx: Kysely<DB>,
+    task: TaskRow,
+    result: Awaited<ReturnType<typeof solve>>,
+    runLabel: string,
+  ): Promise<RunSummary> {
+    const weights = WeightsSchema.parse(task.weights);
+    const fresh = await this.builder.build(trx, weights);
+    const proposed = new Map(result.assignments.map((a) => [a.job_id, a]));
+    const merged: JobAssignment[] = fresh.instance.jobs.map((job) => {
+      const a = proposed.get(job.id);
+      return {
+        job_id: job.id,
+        lead_id: job.lead_id ?? a?.lead_id ?? null,
+        data_acq_id: job.data_acq_id ?? a?.data_acq_id ?? null,
+        kit_id: job.kit_id,
+      };
+    });
+    const violations = checkHardConstraints(fresh.instance, merged);
+    if (violations.length > 0) {
+      throw new Error(
+        `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(violations)}); nothing was changed, run it again`,
+      );
+    }
+    await this.writer.writeSlots(this.slotWrites(fresh, merged, runLabel), trx);
+    const objective = evaluateObjective(fresh.instance, merged, weights);
+    const summary: RunSummary = {
+      algorithm: result.algorithm,
+      status: result.status,
+      objective,
+      bound: result.bound ?? null,
+      elapsed_ms: result.elapsed_ms,
+      jobs_assigned: jobsFilled(merged),
+      jobs_total: merged.length,
+      found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
+    };
+    await this.writer.recordRun(
+      {
+        taskId: task.id,
+        algorithm: result.algorithm,
+        status: result.status,
+        weights,
+        seed: task.seed,
+        objective,
+        bound: summary.bound,
+        elapsedMs: result.elapsed_ms,
+        jobsAssigned: summary.jobs_assigned,
+        jobsTotal: summary.jobs_total,
+        createdBy: task.created_by,
+      },
+      trx,
+    );
+    return summary;
+  }
+
+  private slotWrites(built: BuiltInstance, merged: JobAssignment[], runLabel: string) {
+    const writes: JobSlotsWrite[] = [];
+    for (const a of merged) {
+      const job = built.jobs.get(a.job_id)!;
+      writes.push({
+        id: job.id,
+        lead: a.lead_id === null ? null : Number(a.lead_id),
+        acq: a.data_acq_id === null ? null : Number(a.data_acq_id),
+        reason: reasonAfterRun(job, a, built, runLabel),
+      });
+    }
+    return writes;
+  }
+}

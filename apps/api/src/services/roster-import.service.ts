@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { KitsService } from './kits.service';
+import { issueToText, type InvalidResult, type TooLargeResult } from '../io/issues';
+import { parseKitsCsv, parsePhysiciansCsv } from '../io/parse-roster';
+import type { PhysicistsService } from './physicists.service';
+
+/** A roster import: rows added with warnings, or the refused file (nothing added). */
+export type RosterImportOutcome =
+  { ok: true; result: { added: number; warnings: string[] } } | InvalidResult | TooLargeResult;
+
+/** CSV import of physicists and kits: all rows or none, names new to the roster. */
+export class RosterImportService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly physicists: PhysicistsService,
+    private readonly kits: KitsService,
+  ) {}
+
+  /** Adds every physicist of a `name, role, home_zip` CSV, or none. */
+  async importPhysicists(bytes: Uint8Array): Promise<RosterImportOutcome> {
+    const parsed = parsePhysiciansCsv(bytes);
+    if (!parsed.ok) return parsed;
+    const added = await this.db
+      .transaction()
+      .execute((trx) => this.physicists.insertMany(parsed.rows, trx));
+    return {
+      ok: true,
+      result: { added: added.length, warnings: parsed.warnings.map(issueToText) },
+    };
+  }
+
+  /** Adds every kit of a `name, current_location_zip, is_out_for_maintenance, comments` CSV, or none. */
+  async importKits(bytes: Uint8Array): Promise<RosterImportOutcome> {
+    const parsed = parseKitsCsv(bytes);
+    if (!parsed.ok) return parsed;
+    const added = await this.db
+      .transaction()
+      .execute((trx) => this.kits.insertMany(parsed.rows, trx));
+    return {
+      ok: true,
+      result: { added: added.length, warnings: parsed.warnings.map(issueToText) },
+    };
+  }
+}
