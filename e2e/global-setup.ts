@@ -21,6 +21,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
+  if (!existsSync(path.join(REPO_ROOT, 'apps/api/dist/main.js'))) {
+    throw new Error('apps/api/dist is missing: run `npm run build` before the browser tests');
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -15,9 +16,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real API server (which also serves apps/web/dist) from the repository root. */
+/** Refuses tsx and esbuild in the process it is preloaded into (see the file). */
+export const NO_RUN_TIME_COMPILERS = fileURLToPath(
+  new URL('./no-run-time-compilers.mjs', import.meta.url),
+);
+
+/**
+ * Starts the real API server (which also serves apps/web/dist) from the
+ * repository root, as production does: the built JavaScript with plain node,
+ * with tsx and esbuild refused, so every browser test also proves that nothing
+ * is compiled at run time.
+ */
 export function startServer(repoRoot: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const args = ['--import', NO_RUN_TIME_COMPILERS, '--enable-source-maps', 'apps/api/dist/main.js'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,14 +5,11 @@ import type { DB } from '../db/schema';
 import { BackgroundStore } from '../io/background-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
-import { AssignmentsRepository } from '../repositories/assignments.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
-import { KitAssignmentRepository } from '../repositories/kit-assignment.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
-import { ScheduleRepository } from '../repositories/schedule.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { ZipDataRepository } from '../repositories/zip-data.repository';
@@ -117,16 +114,19 @@ export function createServices(
     path.join(config.dataDir, 'media', 'music'),
     (name) => backgroundStore.has(name),
   );
-  const physicists = new PhysicistsService(db, physicistsRepository, availabilityRepository);
-  const kits = new KitsService(db, kitsRepository);
-  const assignmentsRepository = new AssignmentsRepository();
+  const physicists = new PhysicistsService(
+    db,
+    physicistsRepository,
+    availabilityRepository,
+    jobsRepository,
+  );
+  const kits = new KitsService(db, kitsRepository, jobsRepository);
   const assignments = new AssignmentsService(
     db,
-    assignmentsRepository,
     jobsRepository,
     physicistsRepository,
     kitsRepository,
-    new AssignmentChecks(assignmentsRepository, availabilityRepository),
+    new AssignmentChecks(jobsRepository, availabilityRepository),
   );
   return {
     db,
@@ -144,7 +144,7 @@ export function createServices(
     rosterImport: new RosterImportService(db, physicists, kits),
     scheduleImport: new ScheduleImportService(
       db,
-      new ScheduleRepository(),
+      jobsRepository,
       availabilityRepository,
       physicistsRepository,
       kitsRepository,
@@ -153,6 +153,7 @@ export function createServices(
     analyze: new AnalyzeService(
       db,
       new AnalysisRepository(),
+      jobsRepository,
       physicistsRepository,
       availabilityRepository,
     ),
@@ -160,7 +161,8 @@ export function createServices(
     kitAssignment: new KitAssignmentService(
       db,
       new InstanceRepository(),
-      new KitAssignmentRepository(),
+      jobsRepository,
+      kitsRepository,
     ),
   };
 }

@@ -3,7 +3,8 @@ import type { DatabaseKind } from '../db/database';
 import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
 import { InstanceRepository } from '../repositories/instance.repository';
-import { AssignmentsWriterRepository } from '../repositories/assignments-writer.repository';
+import { JobsRepository } from '../repositories/jobs.repository';
+import { RunsRepository } from '../repositories/runs.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { ComparisonRequests } from '../services/comparison-requests.service';
 import { ComparisonRun } from '../services/comparison-run.service';
@@ -78,7 +79,13 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   tasks.onCancel((id) => runner.abort(id));
   const builder = new InstanceBuilder(new InstanceRepository());
   const runners = {
-    optimization: new OptimizationRun(db, tasks, builder, new AssignmentsWriterRepository()),
+    optimization: new OptimizationRun(
+      db,
+      tasks,
+      builder,
+      new JobsRepository(db),
+      new RunsRepository(),
+    ),
     comparison: new ComparisonRun(db, tasks, builder),
   };
   for (const kind of declareTaskKinds(runners)) kinds.declare(kind);

@@ -1,13 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import { APP_ROOT } from '../config/app-root';
 
 /** Where the committed SQL migrations live (apps/api/migrations/NNNN_name.sql). */
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../migrations',
-);
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'migrations');
 
 const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+\.sql$/;
 

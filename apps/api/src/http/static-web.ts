@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROOT } from '../config/app-root';
 
 /** apps/web/dist, the Vite build the server hosts. */
-export const WEB_DIST_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/dist',
-);
+export const WEB_DIST_DIR = path.resolve(APP_ROOT, '../web/dist');
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 

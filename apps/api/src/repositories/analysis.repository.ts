@@ -13,16 +13,7 @@ export interface AnalysisJob {
   assigned_data_acq_id: number | null;
 }
 
-/** A recomputed job: only rows whose reason or region changed are written. */
-export interface AnalysisUpdate {
-  id: number;
-  reason: string;
-  region: string | null;
-}
-
-const CHUNK = 10_000;
-
-/** Bulk SQL of POST /analyze/: one read of all jobs, one set-based write. */
+/** The read of POST /analyze/: every job with what candidate search needs (JobsRepository writes). */
 export class AnalysisRepository {
   /** Every job with what candidate search needs. */
   jobs(db: Kysely<DB>): Promise<AnalysisJob[]> {
@@ -40,16 +31,5 @@ export class AnalysisRepository {
       ])
       .orderBy('id')
       .execute();
-  }
-
-  /** Writes reasons and regions from arrays (an UPDATE ... FROM unnest), bumping each version. */
-  async write(rows: readonly AnalysisUpdate[], db: Kysely<DB>): Promise<void> {
-    for (let from = 0; from < rows.length; from += CHUNK) {
-      const part = rows.slice(from, from + CHUNK);
-      await sql`update jobs set reason = u.reason, region = u.region, version = jobs.version + 1
-        from unnest(${part.map((r) => r.id)}::int[], ${part.map((r) => r.reason)}::text[],
-          ${part.map((r) => r.region)}::text[]) as u(id, reason, region)
-        where jobs.id = u.id`.execute(db);
-    }
   }
 }

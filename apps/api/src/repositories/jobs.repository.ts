@@ -1,6 +1,11 @@
 import type { JobRecord } from '@meridian/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import * as bulk from './jobs/bulk-writes';
+import * as slots from './jobs/slot-writes';
+
+export type { AnalysisUpdate, JobInsert, JobKitWrite, JobSlotsWrite } from './jobs/bulk-writes';
+export { SLOT_COLUMNS, type ClashingJob, type Slot } from './jobs/slot-writes';
 
 /** The stored (not derived) fields a job is written with. */
 export interface JobWrite {
@@ -97,7 +102,11 @@ function selectJobs(db: Kysely<DB>, onlyKitOfJob?: number) {
     ]);
 }
 
-/** SQL for the jobs table. Methods take the handle to use so callers can pass a transaction. */
+/**
+ * The jobs table's one owner: every write to it goes through here (the
+ * bulk and per-slot SQL lives in ./jobs/). Methods take the handle to use
+ * so callers can pass a transaction.
+ */
 export class JobsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -186,5 +195,71 @@ export class JobsRepository {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     return row.n;
+  }
+
+  /** The first other job on overlapping days that holds `id` in any of the given slot columns. */
+  clash(
+    columns: readonly ('assigned_lead_id' | 'assigned_data_acq_id' | 'assigned_kit_id')[],
+    id: number,
+    job: { id: number; start: string; end: string },
+    db: Kysely<DB> = this.db,
+  ): Promise<slots.ClashingJob | undefined> {
+    return slots.clash(columns, id, job, db);
+  }
+
+  /** Sets (or clears, with null) one slot, pinned when set, with a new version. */
+  setSlot(
+    jobId: number,
+    slot: slots.Slot,
+    id: number | null,
+    reason: string | null,
+    db: Kysely<DB> = this.db,
+  ): Promise<void> {
+    return slots.setSlot(jobId, slot, id, reason, db);
+  }
+
+  /** Empties a physicist's slots on every job (and unpins them); returns how many slots. */
+  clearPhysician(id: number, db: Kysely<DB> = this.db): Promise<number> {
+    return slots.clearPhysician(id, db);
+  }
+
+  /** Row-locks the jobs holding a kit, in id order (jobs before kits: no deadlock). */
+  lockHoldingKit(id: number, db: Kysely<DB> = this.db): Promise<void> {
+    return slots.lockHoldingKit(id, db);
+  }
+
+  /** Empties a kit's slot on every job holding it (or only on those after `after`); their ids. */
+  clearKit(id: number, db: Kysely<DB> = this.db, after?: string): Promise<number[]> {
+    return slots.clearKit(id, db, after);
+  }
+
+  /** Row-locks every job in id order (automated kit assignment; kits are locked after). */
+  async lockAll(db: Kysely<DB> = this.db): Promise<void> {
+    await db.selectFrom('jobs').select('id').orderBy('id').forUpdate().execute();
+  }
+
+  /** Deletes every job (the "replace all" upload, inside its transaction). */
+  async deleteAll(db: Kysely<DB> = this.db): Promise<void> {
+    await db.deleteFrom('jobs').execute();
+  }
+
+  /** Inserts uploaded jobs in file order (ids follow the file); returns how many. */
+  insertMany(rows: readonly bulk.JobInsert[], db: Kysely<DB> = this.db): Promise<number> {
+    return bulk.insertJobs(rows, db);
+  }
+
+  /** Writes recomputed reasons and regions (POST /analyze/). */
+  writeAnalysis(rows: readonly bulk.AnalysisUpdate[], db: Kysely<DB> = this.db): Promise<void> {
+    return bulk.writeAnalysis(rows, db);
+  }
+
+  /** Writes automated kits, keeping pinned ones; returns how many rows changed. */
+  writeKits(rows: bulk.JobKitWrite[], db: Kysely<DB> = this.db): Promise<number> {
+    return bulk.writeKits(rows, db);
+  }
+
+  /** Writes an optimisation's lead and data-acq slots, keeping pinned ones; rows changed. */
+  writeOptimizedSlots(rows: bulk.JobSlotsWrite[], db: Kysely<DB> = this.db): Promise<number> {
+    return bulk.writeOptimizedSlots(rows, db);
   }
 }

@@ -52,48 +52,14 @@ export class KitsRepository {
       .executeTakeFirst();
   }
 
+  /** Row-locks every kit in id order (after the jobs: automated kit assignment). */
+  async lockAll(db: Kysely<DB> = this.db): Promise<void> {
+    await db.selectFrom('kits').select('id').orderBy('id').forUpdate().execute();
+  }
+
   /** Deletes a kit; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('kits').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
-  }
-
-  /**
-   * Row-locks the jobs holding this kit, in id order. Writers that change a
-   * kit and its jobs take the jobs first, as manual assignment does (job,
-   * then kit), so the two wait for each other instead of deadlocking.
-   */
-  async lockJobsOf(id: number, db: Kysely<DB> = this.db): Promise<void> {
-    await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('assigned_kit_id', '=', id)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  }
-
-  /**
-   * Empties this kit's slot, unpinned and with a new version, on every job
-   * holding it, or with `after` only on those starting after that day or not
-   * dated yet (a kit going into maintenance); returns the jobs' ids.
-   */
-  async clearFromJobs(id: number, db: Kysely<DB> = this.db, after?: string): Promise<number[]> {
-    let query = db
-      .updateTable('jobs')
-      .set({
-        assigned_kit_id: null,
-        assigned_kit_name: null,
-        kit_pinned: false,
-        version: sql`version + 1`,
-      })
-      .where('assigned_kit_id', '=', id);
-    if (after !== undefined) {
-      query = query.where((eb) =>
-        eb.or([eb('start_date', 'is', null), eb(sql<string>`start_date`, '>', after)]),
-      );
-    }
-    const rows = await query.returning('id').execute();
-    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 }

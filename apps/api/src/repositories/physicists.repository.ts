@@ -59,29 +59,4 @@ export class PhysicistsRepository {
     const result = await db.deleteFrom('physicists').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
-
-  /** Empties the physicist's slots on every job (and unpins them); returns how many jobs. */
-  async clearFromJobs(id: number, db: Kysely<DB> = this.db): Promise<number> {
-    const lead = await db
-      .updateTable('jobs')
-      .set({
-        assigned_lead_id: null,
-        assigned_lead_name: null,
-        lead_pinned: false,
-        version: sql`version + 1`,
-      })
-      .where('assigned_lead_id', '=', id)
-      .executeTakeFirst();
-    const acq = await db
-      .updateTable('jobs')
-      .set({
-        assigned_data_acq_id: null,
-        assigned_data_acq_name: null,
-        data_acq_pinned: false,
-        version: sql`version + 1`,
-      })
-      .where('assigned_data_acq_id', '=', id)
-      .executeTakeFirst();
-    return Number(lead.numUpdatedRows + acq.numUpdatedRows);
-  }
 }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { HealthSchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
+import { APP_ROOT } from '../config/app-root';
 import type { DatabaseKind } from '../db/database';
 import type { DB } from '../db/schema';
 
-const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as {
+const { version } = JSON.parse(readFileSync(path.join(APP_ROOT, 'package.json'), 'utf8')) as {
   version: string;
 };
 

@@ -4,7 +4,8 @@ import type { AvailabilityRepository } from '../repositories/availability.reposi
 import type { DB } from '../db/schema';
 import type { PhysicistsRepository } from '../repositories/physicists.repository';
 import { coordsOfZip, regionOfZip } from '../io/zip-rules';
-import type { AnalysisRepository, AnalysisUpdate } from '../repositories/analysis.repository';
+import type { AnalysisRepository } from '../repositories/analysis.repository';
+import type { AnalysisUpdate, JobsRepository } from '../repositories/jobs.repository';
 import { CandidateFinder, type BusyRange, type CandidatePerson } from './candidates';
 
 /** 'Find Best Candidates' / 'Process Live Data': derived fields and candidate lists for every job. */
@@ -12,6 +13,7 @@ export class AnalyzeService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly analysis: AnalysisRepository,
+    private readonly jobs: JobsRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly leave: AvailabilityRepository,
   ) {}
@@ -70,7 +72,7 @@ export class AnalyzeService {
         if (reason !== job.reason || region !== job.region)
           updates.push({ id: job.id, reason, region });
       }
-      await this.analysis.write(updates, trx);
+      await this.jobs.writeAnalysis(updates, trx);
       return {
         message: `Analyzed ${jobs.length} jobs: candidates listed for ${listed}, ${noZip} without a usable zip code, ${noDates} without dates; ${updates.length} updated.`,
       };

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { DB } from '../db/schema';
 import { addDays } from '../io/date-input';
-import type { AssignmentsRepository } from '../repositories/assignments.repository';
+import type { JobsRepository } from '../repositories/jobs.repository';
 
 /** Inclusive YYYY-MM-DD days. */
 export interface DayRange {
@@ -48,7 +48,7 @@ export function addedDays(
  */
 export class AssignmentChecks {
   constructor(
-    private readonly assignments: AssignmentsRepository,
+    private readonly jobs: JobsRepository,
     private readonly leave: AvailabilityRepository,
   ) {}
 
@@ -61,7 +61,7 @@ export class AssignmentChecks {
   ): Promise<string | null> {
     const away = await this.leave.overlapping(person.name, days.start, days.end, trx);
     if (away.length > 0) return unavailableText(person.name, away);
-    const clash = await this.assignments.clash(
+    const clash = await this.jobs.clash(
       ['assigned_lead_id', 'assigned_data_acq_id'],
       person.id,
       { id: jobId, ...days },
@@ -72,12 +72,7 @@ export class AssignmentChecks {
 
   /** Why `kit` cannot go to job `jobId` on `days` (another job holds it); null if free. */
   async kitBusy(kit: Kit, jobId: number, days: DayRange, trx: Kysely<DB>): Promise<string | null> {
-    const clash = await this.assignments.clash(
-      ['assigned_kit_id'],
-      kit.id,
-      { id: jobId, ...days },
-      trx,
-    );
+    const clash = await this.jobs.clash(['assigned_kit_id'], kit.id, { id: jobId, ...days }, trx);
     return clash ? kitOutText(kit.name, clash) : null;
   }
 }

@@ -16,7 +16,6 @@ import type { PhysicistsRepository } from '../repositories/physicists.repository
 import { localToday } from '../io/date-input';
 import { coordsOfZip, type LatLon } from '../io/zip-rules';
 import { addedDays, type AssignmentChecks, type DayRange } from './assignment-checks';
-import type { AssignmentsRepository } from '../repositories/assignments.repository';
 
 const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
 const ROLE_LABEL = { lead: 'lead', dataacq: 'data-acquisition' } as const;
@@ -43,7 +42,6 @@ function assignable(job: StoredJob | undefined, jobId: number): DatedJob & { sit
 export class AssignmentsService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly assignments: AssignmentsRepository,
     private readonly jobs: JobsRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly kits: KitsRepository,
@@ -67,7 +65,7 @@ export class AssignmentsService {
       const acq = slot === 'data_acq' ? personId : stored.assigned_data_acq_id;
       const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
       const reason = composeReason({ ...parseReason(stored.reason), summary });
-      await this.assignments.setSlot(jobId, slot, personId, reason, trx);
+      await this.jobs.setSlot(jobId, slot, personId, reason, trx);
     });
     return (await this.jobs.find(jobId))!;
   }
@@ -87,7 +85,7 @@ export class AssignmentsService {
         const busy = await this.checks.kitBusy(kit, jobId, job, trx);
         if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
       }
-      await this.assignments.setSlot(jobId, 'kit', kitId, null, trx);
+      await this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
     });
     return (await this.jobs.find(jobId))!;
   }

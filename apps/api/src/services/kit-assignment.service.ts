@@ -3,10 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { conflict } from '../http/http-error';
 import type { InstanceRepository } from '../repositories/instance.repository';
-import type {
-  JobKitWrite,
-  KitAssignmentRepository,
-} from '../repositories/kit-assignment.repository';
+import type { JobKitWrite, JobsRepository } from '../repositories/jobs.repository';
+import type { KitsRepository } from '../repositories/kits.repository';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -60,7 +58,8 @@ export class KitAssignmentService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly read: InstanceRepository,
-    private readonly write: KitAssignmentRepository,
+    private readonly jobs: JobsRepository,
+    private readonly kits: KitsRepository,
   ) {}
 
   async assign(): Promise<{ message: string; result: KitCoverResult }> {
@@ -73,9 +72,12 @@ export class KitAssignmentService {
         const input = await this.input(this.db);
         const result = await coverInThread(input);
         const written = await this.db.transaction().execute(async (trx) => {
-          await this.write.lockJobsAndKits(trx);
+          // Every job, then every kit, in id order: the order manual assignment and kit
+          // edits take them in (a job before its kit), so writers queue instead of deadlocking.
+          await this.jobs.lockAll(trx);
+          await this.kits.lockAll(trx);
           if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) return false;
-          await this.write.writeKits(this.rows(input, result), trx);
+          await this.jobs.writeKits(this.rows(input, result), trx);
           return true;
         });
         if (written) return { message: kitAssignmentMessage(result, input.jobs.length), result };

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../http/http-error';
 import { localToday } from '../io/date-input';
 import type { NewKit } from '../io/parse-roster';
 import { requireKnownZip } from '../io/zip-rules';
+import type { JobsRepository } from '../repositories/jobs.repository';
 import type { KitsRepository } from '../repositories/kits.repository';
 
 /** The kit fields PUT /kits/{id} may change. */
@@ -15,6 +16,7 @@ export class KitsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly kits: KitsRepository,
+    private readonly jobs: JobsRepository,
   ) {}
 
   /** Every kit by name. */
@@ -58,11 +60,11 @@ export class KitsService {
   async update(id: number, input: KitUpdate): Promise<{ kit: Kit; unassigned: number[] }> {
     const zip = requireKnownZip(input.current_location_zip, 'current_location_zip');
     return this.db.transaction().execute(async (trx) => {
-      await this.kits.lockJobsOf(id, trx);
+      await this.jobs.lockHoldingKit(id, trx);
       const kit = await this.kits.update(id, { ...input, current_location_zip: zip }, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
       const unassigned = kit.is_out_for_maintenance
-        ? await this.kits.clearFromJobs(id, trx, localToday())
+        ? await this.jobs.clearKit(id, trx, localToday())
         : [];
       return { kit, unassigned };
     });
@@ -71,10 +73,10 @@ export class KitsService {
   /** Removes a kit and empties its slot on every job. */
   async delete(id: number): Promise<{ message: string }> {
     return this.db.transaction().execute(async (trx) => {
-      await this.kits.lockJobsOf(id, trx);
+      await this.jobs.lockHoldingKit(id, trx);
       const kit = await this.kits.find(id, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
-      const jobs = (await this.kits.clearFromJobs(id, trx)).length;
+      const jobs = (await this.jobs.clearKit(id, trx)).length;
       await this.kits.delete(id, trx);
       return { message: `Deleted ${kit.name}; removed from ${jobs} job(s).` };
     });

@@ -11,10 +11,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TaskRow } from '../repositories/tasks.repository';
-import type {
-  AssignmentsWriterRepository,
-  JobSlotsWrite,
-} from '../repositories/assignments-writer.repository';
+import type { JobSlotsWrite, JobsRepository } from '../repositories/jobs.repository';
+import type { RunsRepository } from '../repositories/runs.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
 import { reasonAfterRun } from './reason-text';
@@ -43,7 +41,8 @@ export class OptimizationRun {
     private readonly db: Kysely<DB>,
     private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
-    private readonly writer: AssignmentsWriterRepository,
+    private readonly jobs: JobsRepository,
+    private readonly runs: RunsRepository,
   ) {}
 
   /** Solves, then writes in one transaction unless cancelled. */
@@ -142,7 +141,7 @@ export class OptimizationRun {
         `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(violations)}); nothing was changed, run it again`,
       );
     }
-    await this.writer.writeSlots(this.slotWrites(fresh, merged, runLabel), trx);
+    await this.jobs.writeOptimizedSlots(this.slotWrites(fresh, merged, runLabel), trx);
     const objective = evaluateObjective(fresh.instance, merged, weights);
     const summary: RunSummary = {
       algorithm: result.algorithm,
@@ -154,7 +153,7 @@ export class OptimizationRun {
       jobs_total: merged.length,
       found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
     };
-    await this.writer.recordRun(
+    await this.runs.recordRun(
       {
         taskId: task.id,
         algorithm: result.algorithm,

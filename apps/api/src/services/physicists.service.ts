@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import type { NewPhysicist } from '../io/parse-roster';
 import { requireKnownZip } from '../io/zip-rules';
+import type { JobsRepository } from '../repositories/jobs.repository';
 import type { PhysicistsRepository } from '../repositories/physicists.repository';
 
 /** Roster rules for physicists: unique names, real home zips, clean removal. */
@@ -13,6 +14,7 @@ export class PhysicistsService {
     private readonly db: Kysely<DB>,
     private readonly physicists: PhysicistsRepository,
     private readonly leave: AvailabilityRepository,
+    private readonly jobs: JobsRepository,
   ) {}
 
   /** Every physicist by name. */
@@ -84,7 +86,7 @@ export class PhysicistsService {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.physicists.find(id, trx);
       if (current === undefined) throw notFound(`Physicist ${id} not found`);
-      const jobs = await this.physicists.clearFromJobs(id, trx);
+      const jobs = await this.jobs.clearPhysician(id, trx);
       const records = await this.leave.deleteForName(current.name, trx);
       await this.physicists.delete(id, trx);
       return {

@@ -14,7 +14,7 @@ import {
 } from '../io/parse-schedule';
 import { isKnownZip } from '../io/zip-table';
 import { regionOfZip } from '../io/zip-rules';
-import type { JobInsert, ScheduleRepository } from '../repositories/schedule.repository';
+import type { JobInsert, JobsRepository } from '../repositories/jobs.repository';
 
 /** The upload answer of DATA-FORMATS.md. */
 export interface UploadSummary {
@@ -77,7 +77,7 @@ function resolveJobs(
 export class ScheduleImportService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly schedule: ScheduleRepository,
+    private readonly jobs: JobsRepository,
     private readonly leave: AvailabilityRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly kits: KitsRepository,
@@ -120,9 +120,9 @@ export class ScheduleImportService {
     const physicists = await this.physicists.list(trx);
     const kits = await this.kits.list(trx);
     const rows = resolveJobs(jobs, physicists, kits, warnings);
-    await this.schedule.deleteAllJobs(trx);
+    await this.jobs.deleteAll(trx);
     await this.leave.deleteAll(trx);
-    const jobsAdded = await this.schedule.insertJobs(rows, trx);
+    const jobsAdded = await this.jobs.insertMany(rows, trx);
     const leaveAdded = await this.leave.insertMany(unavailability, trx);
     return { jobs_added: jobsAdded, availability_added: leaveAdded, warnings };
   }

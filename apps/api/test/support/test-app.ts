@@ -49,10 +49,10 @@ function templateKey(): string {
   const hash = createHash('sha256');
   const files = [
     ...readdirSync(MIGRATIONS_DIR).map((f) => path.join(MIGRATIONS_DIR, f)),
-    path.join(SRC_DIR, 'app.ts'),
-    ...readdirSync(path.join(SRC_DIR, 'zips-db'), { withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.join(SRC_DIR, 'zips-db', d.name)),
+    path.join(SRC_DIR, 'compose', 'app.ts'),
+    path.join(SRC_DIR, 'repositories', 'zip-data.repository.ts'),
+    path.join(SRC_DIR, 'io', 'zip-table.ts'),
+    path.join(SRC_DIR, 'io', 'zip-rules.ts'),
   ].sort();
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
