@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './roster';
 export * from './tasks';
 export * from './analytics';
+export * from './exports';

@@ -71,8 +71,3 @@ export const RosterImportResultSchema = z.object({
   added: z.number().int(),
   warnings: z.array(z.string()),
 });
-
-export const ExportQuerySchema = z.object({
-  page: z.enum(['datamanagement', 'schedule', 'assignments', 'unavailability']),
-  format: z.enum(['csv', 'xlsx']),
-});

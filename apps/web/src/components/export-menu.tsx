@@ -3,21 +3,19 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import FileDownload from '@mui/icons-material/FileDownload';
+import { exportFileName, type ExportData, type ExportPage } from '@meridian/contracts';
 import { downloadBlob, saveBlob } from '../lib/api-files';
 import { errorMessage } from '../lib/api-client';
-import type { PdfTable } from '../lib/export-pdf';
 import { useToast } from './toast/toast-context';
-
-export type ExportPage = 'datamanagement' | 'schedule' | 'assignments' | 'unavailability';
 
 interface ExportMenuProps {
   page: ExportPage;
   /** The rows as shown (filters applied), for the PDF built in the browser. */
-  pdfTable: () => PdfTable;
+  shown: () => ExportData;
 }
 
 /** Export menu: CSV and XLSX come from the server, PDF is built here with jsPDF. */
-export function ExportMenu({ page, pdfTable }: ExportMenuProps) {
+export function ExportMenu({ page, shown }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
@@ -29,10 +27,10 @@ export function ExportMenu({ page, pdfTable }: ExportMenuProps) {
       if (format === 'pdf') {
         // Loaded on demand: jsPDF is large and most visits never export.
         const { savePdf } = await import('../lib/export-pdf');
-        savePdf(page, pdfTable());
+        savePdf(page, shown());
       } else {
         const blob = await downloadBlob(`/export?page=${page}&format=${format}`);
-        saveBlob(blob, `${page}_export.${format}`);
+        saveBlob(blob, exportFileName(page, format));
       }
     } catch (error) {
       toast.error(`Export failed: ${errorMessage(error)}`);

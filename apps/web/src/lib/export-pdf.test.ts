@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPdf, pdfOrientation } from './export-pdf';
-import { jobsPdfTable } from '../features/import/jobs-pdf';
-import { schedulePdfTable } from '../features/schedule/schedule-pdf';
+import { exportPdfTable } from '@meridian/contracts';
 
 const columns = (count: number) => Array.from({ length: count }, (_, index) => `C${index + 1}`);
 
@@ -24,8 +23,13 @@ describe('PDF orientation', () => {
     expect(tall.width).toBeLessThan(tall.height);
   });
 
-  it('prints the Data Management and schedule tables (10 columns) in landscape', () => {
-    expect(pdfOrientation(jobsPdfTable('Data Management', []).columns.length)).toBe('landscape');
-    expect(pdfOrientation(schedulePdfTable([]).columns.length)).toBe('landscape');
+  it('prints the job pages (10 and 11 columns) in landscape and leave (4) in portrait', () => {
+    const none = { jobs: [], unavailability: [] };
+    const orientation = (page: Parameters<typeof exportPdfTable>[0]) =>
+      pdfOrientation(exportPdfTable(page, none).columns.length);
+    expect(orientation('datamanagement')).toBe('landscape');
+    expect(orientation('schedule')).toBe('landscape');
+    expect(orientation('assignments')).toBe('landscape');
+    expect(orientation('unavailability')).toBe('portrait');
   });
 });

@@ -1,13 +1,13 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
+import {
+  exportFileName,
+  exportPdfTable,
+  type ExportData,
+  type ExportPage,
+  type PdfTable,
+} from '@meridian/contracts';
 import { PDF_LANDSCAPE_ABOVE_COLUMNS } from '@meridian/domain';
-
-/** A table as the PDF export prints it. */
-export interface PdfTable {
-  title: string;
-  columns: readonly string[];
-  rows: readonly (readonly (string | number | null)[])[];
-}
 
 /** The page orientation for a table of `columnCount` columns: landscape above 8 (spec section 9). */
 export const pdfOrientation = (columnCount: number): 'landscape' | 'portrait' =>
@@ -30,7 +30,7 @@ export function buildPdf(table: PdfTable): jsPDF {
   return doc;
 }
 
-/** Builds and saves the PDF as {page}_export.pdf. */
-export function savePdf(page: string, table: PdfTable): void {
-  buildPdf(table).save(`${page}_export.pdf`);
+/** Builds the page's PDF of the rows shown and saves it as {page}_export.pdf. */
+export function savePdf(page: ExportPage, shown: ExportData): void {
+  buildPdf(exportPdfTable(page, shown)).save(exportFileName(page, 'pdf'));
 }

@@ -3,10 +3,10 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { rowNumber } from '@meridian/contracts';
 import { composeReason, parseReason, type Job } from '@meridian/domain';
 import { DatePartsCell } from './date-parts-cell';
 import { EditableTextCell } from './editable-text-cell';
-import { rowNumber } from './row-number';
 import type { EditableJobField } from './job-edit-rule';
 
 const column = createColumnHelper<Job>();

@@ -7,50 +7,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { canManageSchedule, parseReason, type Job, type Physicist } from '@meridian/domain';
+import { canManageSchedule, type Physicist } from '@meridian/domain';
 import { useCanEditKits } from '../../../lib/current-user';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
 import { kitsQueryOptions } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { useZipIndex } from '../../../lib/scheduling-api/get-zip-data';
 import { useSession } from '../../../lib/session-store';
-import type { PdfTable } from '../../../lib/export-pdf';
 import { ExportMenu } from '../../../components/export-menu';
 import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { AssignmentsTable } from './assignments-table';
-
-const pdfTable = (jobs: readonly Job[]): PdfTable => ({
-  title: 'Assignments',
-  columns: [
-    '#',
-    'Customer',
-    'Location',
-    'Zip',
-    'Start',
-    'End',
-    'Lead',
-    'Data Acq',
-    'Kit',
-    'Region',
-    'Reason',
-  ],
-  rows: jobs.map((job, index) => [
-    String(index + 1).padStart(3, '0'),
-    job.customer,
-    job.location,
-    job.zip_code,
-    job.start,
-    job.end,
-    job.assigned_lead,
-    job.assigned_data_acq,
-    job.assigned_kit_name,
-    job.region,
-    parseReason(job.reason).summary,
-  ]),
-});
 
 /**
  * /assignments: every job with its lead, data-acquisition physicist and kit;
@@ -114,7 +83,7 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
             <Typography color="text.secondary">
               Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
             </Typography>
-            <ExportMenu page="assignments" pdfTable={() => pdfTable(visible)} />
+            <ExportMenu page="assignments" shown={() => ({ jobs: visible, unavailability: [] })} />
           </Stack>
         </Stack>
         {jobs.isPending && <LinearProgress aria-label="Loading assignments" />}

@@ -11,7 +11,6 @@ import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { filterYears, matchesDateFilter, NO_DATE_FILTER, type DateFilter } from '../date-filter';
-import { jobsPdfTable } from '../jobs-pdf';
 import { DataManagementTable } from './data-management-table';
 import { DateFilterBar } from './date-filter-bar';
 import { ImportActions } from './import-actions';
@@ -56,7 +55,7 @@ export function ImportPage() {
             </Typography>
             <ExportMenu
               page="datamanagement"
-              pdfTable={() => jobsPdfTable('Data Management', visible)}
+              shown={() => ({ jobs: visible, unavailability: [] })}
             />
           </Stack>
         </Stack>

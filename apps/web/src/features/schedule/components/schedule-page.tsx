@@ -19,7 +19,6 @@ import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-
 import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
-import { schedulePdfTable } from '../schedule-pdf';
 import { PhysicistFilter } from './physicist-filter';
 import { ScheduleTable } from './schedule-table';
 
@@ -83,7 +82,7 @@ export function SchedulePage() {
             <Typography color="text.secondary">
               Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
             </Typography>
-            <ExportMenu page="schedule" pdfTable={() => schedulePdfTable(visible)} />
+            <ExportMenu page="schedule" shown={() => ({ jobs: visible, unavailability: [] })} />
           </Stack>
         </Stack>
         {(jobs.isPending || analyze.isPending) && <LinearProgress aria-label="Loading schedule" />}

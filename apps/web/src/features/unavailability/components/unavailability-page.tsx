@@ -9,23 +9,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { inclusiveDays, type Unavailability } from '@meridian/domain';
+import { inclusiveDays } from '@meridian/domain';
 import { useAvailability } from '../../../lib/scheduling-api/get-availability';
-import type { PdfTable } from '../../../lib/export-pdf';
 import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
-
-const pdfTable = (records: readonly Unavailability[]): PdfTable => ({
-  title: 'Unavailabilities',
-  columns: ['Physicist', 'Start', 'End', 'Days'],
-  rows: records.map((r) => [
-    r.physicist_name,
-    r.start_date,
-    r.end_date,
-    inclusiveDays(r.start_date, r.end_date),
-  ]),
-});
 
 /** /unavailability: the leave records, read-only (changes go through the roster or an upload). */
 export function UnavailabilityPage() {
@@ -35,7 +23,7 @@ export function UnavailabilityPage() {
   return (
     <>
       <PageHeader title="Unavailabilities">
-        <ExportMenu page="unavailability" pdfTable={() => pdfTable(rows)} />
+        <ExportMenu page="unavailability" shown={() => ({ jobs: [], unavailability: rows })} />
       </PageHeader>
       <Paper variant="outlined">
         {records.isPending && <LinearProgress aria-label="Loading unavailability" />}
