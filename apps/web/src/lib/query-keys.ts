@@ -34,6 +34,8 @@ export const queryKeys = {
   availability: ['scheduling', 'availability'] as const,
   /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
   zipData: ['scheduling', 'zip-data'] as const,
+  /** The US outline bundled with the app (no request leaves the browser). */
+  usShapes: ['map', 'us-shapes'] as const,
 };
 
 /** The scheduling lists a mutation can make stale, by their key's name. */

@@ -6,6 +6,7 @@ import EventBusy from '@mui/icons-material/EventBusy';
 import Groups from '@mui/icons-material/Groups';
 import Info from '@mui/icons-material/InfoOutlined';
 import Inventory from '@mui/icons-material/Inventory2';
+import MapIcon from '@mui/icons-material/Map';
 import Storage from '@mui/icons-material/Storage';
 import ViewList from '@mui/icons-material/ViewList';
 
@@ -16,6 +17,7 @@ export const NAV_ICONS: Record<string, ReactElement> = {
   '/assignments': <Assignment />,
   '/kits': <Inventory />,
   '/analytics': <BarChart />,
+  '/map': <MapIcon />,
   '/unavailability': <EventBusy />,
   '/roster': <Groups />,
   '/about': <Info />,

@@ -13,7 +13,14 @@ describe('homeFor', () => {
 });
 
 describe('navEntriesFor', () => {
-  const everyone = ['Assignments', 'Kit Management', 'Analytics', 'Unavailabilities', 'About'];
+  const everyone = [
+    'Assignments',
+    'Kit Management',
+    'Analytics',
+    'Map',
+    'Unavailabilities',
+    'About',
+  ];
   it('shows each role only its screens, in drawer order', () => {
     expect(labels('regular')).toEqual(everyone);
     expect(labels('manager')).toEqual([

@@ -26,6 +26,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/assignments', title: 'Assignments', navLabel: 'Assignments', roles: EVERYONE },
   { path: '/kits', title: 'Kit Management', navLabel: 'Kit Management', roles: EVERYONE },
   { path: '/analytics', title: 'Analytics', navLabel: 'Analytics', roles: EVERYONE },
+  // Issue 10: the map is the analytics dashboard's panel full screen, so whoever sees analytics sees it.
+  { path: '/map', title: 'Map', navLabel: 'Map', roles: EVERYONE },
   {
     path: '/unavailability',
     title: 'Unavailabilities',

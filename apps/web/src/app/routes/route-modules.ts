@@ -18,6 +18,7 @@ export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
   '/assignments': () => import('./assignments-route'),
   '/kits': () => import('./kits-route'),
   '/analytics': () => import('./analytics-route'),
+  '/map': () => import('./map-route'),
   '/unavailability': () => import('./unavailability-route'),
   '/roster': () => import('./roster-route'),
   '/about': () => import('./about-route'),

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -18,8 +18,9 @@ import { WorkloadChart } from './workload-chart';
 /**
  * /analytics: the current plan's coverage, travel and balance first (what a
  * manager checks after a run), then the what-if tools: one algorithm, or all.
+ * `mapPanel` sits under the summary (the app passes the offline map).
  */
-export function AnalyticsPage() {
+export function AnalyticsPage({ mapPanel }: { mapPanel?: ReactNode }) {
   const summary = useAnalyticsSummary();
   const assignments = useAssignments();
   const failed = summary.error ?? assignments.error;
@@ -53,6 +54,7 @@ export function AnalyticsPage() {
             </Grid>
           </>
         )}
+        {mapPanel}
         <ComparisonSection />
         {summary.data && (
           <ChartErrorBoundary>

@@ -1,0 +1,17 @@
+import { PageHeader } from '../../../components/page-header';
+import { useWindowHeight } from '../use-element-size';
+import { MapView } from './map-view';
+
+/** Room above and below the drawing: top bar, heading, filters and legend. */
+const CHROME_PX = 290;
+
+/** /map: the offline map as large as the window allows. */
+export function MapPage() {
+  const windowHeight = useWindowHeight();
+  return (
+    <>
+      <PageHeader title="Map" />
+      <MapView maxMapHeight={Math.max(260, windowHeight - CHROME_PX)} />
+    </>
+  );
+}
