@@ -65,6 +65,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.build-test-*/**',
       'data/**',
       'data-demo/**',
       '.test-data/**',

@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A worker entry that Node loads without tsx. Under tsx (tests, `npm run
- * bench`) a `.ts` worker has to register tsx's loader and transpile the whole
- * import graph in the new thread, which takes 3 to 10 s on a loaded 2-core
- * machine. Here the entry and everything it imports are bundled once per
- * with esbuild (a dependency of this package; tsx uses it too) into one plain JS file under os.tmpdir(),
- * named by a hash of the sources' content (this package's and the domain
- * package's src, and the lock file), so a thread loads it in a fraction of a
- * second and later processes with unchanged sources skip the build.
+ * A worker entry that Node loads without tsx, for development runs only. Under
+ * tsx (tests, `npm run bench`) a `.ts` worker has to register tsx's loader and
+ * transpile the whole import graph in the new thread, which takes 3 to 10 s on
+ * a loaded 2-core machine. Here the entry and everything it imports are
+ * bundled with esbuild (a dependency of this package; tsx uses it too) into
+ * one plain JS file in the repository's own cache folder
+ * (node_modules/.cache/meridian), named by a hash of the sources' content
+ * (this package's and the domain package's src, and the lock file), so a
+ * thread loads it in a fraction of a second and later processes with
+ * unchanged sources skip the build.
+ *
+ * Never the shared temporary folder: a file there at a computable name could
+ * have been planted by any login on the host, and it would run with the
+ * server's database and JWT secret (issue 12). The cache folder sits beside
+ * the sources, so whoever can write there could already edit the code.
+ * Production never comes here: the build puts the worker next to the bundle.
  *
  * Resolves to undefined when the entry is already JS (a build) or esbuild is
  * not available; the caller then starts the thread the ordinary way. Only for
@@ -20,6 +27,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * thread is located relative to its own module, so milp is not run this way).
  */
 let cached: Promise<URL | undefined> | undefined;
+
+/** The repository's cache folder, from this file (packages/optimizer/src/runtime). */
+const CACHE_FOLDER = '../../../../node_modules/.cache/meridian/';
 
 export function precompiledWorkerEntry(): Promise<URL | undefined> {
   cached ??= bundle().catch(() => undefined);
@@ -30,7 +40,9 @@ async function bundle(): Promise<URL | undefined> {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return undefined;
   const entry = fileURLToPath(new URL('./solve-worker.ts', here));
-  const file = join(tmpdir(), `meridian-solve-worker-${sourceHash()}.mjs`);
+  const folder = fileURLToPath(new URL(CACHE_FOLDER, here));
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const file = join(folder, `solve-worker-${sourceHash()}.mjs`);
   if (existsSync(file)) return pathToFileURL(file);
   const { build } = await import('esbuild');
   const result = await build({
