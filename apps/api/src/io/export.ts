@@ -1,15 +1,13 @@
 import ExcelJS from 'exceljs';
-import { neutralizeCell } from './cells';
 import {
-  buildExportTable,
+  exportFileName,
+  exportFileTable,
   type ExportCell,
   type ExportData,
   type ExportPage,
   type ExportTable,
-} from './export-tables';
-
-export { EXPORT_PAGES, buildExportTable } from './export-tables';
-export type { ExportCell, ExportData, ExportPage, ExportTable } from './export-tables';
+} from '@meridian/contracts';
+import { neutralizeCell } from './cells';
 
 /** The two export formats. */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -25,11 +23,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-/** `{page}_export.csv` or `{page}_export.xlsx` (DATA-FORMATS.md). */
-export function exportFileName(page: ExportPage, format: ExportFormat): string {
-  return `${page}_export.${format}`;
-}
 
 /** The text a cell is written with: strings neutralised, numbers plain, empties empty. */
 function cellOut(cell: ExportCell): string | number {
@@ -91,7 +84,8 @@ export async function buildExport(
   format: ExportFormat,
   data: ExportData,
 ): Promise<ExportFile> {
-  const table = buildExportTable(page, data);
+  // The columns are the contract's, shared with the browser's PDF of the same page.
+  const table = exportFileTable(page, data);
   const body = format === 'csv' ? tableToCsv(table) : await tableToXlsx(table, page);
   return { fileName: exportFileName(page, format), contentType: CONTENT_TYPES[format], body };
 }

@@ -2,7 +2,8 @@ import type { Role } from '@meridian/domain';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
 import { forbidden } from '../http/http-error';
 import type { JobsRepository } from '../repositories/jobs.repository';
-import { buildExport, type ExportFile, type ExportFormat, type ExportPage } from '../io/export';
+import type { ExportPage } from '@meridian/contracts';
+import { buildExport, type ExportFile, type ExportFormat } from '../io/export';
 
 // The pages behind /import and /schedule are for admins and managers (spec section 6).
 const MANAGER_PAGES = new Set<ExportPage>(['datamanagement', 'schedule']);

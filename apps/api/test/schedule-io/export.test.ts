@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Unavailability } from '@meridian/domain';
 import { isFormulaLike, neutralizeCell, unescapeCell } from '../../src/io/cells';
-import { EXPORT_PAGES, buildExport, buildExportTable, exportFileName } from '../../src/io/export';
+import { EXPORT_PAGES } from '@meridian/contracts';
+import { buildExport } from '../../src/io/export';
 import { storedJob } from './helpers';
 
 const leave: Unavailability = {
@@ -28,70 +29,30 @@ describe('cell neutralisation', () => {
   });
 });
 
-describe('export tables', () => {
+// The tables' columns and cells are the contract's (packages/contracts/test/exports.test.ts).
+describe('export files', () => {
   const data = { jobs: [storedJob()], unavailability: [leave] };
 
-  it('names files {page}_export.csv|xlsx', () => {
-    expect(EXPORT_PAGES.map((page) => exportFileName(page, 'csv'))).toEqual([
-      'datamanagement_export.csv',
-      'schedule_export.csv',
-      'assignments_export.csv',
-      'unavailability_export.csv',
-    ]);
-    expect(exportFileName('schedule', 'xlsx')).toBe('schedule_export.xlsx');
+  it('are named {page}_export.csv|xlsx with their content type', async () => {
+    const csv = await buildExport('assignments', 'csv', data);
+    expect(csv.fileName).toBe('assignments_export.csv');
+    expect(csv.contentType).toBe('text/csv; charset=utf-8');
+    const xlsx = await buildExport('schedule', 'xlsx', data);
+    expect(xlsx.fileName).toBe('schedule_export.xlsx');
+    expect(xlsx.contentType).toContain('spreadsheetml');
   });
 
-  it('write the upload columns for Data Management, with leave rows', () => {
-    const table = buildExportTable('datamanagement', data);
-    expect(table.columns[0]).toBe('record_type');
-    expect(table.rows).toEqual([
-      [
-        'job',
-        'Mercy Hospital',
-        'Boston, MA',
-        '02115',
-        'CT Annual Survey',
-        '2026-03-02',
-        '2026-03-03',
-        2,
-        'Ada Park',
-        'Ben Okafor',
-        'Kit 01',
-        'ring ahead',
-        null,
-      ],
-      [
-        'unavailability',
-        null,
-        null,
-        null,
-        null,
-        '2026-03-09',
-        '2026-03-13',
-        5,
-        null,
-        null,
-        null,
-        null,
-        'Ada Park',
-      ],
-    ]);
-  });
-
-  it('split the reason into its parts on the assignments page', () => {
-    const table = buildExportTable('assignments', data);
-    const row = Object.fromEntries(table.columns.map((c, i) => [c, table.rows[0]![i]]));
-    expect(row).toMatchObject({
-      assignment: 'Lead: Ada Park (3 mi) | Acq: Ben Okafor (8 mi)',
-      rationale: 'closest',
-      comment: 'ring ahead',
-      kit_location: '02115',
-      region: 'Northeast',
-    });
-    expect(buildExportTable('unavailability', data).rows).toEqual([
-      ['Ada Park', '2026-03-09', '2026-03-13', 5],
-    ]);
-    expect(buildExportTable('schedule', data).columns).toContain('candidates');
+  it('write the page table as CSV: header, rows, CRLF, numbers plain and empties empty', async () => {
+    const text = (await buildExport('datamanagement', 'csv', data)).body.toString('utf8');
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'record_type,customer,location,zip_code,package,start,end,duration,assigned_lead,assigned_data_acq,assigned_kit,comment,physicist_name',
+    );
+    expect(lines[1]).toBe(
+      'job,Mercy Hospital,"Boston, MA",02115,CT Annual Survey,2026-03-02,2026-03-03,2,Ada Park,Ben Okafor,Kit 01,ring ahead,',
+    );
+    expect(lines[2]).toBe('unavailability,,,,,2026-03-09,2026-03-13,5,,,,,Ada Park');
+    expect(lines.slice(3)).toEqual(['']);
   });
 });
 
