@@ -9,7 +9,7 @@ import { randomInstance } from './fixtures';
  * The compiled tables against the model read directly from the instance: the
  * evaluator's miles, leave by ISO date ranges, candidates sorted by a
  * comparator and overlaps by all pairs. The compiler builds the same tables
- * with prefix counts, insertion sorts and a sweep; these must agree exactly.
+ * with prefix counts, a merge sort and a sweep; these must agree exactly.
  */
 function expectTablesMatchTheModel(instance: Instance): void {
   const c = compileInstance(instance);
@@ -42,7 +42,7 @@ describe('compileInstance', () => {
     for (let seed = 1; seed <= 12; seed++) expectTablesMatchTheModel(randomInstance(seed, 40, 10));
   });
 
-  it('does so on a bench instance, and with more candidates per slot than the insertion sort takes', () => {
+  it('does so on a bench instance, and with more candidates per job than one insertion-sorted run', () => {
     expectTablesMatchTheModel(generateInstance(1, 150, 20));
     expectTablesMatchTheModel(generateInstance(2, 60, 200));
   });

@@ -44,6 +44,67 @@ describe('SolutionState', () => {
     }
   });
 
+  it('rolls back to its checkpoint exactly, any number of times', () => {
+    const instance = randomInstance(11, 40, 10);
+    const c = compileInstance(instance);
+    const state = new SolutionState(c);
+    const rng = new Rng(11);
+    const randomChanges = (count: number) => {
+      for (let step = 0; step < count; step++) {
+        const slot = rng.pick(c.openSlots);
+        const other = rng.pick(c.openSlots);
+        const p = rng.next() < 0.1 ? -1 : rng.pick(slotCandidates(c, slot));
+        if (rng.next() < 0.6 && state.canMove(slot, p)) state.move(slot, p);
+        else if (state.canSwap(slot, other)) state.swap(slot, other);
+      }
+    };
+    // What rollback must restore, read through the state's public views.
+    const snapshot = () => ({
+      assign: Array.from(state.assign),
+      load: Array.from(state.load),
+      visits: Array.from(state.visits),
+      occupancy: Array.from(state.occupancy),
+      held: Array.from({ length: c.physicistCount }, (_, p) =>
+        Array.from({ length: state.load[p]! }, (_, k) => state.heldSlot(p, k)).sort(),
+      ),
+      parts: [state.unassigned, state.distanceMiles, state.balance, state.rotation],
+      emptyOpen: state.emptyOpenSlots,
+    });
+    randomChanges(200);
+    state.checkpoint();
+    const atCheckpoint = snapshot();
+    for (let round = 0; round < 5; round++) {
+      randomChanges(50 + 40 * round);
+      expect(snapshot()).not.toEqual(atCheckpoint);
+      state.rollback();
+      expect(snapshot()).toEqual(atCheckpoint);
+    }
+    // A new checkpoint is the point later rollbacks return to.
+    randomChanges(100);
+    state.checkpoint();
+    const later = snapshot();
+    randomChanges(100);
+    state.rollback();
+    expect(snapshot()).toEqual(later);
+    const objective = evaluateObjective(instance, state.toAssignments());
+    close(state.total, objective.total);
+  });
+
+  it('counts its empty open slots', () => {
+    const c = compileInstance(randomInstance(12, 30, 8));
+    const state = new SolutionState(c);
+    const rng = new Rng(12);
+    const recount = () => Array.from(c.openSlots).filter((s) => state.assign[s]! < 0).length;
+    expect(state.emptyOpenSlots).toBe(c.openSlots.length);
+    for (let step = 0; step < 2000; step++) {
+      const slot = rng.pick(c.openSlots);
+      const p = rng.next() < 0.2 ? -1 : rng.pick(slotCandidates(c, slot));
+      if (state.canMove(slot, p)) state.move(slot, p);
+      if (step % 100 === 0) expect(state.emptyOpenSlots).toBe(recount());
+    }
+    expect(state.clone().emptyOpenSlots).toBe(recount());
+  });
+
   it('places pinned slots and never lets moves change them', () => {
     const instance = randomInstance(7, 20, 6);
     const c = compileInstance(instance);

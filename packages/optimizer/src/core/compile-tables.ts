@@ -1,5 +1,6 @@
 import { dayNumber, haversineMilesWithCos, latitudeCos } from '@meridian/domain';
 import type { Instance } from '@meridian/domain';
+import { sortByKey } from './sort-by-key';
 
 /**
  * The large tables of compileInstance. Every solve starts by building them
@@ -75,12 +76,10 @@ export function compileDistanceAndEligibility(
   return { distance, eligible };
 }
 
-/** Below this many candidates a slot's list is insertion-sorted (no comparator calls). */
-const INSERTION_SORT_MAX = 64;
-
 /**
  * Per slot (2 * job + role), the eligible physicists of its role, nearest
  * first, ties by index (CSR: candidates[candidateStart[s] .. candidateStart[s + 1])).
+ * A job's eligible physicists are sorted once, then split by role.
  * A physicist has one role, so all lists together hold at most J * P entries.
  */
 export function compileCandidates(
@@ -90,34 +89,25 @@ export function compileCandidates(
   distance: Float64Array,
   eligible: Uint8Array,
 ): { candidates: Int32Array; candidateStart: Int32Array } {
-  const buffer = new Int32Array(J * P);
+  const candidates = new Int32Array(J * P);
   const candidateStart = new Int32Array(2 * J + 1);
+  const list = new Int32Array(P);
+  const scratch = new Int32Array(P);
   let end = 0;
-  for (let slot = 0; slot < 2 * J; slot++) {
-    const row = (slot >> 1) * P;
-    const role = slot & 1;
-    const start = end;
-    for (let p = 0; p < P; p++) {
-      if (eligible[row + p] === 1 && physicistRole[p] === role) buffer[end++] = p;
-    }
-    if (end - start <= INSERTION_SORT_MAX) {
-      // Stable: p ascending in, only strictly nearer ones move ahead, so ties stay by index.
-      for (let i = start + 1; i < end; i++) {
-        const p = buffer[i]!;
-        const d = distance[row + p]!;
-        let k = i - 1;
-        while (k >= start && distance[row + buffer[k]!]! > d) {
-          buffer[k + 1] = buffer[k]!;
-          k--;
-        }
-        buffer[k + 1] = p;
+  for (let job = 0; job < J; job++) {
+    const row = job * P;
+    let count = 0;
+    for (let p = 0; p < P; p++) if (eligible[row + p] === 1) list[count++] = p;
+    const sorted = sortByKey(list.subarray(0, count), distance, row, scratch.subarray(0, count));
+    for (let role = 0; role < 2; role++) {
+      for (let i = 0; i < count; i++) {
+        const p = sorted[i]!;
+        if (physicistRole[p] === role) candidates[end++] = p;
       }
-    } else {
-      buffer.subarray(start, end).sort((a, b) => distance[row + a]! - distance[row + b]! || a - b);
+      candidateStart[2 * job + role + 1] = end;
     }
-    candidateStart[slot + 1] = end;
   }
-  return { candidates: buffer.slice(0, end), candidateStart };
+  return { candidates: candidates.slice(0, end), candidateStart };
 }
 
 /**

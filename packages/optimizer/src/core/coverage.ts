@@ -12,6 +12,8 @@ const CHAIN_BRANCHING = 12;
 export function fillEmptySlots(state: SolutionState, maxDepth = 3): number {
   const c = state.c;
   let filled = 0;
+  // Counted by the state: most calls (after a move that filled what it emptied) have nothing to do.
+  if (state.emptyOpenSlots === 0) return 0;
   for (const slot of c.openSlots) {
     if (state.assign[slot]! >= 0) continue;
     if (fillDirect(state, slot) || fillByChain(state, slot, maxDepth, new Set([slot]))) filled++;

@@ -17,9 +17,17 @@ export class SolutionState {
   readonly visits: Int32Array;
   /** Job + 1 held by p on horizon day d at [p * H + d], 0 = free. */
   readonly occupancy: Int32Array;
-  /** The slots p holds: physicistSlots[p * J + k] for k < load[p]. */
+  /** The slots p holds: heldSlot(p, k) for k < load[p]. */
   readonly physicistSlots: Int32Array;
+  /**
+   * Room per physicist in physicistSlots: nobody holds more jobs than there
+   * are jobs or days (one job a day at most), so a year of 4,000 jobs needs
+   * 365 places per physicist, not 4,000 (copies and memory stay small).
+   */
+  private readonly slotsStride: number;
   private readonly slotPosition: Int32Array;
+  /** Open slots (not pinned, with candidates) that are empty: 0 means nothing to fill. */
+  emptyOpenSlots: number;
   unassigned = 0;
   distanceMiles = 0;
   balance = 0;
@@ -27,6 +35,11 @@ export class SolutionState {
   private readonly wDistance: number;
   private readonly wBalance: number;
   private readonly wRotation: number;
+  /** Changes since checkpoint(): (slot, -1) after a place, (slot, p) after p was cleared. */
+  private readonly journal: number[] = [];
+  private isJournaling = false;
+  /** unassigned, distanceMiles, balance, rotation at the checkpoint. */
+  private readonly saved = new Float64Array(4);
 
   constructor(readonly c: CompiledInstance) {
     const { jobCount: J, physicistCount: P } = c;
@@ -34,7 +47,9 @@ export class SolutionState {
     this.load = new Int32Array(P);
     this.visits = new Int32Array(P * c.customerCount);
     this.occupancy = new Int32Array(P * c.horizonDays);
-    this.physicistSlots = new Int32Array(P * J);
+    this.slotsStride = Math.min(J, c.horizonDays);
+    this.physicistSlots = new Int32Array(P * this.slotsStride);
+    this.emptyOpenSlots = c.openSlots.length;
     this.slotPosition = new Int32Array(2 * J);
     this.wDistance = c.weights.proximity / 100;
     this.wBalance = c.weights.job_balance;
@@ -64,6 +79,11 @@ export class SolutionState {
       balance: this.balance,
       rotation: this.rotation,
     };
+  }
+
+  /** The k-th slot p holds (k < load[p]), in no particular order. */
+  heldSlot(p: number, k: number): number {
+    return this.physicistSlots[p * this.slotsStride + k]!;
   }
 
   /** Whether p has no job on job's days other than `ignoreJob`. */
@@ -211,10 +231,12 @@ export class SolutionState {
   private place(slot: number, p: number): void {
     const c = this.c;
     const job = slot >> 1;
-    const { horizonDays: H, jobCount: J } = c;
+    const H = c.horizonDays;
     const n = this.load[p]!;
     const t = c.target[p]!;
     const vi = p * c.customerCount + c.jobCustomer[job]!;
+    if (this.isJournaling) this.journal.push(slot, -1);
+    if (c.pinned[slot]! < 0) this.emptyOpenSlots--;
     this.distanceMiles += c.distance[job * c.physicistCount + p]!;
     this.balance += Math.abs(n + 1 - t) - Math.abs(n - t);
     if (this.visits[vi]! >= 1) this.rotation += 1;
@@ -223,7 +245,7 @@ export class SolutionState {
     this.assign[slot] = p;
     for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++)
       this.occupancy[p * H + d] = job + 1;
-    this.physicistSlots[p * J + n] = slot;
+    this.physicistSlots[p * this.slotsStride + n] = slot;
     this.slotPosition[slot] = n;
     this.load[p] = n + 1;
   }
@@ -232,10 +254,12 @@ export class SolutionState {
     const c = this.c;
     const p = this.assign[slot]!;
     const job = slot >> 1;
-    const { horizonDays: H, jobCount: J } = c;
+    const H = c.horizonDays;
     const n = this.load[p]!;
     const t = c.target[p]!;
     const vi = p * c.customerCount + c.jobCustomer[job]!;
+    if (this.isJournaling) this.journal.push(slot, p);
+    if (c.pinned[slot]! < 0) this.emptyOpenSlots++;
     this.distanceMiles -= c.distance[job * c.physicistCount + p]!;
     this.balance += Math.abs(n - 1 - t) - Math.abs(n - t);
     if (this.visits[vi]! >= 2) this.rotation -= 1;
@@ -243,21 +267,65 @@ export class SolutionState {
     this.unassigned++;
     this.assign[slot] = -1;
     for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++) this.occupancy[p * H + d] = 0;
-    const last = this.physicistSlots[p * J + n - 1]!;
+    const base = p * this.slotsStride;
+    const last = this.physicistSlots[base + n - 1]!;
     const at = this.slotPosition[slot]!;
-    this.physicistSlots[p * J + at] = last;
+    this.physicistSlots[base + at] = last;
     this.slotPosition[last] = at;
     this.load[p] = n - 1;
   }
 
+  /**
+   * Starts recording changes, so that rollback() can return to this point
+   * cheaply: a search that tries a change and often rejects it undoes the few
+   * slots it touched instead of copying the whole state (at 4,000 jobs a
+   * copy cost more than the search step it served).
+   */
+  checkpoint(): void {
+    this.isJournaling = true;
+    this.journal.length = 0;
+    this.saved[0] = this.unassigned;
+    this.saved[1] = this.distanceMiles;
+    this.saved[2] = this.balance;
+    this.saved[3] = this.rotation;
+  }
+
+  /** Undoes every change since the last checkpoint (which stays the point to return to). */
+  rollback(): void {
+    const journal = this.journal;
+    this.isJournaling = false;
+    for (let i = journal.length - 2; i >= 0; i -= 2) {
+      const slot = journal[i]!;
+      const held = journal[i + 1]!;
+      if (held < 0) this.clear(slot);
+      else this.place(slot, held);
+    }
+    journal.length = 0;
+    // The same assignment as at the checkpoint: restore its sums exactly, not up to rounding.
+    this.unassigned = this.saved[0]!;
+    this.distanceMiles = this.saved[1]!;
+    this.balance = this.saved[2]!;
+    this.rotation = this.saved[3]!;
+    this.isJournaling = true;
+  }
+
+  /** Stops recording (changes since the checkpoint stay). */
+  endCheckpoint(): void {
+    this.isJournaling = false;
+    this.journal.length = 0;
+  }
+
   /** Makes this state equal to another over the same compiled instance. */
   copyFrom(other: SolutionState): void {
+    this.isJournaling = false;
+    this.journal.length = 0;
     this.assign.set(other.assign);
     this.load.set(other.load);
     this.visits.set(other.visits);
     this.occupancy.set(other.occupancy);
     this.physicistSlots.set(other.physicistSlots);
     this.slotPosition.set(other.slotPosition);
+    this.emptyOpenSlots = other.emptyOpenSlots;
     this.unassigned = other.unassigned;
     this.distanceMiles = other.distanceMiles;
     this.balance = other.balance;

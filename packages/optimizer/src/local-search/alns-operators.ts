@@ -1,5 +1,6 @@
 import { haversineMiles } from '@meridian/domain';
 import type { Rng } from '../core/rng';
+import { sortByKey } from '../core/sort-by-key';
 import type { SolutionState } from '../core/solution';
 import { relatedSlots } from './perturb';
 
@@ -30,35 +31,47 @@ export const randomDestroy: Destroy = (state, rng, size) =>
 export const timeDestroy: Destroy = (state, rng, size) =>
   empty(state, relatedSlots(state, rng, size));
 
-/** Geographic removal: slots of the jobs nearest a random job. */
+/** Geographic removal: slots of the jobs nearest a random job (ties by index). */
 export const geoDestroy: Destroy = (state, rng, size) => {
   const c = state.c;
   const jobs = c.instance.jobs;
   const seed = jobs[rng.pick(c.openSlots) >> 1]!;
-  const near: [number, number][] = [];
+  // The k nearest by one pass that keeps them sorted (k is small; no sort of every job).
+  const k = Math.ceil(size / 2);
+  const nearMiles = new Float64Array(k).fill(Infinity);
+  const nearJob = new Int32Array(k).fill(-1);
   for (let j = 0; j < c.jobCount; j++) {
-    if (c.jobHasCoords[j])
-      near.push([haversineMiles(seed.lat!, seed.lon!, jobs[j]!.lat!, jobs[j]!.lon!), j]);
+    if (!c.jobHasCoords[j]) continue;
+    const miles = haversineMiles(seed.lat!, seed.lon!, jobs[j]!.lat!, jobs[j]!.lon!);
+    if (miles >= nearMiles[k - 1]!) continue;
+    let i = k - 1;
+    for (; i > 0 && nearMiles[i - 1]! > miles; i--) {
+      nearMiles[i] = nearMiles[i - 1]!;
+      nearJob[i] = nearJob[i - 1]!;
+    }
+    nearMiles[i] = miles;
+    nearJob[i] = j;
   }
-  near.sort((a, b) => a[0] - b[0]);
-  return empty(
-    state,
-    near.slice(0, Math.ceil(size / 2)).flatMap(([, j]) => [2 * j, 2 * j + 1]),
-  );
+  const slots: number[] = [];
+  for (const j of nearJob) if (j >= 0) slots.push(2 * j, 2 * j + 1);
+  return empty(state, slots);
 };
 
 /** Worst removal: the filled slots whose removal saves most, randomised (Ropke and Pisinger's p = 3). */
 export const worstDestroy: Destroy = (state, rng, size) => {
-  const scored: [number, number][] = [];
-  for (const slot of state.c.openSlots) {
+  const open = state.c.openSlots;
+  const filled = new Int32Array(open.length);
+  const saving = new Float64Array(state.c.jobCount * 2);
+  let n = 0;
+  for (const slot of open) {
     const p = state.assign[slot]!;
-    if (p >= 0) scored.push([state.removeCost(slot, p), slot]);
+    if (p < 0) continue;
+    saving[slot] = state.removeCost(slot, p);
+    filled[n++] = slot;
   }
-  scored.sort((a, b) => a[0] - b[0]);
+  const order = sortByKey(filled.subarray(0, n), saving, 0, new Int32Array(n));
   const picked = new Set<number>();
-  for (let k = 0; k < size && scored.length > 0; k++) {
-    picked.add(scored[Math.floor(rng.next() ** 3 * scored.length)]![1]);
-  }
+  for (let k = 0; k < size && n > 0; k++) picked.add(order[Math.floor(rng.next() ** 3 * n)]!);
   return empty(state, picked);
 };
 
@@ -68,7 +81,7 @@ export const physicistDestroy: Destroy = (state, rng, size) => {
   const slots: number[] = [];
   for (let k = 0; k < 2 && slots.length < size; k++) {
     const p = rng.int(c.physicistCount);
-    for (let i = 0; i < state.load[p]!; i++) slots.push(state.physicistSlots[p * c.jobCount + i]!);
+    for (let i = 0; i < state.load[p]!; i++) slots.push(state.heldSlot(p, i));
   }
   return empty(state, slots.slice(0, size));
 };

@@ -48,7 +48,9 @@ export const alns: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const rng = ctx.rng;
   const current = startingState(ctx);
-  const trial = current.clone();
+  // Each destroy and repair works on `current` itself and is rolled back when rejected.
+  current.checkpoint();
+  let currentTotal = current.total;
   const destroyWeight = DESTROYS.map(() => 1);
   const repairWeight = REPAIRS.map(() => 1);
   const destroyScore = DESTROYS.map(() => 0);
@@ -63,6 +65,11 @@ export const alns: Algorithm = async (ctx) => {
   const warm = ctx.options.initial ? 0.001 : 0.005;
   const t0 = Math.max(1e-6, (warm * (current.total - 1e6 * current.unassigned)) / Math.LN2);
   let iteration = 0;
+  // Per operator over the whole run: uses and wall-clock ms (what each costs at this size).
+  const destroyTotalUses = DESTROYS.map(() => 0);
+  const repairTotalUses = REPAIRS.map(() => 0);
+  const destroyMs = DESTROYS.map(() => 0);
+  const repairMs = REPAIRS.map(() => 0);
   const step = new StepTimer();
   for (
     ;
@@ -71,25 +78,31 @@ export const alns: Algorithm = async (ctx) => {
   ) {
     const d = roulette(destroyWeight, rng.next());
     const r = roulette(repairWeight, rng.next());
-    trial.copyFrom(current);
-    const removed = DESTROYS[d]![1](trial, rng, 2 + rng.int(maxSize - 1));
-    REPAIRS[r]![1](trial, rng, removed);
-    fillEmptySlots(trial);
+    const started = performance.now();
+    const removed = DESTROYS[d]![1](current, rng, 2 + rng.int(maxSize - 1));
+    const destroyed = performance.now();
+    REPAIRS[r]![1](current, rng, removed);
+    destroyMs[d]! += destroyed - started;
+    repairMs[r]! += performance.now() - destroyed;
+    fillEmptySlots(current);
     const temperature = t0 * 0.001 ** ctx.fraction(iteration / limit);
-    const delta = trial.total - current.total;
+    const delta = current.total - currentTotal;
     let score = 0;
     if (delta < -1e-9 || rng.next() < Math.exp(-delta / temperature)) {
-      current.copyFrom(trial);
+      current.checkpoint();
+      currentTotal = current.total;
       score = ctx.offer(current, 'alns')
         ? SCORE_BEST
         : delta < -1e-9
           ? SCORE_BETTER
           : SCORE_ACCEPTED;
-    }
+    } else current.rollback();
     destroyScore[d]! += score;
     repairScore[r]! += score;
     destroyUses[d]!++;
     repairUses[r]!++;
+    destroyTotalUses[d]!++;
+    repairTotalUses[r]!++;
     if ((iteration + 1) % SEGMENT === 0) {
       adapt(destroyWeight, destroyScore, destroyUses);
       adapt(repairWeight, repairScore, repairUses);
@@ -103,11 +116,17 @@ export const alns: Algorithm = async (ctx) => {
   return {
     stats: {
       iterations: iteration,
+      destroy_uses: named(DESTROYS, destroyTotalUses),
+      repair_uses: named(REPAIRS, repairTotalUses),
+      destroy_ms_per_use: named(DESTROYS, perUse(destroyMs, destroyTotalUses)),
+      repair_ms_per_use: named(REPAIRS, perUse(repairMs, repairTotalUses)),
       destroy_weights: named(DESTROYS, destroyWeight),
       repair_weights: named(REPAIRS, repairWeight),
     },
   };
 };
+
+const perUse = (ms: number[], uses: number[]) => ms.map((t, i) => t / Math.max(1, uses[i]!));
 
 function adapt(weights: number[], scores: number[], uses: number[]): void {
   for (let i = 0; i < weights.length; i++) {

@@ -19,7 +19,9 @@ export const ils: Algorithm = async (ctx) => {
   const current = startingState(ctx);
   descend(current, rng, stop);
   ctx.offer(current, 'ils');
-  const trial = current.clone();
+  // Each kick is tried on `current` itself and rolled back when rejected (no copies).
+  current.checkpoint();
+  let currentTotal = current.total;
   const limit = ctx.iterationLimit(Math.max(500, 40 * c.jobCount));
   const restartAfter = Math.max(100, 2 * c.jobCount);
   let sinceBest = 0;
@@ -32,21 +34,24 @@ export const ils: Algorithm = async (ctx) => {
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
     iteration++
   ) {
-    trial.copyFrom(current);
     const size = 2 + rng.int(Math.min(10, c.openSlots.length));
-    const touched = kick(trial, rng, relatedSlots(trial, rng, size));
-    fillEmptySlots(trial);
-    descend(trial, rng, stop, touched);
+    const rest = currentTotal - 1e6 * current.unassigned;
+    const touched = kick(current, rng, relatedSlots(current, rng, size));
+    fillEmptySlots(current);
+    descend(current, rng, stop, touched);
     const fraction = ctx.fraction(iteration / limit);
     // Threshold acceptance: 0.1% of the non-coverage cost early on, nothing at the end.
-    const threshold = 0.001 * (1 - fraction) * (current.total - 1e6 * current.unassigned);
-    if (trial.total < current.total + threshold) {
-      current.copyFrom(trial);
+    const threshold = 0.001 * (1 - fraction) * rest;
+    if (current.total < currentTotal + threshold) {
+      current.checkpoint();
+      currentTotal = current.total;
       accepted++;
-    }
+    } else current.rollback();
     if (ctx.offer(current, 'ils')) sinceBest = 0;
     else if (++sinceBest >= restartAfter) {
       current.copyFrom(ctx.best);
+      current.checkpoint();
+      currentTotal = current.total;
       sinceBest = 0;
       restarts++;
     }

@@ -24,7 +24,6 @@ export function forEachMove(
   const c = state.c;
   const job = slot >> 1;
   const current = state.assign[slot]!;
-  const J = c.jobCount;
   const first = c.candidateStart[slot]!;
   for (let k = first; k < c.candidateStart[slot + 1]!; k++) {
     const q = c.candidates[k]!;
@@ -42,7 +41,7 @@ export function forEachMove(
     }
     if (rank > swapBreadth) continue;
     for (let i = 0; i < state.load[q]!; i++) {
-      const other = state.physicistSlots[q * J + i]!;
+      const other = state.heldSlot(q, i);
       if (other >> 1 === blocker) continue;
       if (state.canSwap(slot, other)) visit(SWAP, slot, other, state.swapDelta(slot, other));
     }

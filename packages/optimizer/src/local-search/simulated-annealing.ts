@@ -30,7 +30,7 @@ function propose(state: SolutionState, rng: Rng, out: Proposal): boolean {
     blocker >= 0 && rng.next() < 0.7
       ? 2 * blocker + (slot & 1)
       : state.load[q]! > 0
-        ? state.physicistSlots[q * c.jobCount + rng.int(state.load[q]!)]!
+        ? state.heldSlot(q, rng.int(state.load[q]!))
         : -1;
   if (other < 0 || !state.canSwap(slot, other)) return false;
   Object.assign(out, { kind: SWAP, slot, target: other });

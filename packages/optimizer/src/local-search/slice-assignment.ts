@@ -44,6 +44,54 @@ export function sliceSlots(
   return out;
 }
 
+/** Reusable buffers of reassignSlice, one set per compiled instance (a slice is at most P wide). */
+interface SliceScratch {
+  /** Column of physicist p in the current slice's matrix, -1 if none. */
+  readonly columnOf: Int32Array;
+  readonly people: Int32Array;
+  /** (row, physicist, cost) of each free candidate of the slice. */
+  entryRow: Int32Array;
+  entryPhysicist: Int32Array;
+  entryCost: Float64Array;
+  cost: Float64Array;
+  previous: Int32Array;
+}
+const scratchOf = new WeakMap<CompiledInstance, SliceScratch>();
+
+function scratchFor(
+  c: CompiledInstance,
+  entries: number,
+  rows: number,
+  cols: number,
+): SliceScratch {
+  let s = scratchOf.get(c);
+  if (!s) {
+    s = {
+      columnOf: new Int32Array(c.physicistCount).fill(-1),
+      people: new Int32Array(c.physicistCount),
+      entryRow: new Int32Array(256),
+      entryPhysicist: new Int32Array(256),
+      entryCost: new Float64Array(256),
+      cost: new Float64Array(256),
+      previous: new Int32Array(64),
+    };
+    scratchOf.set(c, s);
+  }
+  if (s.entryRow.length < entries) {
+    const size = Math.max(entries, 2 * s.entryRow.length);
+    s.entryRow = new Int32Array(size);
+    s.entryPhysicist = new Int32Array(size);
+    s.entryCost = new Float64Array(size);
+  }
+  if (s.cost.length < rows * cols)
+    s.cost = new Float64Array(Math.max(rows * cols, 2 * s.cost.length));
+  if (s.previous.length < rows) s.previous = new Int32Array(Math.max(rows, 2 * s.previous.length));
+  return s;
+}
+
+/** Large enough to forbid, small enough to keep sums exact in doubles. */
+const FORBIDDEN = 1e12;
+
 /**
  * Re-assigns, exactly, all open slots of one role on jobs that run on `day`:
  * the slots are emptied, then each gets the physicist (or nobody) of a
@@ -54,52 +102,58 @@ export function sliceSlots(
  * that physicist), so the sum of single-slot costs is the exact change and
  * the assignment is the best re-arrangement of the slice; the current one is
  * among those it considers, so F never rises. Returns the improvement.
+ * Only physicists free for some slot of the slice get a column.
  */
 export function reassignSlice(state: SolutionState, slots: readonly number[]): number {
   const c = state.c;
   const n = slots.length;
   if (n < 2) return 0;
   const before = state.total;
-  const previous = slots.map((slot) => state.assign[slot]!);
-  for (const slot of slots) if (state.assign[slot]! >= 0) state.move(slot, -1);
-  // Columns: the slice's candidates, then one "nobody" column per slot.
-  const columnOf = new Map<number, number>();
-  const people: number[] = [];
-  for (const slot of slots) {
-    for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
-      const p = c.candidates[k]!;
-      if (!columnOf.has(p)) {
-        columnOf.set(p, people.length);
-        people.push(p);
-      }
-    }
+  let entries = 0;
+  for (const slot of slots) entries += c.candidateStart[slot + 1]! - c.candidateStart[slot]!;
+  const scratch = scratchFor(c, entries, n, n + Math.min(entries, c.physicistCount));
+  const { columnOf, people, entryRow, entryPhysicist, entryCost, previous } = scratch;
+  for (let row = 0; row < n; row++) {
+    const slot = slots[row]!;
+    previous[row] = state.assign[slot]!;
+    if (previous[row]! >= 0) state.move(slot, -1);
   }
-  const cols = people.length + n;
-  // Large enough to forbid, small enough to keep sums exact in doubles.
-  const FORBIDDEN = 1e12;
-  const cost = new Float64Array(n * cols).fill(FORBIDDEN);
-  slots.forEach((slot, row) => {
+  // The free candidates of each slot with their exact cost of joining it, and their columns.
+  let count = 0;
+  let width = 0;
+  for (let row = 0; row < n; row++) {
+    const slot = slots[row]!;
     const job = slot >> 1;
     for (let k = c.candidateStart[slot]!; k < c.candidateStart[slot + 1]!; k++) {
       const p = c.candidates[k]!;
-      if (state.isFree(p, job)) {
-        cost[row * cols + columnOf.get(p)!] = state.addCost(slot, p) - UNASSIGNED_PENALTY;
+      if (!state.isFree(p, job)) continue;
+      if (columnOf[p]! < 0) {
+        columnOf[p] = width;
+        people[width++] = p;
       }
+      entryRow[count] = row;
+      entryPhysicist[count] = p;
+      entryCost[count++] = state.addCost(slot, p) - UNASSIGNED_PENALTY;
     }
-    cost[row * cols + people.length + row] = 0;
-  });
+  }
+  // Columns: the free physicists, then one "nobody" column per slot.
+  const cols = width + n;
+  const cost = scratch.cost.subarray(0, n * cols).fill(FORBIDDEN);
+  for (let e = 0; e < count; e++)
+    cost[entryRow[e]! * cols + columnOf[entryPhysicist[e]!]!] = entryCost[e]!;
+  for (let row = 0; row < n; row++) cost[row * cols + width + row] = 0;
   const chosen = solveAssignment(cost, n, cols);
-  slots.forEach((slot, row) => {
+  for (let row = 0; row < n; row++) {
     const col = chosen[row]!;
-    if (col < people.length && cost[row * cols + col]! < FORBIDDEN) state.move(slot, people[col]!);
-  });
+    if (col < width && cost[row * cols + col]! < FORBIDDEN) state.move(slots[row]!, people[col]!);
+  }
+  for (let i = 0; i < width; i++) columnOf[people[i]!] = -1;
   const gain = before - state.total;
   if (gain < -1e-6) {
     // Cannot happen (the old arrangement is a candidate); keep the state honest if it does.
     for (const slot of slots) if (state.assign[slot]! >= 0) state.move(slot, -1);
-    slots.forEach((slot, i) => {
-      if (previous[i]! >= 0) state.move(slot, previous[i]!);
-    });
+    for (let row = 0; row < n; row++)
+      if (previous[row]! >= 0) state.move(slots[row]!, previous[row]!);
     return 0;
   }
   return gain;
