@@ -35,15 +35,25 @@ describe('password hashing', () => {
 describe('TokenSigner', () => {
   it('round-trips claims', async () => {
     const signer = new TokenSigner(SECRET, 5);
-    const token = await signer.sign({ sub: 'ann', role: 'manager', ver: 3 });
-    expect(await signer.verify(token)).toEqual({ sub: 'ann', role: 'manager', ver: 3 });
+    const claims = { sub: 'ann', role: 'manager' as const, uid: 3, key: 'k'.repeat(32) };
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token)).toEqual(claims);
   });
 
   it('refuses a token from another key and one with an unknown role', async () => {
     const other = new TokenSigner('another-key-another-key-another-key-12', 5);
     const signer = new TokenSigner(SECRET, 5);
-    expect(await signer.verify(await other.sign({ sub: 'ann', role: 'admin', ver: 0 }))).toBeNull();
-    const bogus = await signer.sign({ sub: 'ann', role: 'root' as never, ver: 0 });
+    expect(
+      await signer.verify(
+        await other.sign({ sub: 'ann', role: 'admin', uid: 1, key: 'k'.repeat(32) }),
+      ),
+    ).toBeNull();
+    const bogus = await signer.sign({
+      sub: 'ann',
+      role: 'root' as never,
+      uid: 1,
+      key: 'k'.repeat(32),
+    });
     expect(await signer.verify(bogus)).toBeNull();
   });
 });

@@ -23,6 +23,13 @@ const statusWith = async (token: string) =>
   ).statusCode;
 
 const encode = (value: object) => base64url.encode(JSON.stringify(value));
+/** The uid and key claims of a genuine token, so a forged one fails only for the defect under test. */
+const bindingOf = (token: string) => {
+  const payload = JSON.parse(
+    new TextDecoder().decode(base64url.decode(token.split('.')[1] ?? '')),
+  ) as { uid: number; key: string };
+  return { uid: payload.uid, key: payload.key };
+};
 const future = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('session token (RFC 8725, SECURITY.md)', () => {
@@ -31,12 +38,12 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
   });
 
   it('refuses alg none', async () => {
-    const token = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: 'admin1', role: 'admin', ver: 0, exp: future() })}.`;
+    const token = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: 'admin1', role: 'admin', ...bindingOf(t.tokens.admin), exp: future() })}.`;
     expect(await statusWith(token)).toBe(401);
   });
 
   it('refuses another algorithm with the right key (HS512)', async () => {
-    const token = await new SignJWT({ role: 'admin', ver: 0 })
+    const token = await new SignJWT({ role: 'admin', ...bindingOf(t.tokens.admin) })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject('admin1')
       .setExpirationTime('1h')
@@ -51,7 +58,7 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await new SignJWT({ role: 'admin', ver: 0 })
+    const token = await new SignJWT({ role: 'admin', ...bindingOf(t.tokens.admin) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('admin1')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
@@ -60,7 +67,7 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
   });
 
   it('refuses a token without exp even when correctly signed', async () => {
-    const token = await new SignJWT({ role: 'admin', ver: 0 })
+    const token = await new SignJWT({ role: 'admin', ...bindingOf(t.tokens.admin) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('admin1')
       .sign(key);
@@ -78,7 +85,7 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
   });
 
   it('refuses a correctly signed token whose role differs from the database role', async () => {
-    const token = await new SignJWT({ role: 'admin', ver: 0 })
+    const token = await new SignJWT({ role: 'admin', ...bindingOf(t.tokens.regular) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(t.users.regular.username)
       .setExpirationTime('1h')
@@ -87,7 +94,7 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
   });
 
   it('ignores an embedded jwk header (the server key alone decides)', async () => {
-    const token = await new SignJWT({ role: 'admin', ver: 0 })
+    const token = await new SignJWT({ role: 'admin', ...bindingOf(t.tokens.admin) })
       .setProtectedHeader({ alg: 'HS256', jwk: { kty: 'oct', k: 'AAAA' } as never })
       .setSubject('admin1')
       .setExpirationTime('1h')
@@ -109,13 +116,14 @@ describe('session token (RFC 8725, SECURITY.md)', () => {
     }
   });
 
-  it('issues HS256 tokens carrying sub, role, ver and exp', () => {
+  it('issues HS256 tokens carrying sub, role, uid, key and exp', () => {
     const [header, payload] = t.tokens.manager.split('.');
     const decode = (part: string | undefined) =>
       JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>;
     expect(decode(header)).toMatchObject({ alg: 'HS256' });
     const claims = decode(payload);
-    expect(claims).toMatchObject({ sub: 'manager1', role: 'manager', ver: 0 });
+    expect(claims).toMatchObject({ sub: 'manager1', role: 'manager', uid: t.users.manager.id });
+    expect(claims.key).toMatch(/^[0-9a-f]{32}$/);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(t.config.tokenTtlMinutes * 60);
   });
 });
@@ -146,6 +154,26 @@ describe('revocation at the next request', () => {
     });
     expect(del.statusCode).toBe(204);
     expect(await me(token)).toBe(401);
+  });
+
+  it('after the user is deleted and the same username is created again with the same role', async () => {
+    const { user, token, password } = await newUser('reborn');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/users/${user.id}`,
+      headers: t.bearer(t.tokens.admin),
+    });
+    expect(del.statusCode).toBe(204);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: t.bearer(t.tokens.admin),
+      payload: { username: 'reborn', email: 'reborn@example.org', password, role: 'regular' },
+    });
+    expect(again.statusCode).toBe(201);
+    // The old token named the same username and role: it belongs to the deleted account only.
+    expect(await me(token)).toBe(401);
+    expect(await me(await t.login('reborn', password))).toBe(200);
   });
 
   it('after a role change (old tokens fail, a new login works with the new role)', async () => {

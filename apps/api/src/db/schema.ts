@@ -8,7 +8,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role: Role;
-  token_version: Generated<number>;
+  /** Random per-user key every session token carries; a new one revokes them all (migration 0008). */
+  token_key: Generated<string>;
   created_at: ColumnType<Date, never, never>;
 }
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,9 @@ import type { Role, User } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB, UserRow } from '../db/schema';
 
+/** A fresh random token key (as the column default draws one). */
+const newTokenKey = sql<string>`replace(gen_random_uuid()::text, '-', '')`;
+
 /** The public fields of a user row (never the hash). */
 export const toUser = (row: UserRow): User => ({
   id: row.id,
@@ -19,7 +22,7 @@ export class UsersRepository {
     return db.selectFrom('users').selectAll().orderBy('id').execute();
   }
 
-  /** The user with exactly this username (token subjects are stored usernames). */
+  /** The user with exactly this username. */
   async findByUsername(username: string, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   }
@@ -73,17 +76,17 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** Sets the role and bumps token_version so tokens carrying the old role stop working. */
+  /** Sets the role and draws a new token key so tokens carrying the old role stop working. */
   updateRole(id: number, role: Role, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
     return db
       .updateTable('users')
-      .set({ role, token_version: sql`token_version + 1` })
+      .set({ role, token_key: newTokenKey })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
   }
 
-  /** Sets a new hash and bumps token_version so every existing session ends. */
+  /** Sets a new hash and draws a new token key so every existing session ends. */
   updatePassword(
     id: number,
     passwordHash: string,
@@ -91,7 +94,7 @@ export class UsersRepository {
   ): Promise<UserRow | undefined> {
     return db
       .updateTable('users')
-      .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
+      .set({ password_hash: passwordHash, token_key: newTokenKey })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();

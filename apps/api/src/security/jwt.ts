@@ -4,16 +4,20 @@ import { z } from 'zod';
 
 /** The claims we put in and read back from a session token. */
 export interface SessionClaims {
+  /** The username (the web app shows it; the spec's subject claim). */
   sub: string;
   role: Role;
-  /** The user's token_version at sign-in; a bump revokes every older token. */
-  ver: number;
+  /** The user's id: a re-created username is another id. */
+  uid: number;
+  /** The user's token key at sign-in; drawing a new one revokes every older token. */
+  key: string;
 }
 
 const ClaimsSchema = z.object({
   sub: z.string().min(1),
   role: RoleSchema,
-  ver: z.number().int().min(0),
+  uid: z.number().int().positive(),
+  key: z.string().min(16).max(64),
   exp: z.number(),
 });
 
@@ -30,7 +34,7 @@ export class TokenSigner {
 
   /** Issues a token for these claims, expiring after the configured TTL. */
   sign(claims: SessionClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, ver: claims.ver })
+    return new SignJWT({ role: claims.role, uid: claims.uid, key: claims.key })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -49,7 +53,12 @@ export class TokenSigner {
       });
       const parsed = ClaimsSchema.safeParse(payload);
       return parsed.success
-        ? { sub: parsed.data.sub, role: parsed.data.role, ver: parsed.data.ver }
+        ? {
+            sub: parsed.data.sub,
+            role: parsed.data.role,
+            uid: parsed.data.uid,
+            key: parsed.data.key,
+          }
         : null;
     } catch {
       return null;

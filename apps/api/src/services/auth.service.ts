@@ -28,9 +28,15 @@ export class AuthService {
     if (match?.[1] === undefined) return null;
     const claims = await this.signer.verify(match[1]);
     if (claims === null) return null;
-    const row = await this.users.findByUsername(claims.sub);
-    // Deleted user, password reset or role change (token_version bump), or an edited role claim.
-    if (row === undefined || row.token_version !== claims.ver || row.role !== claims.role)
+    const row = await this.users.findById(claims.uid);
+    // Deleted user (a re-created username has another id and key), password reset or role
+    // change (a new key), a renamed user, or an edited role claim.
+    if (
+      row === undefined ||
+      row.token_key !== claims.key ||
+      row.username !== claims.sub ||
+      row.role !== claims.role
+    )
       return null;
     return { id: row.id, username: row.username, role: row.role };
   }
@@ -54,7 +60,12 @@ export class AuthService {
       throw unauthorized(LOGIN_FAILED);
     }
     this.throttle.recordSuccess(username);
-    return this.signer.sign({ sub: user.username, role: user.role, ver: user.token_version });
+    return this.signer.sign({
+      sub: user.username,
+      role: user.role,
+      uid: user.id,
+      key: user.token_key,
+    });
   }
 
   /** Creates a regular account when REGISTRATION allows it; 409 on a taken username or e-mail. */
