@@ -1,5 +1,5 @@
 import { rangesOverlap } from './dates';
-import type { IsoDate } from './entities';
+import type { IsoDate, PhysicistRole } from './entities';
 
 /**
  * The availability rules of manual assignment, in one place for the server
@@ -58,6 +58,12 @@ export const alreadyOnJobText = (name: string, clash: ClashingJob): string =>
 /** 'Kit A is already out on job 7 (Acme, 2026-03-02 to 2026-03-03)'. */
 export const kitOutText = (kitName: string, clash: ClashingJob): string =>
   `${kitName} is already out on job ${clash.id} (${clash.customer}, ${clash.start} to ${clash.end})`;
+
+const ROLE_WORDS: Record<PhysicistRole, string> = { lead: 'lead', dataacq: 'data-acquisition' };
+
+/** 'Ann Lee is a data-acquisition physicist and cannot take the lead slot'. */
+export const wrongRoleText = (name: string, role: PhysicistRole, slotRole: PhysicistRole): string =>
+  `${name} is a ${ROLE_WORDS[role]} physicist and cannot take the ${ROLE_WORDS[slotRole]} slot`;
 
 /** Manual assignment refuses a kit in maintenance whatever the job's dates. */
 export const kitMaintenanceText = (kitName: string): string =>

@@ -5,6 +5,7 @@ import {
   leaveOverlapping,
   physicistRefusal,
   PERSON_SLOTS,
+  wrongRoleText,
   type SlotHolder,
 } from '../src';
 
@@ -104,5 +105,16 @@ describe('physicistRefusal and kitRefusal', () => {
       'Kit B is already out on job 4 (Customer 4, 2026-03-12 to 2026-03-20)',
     );
     expect(kitRefusal(kit, { ...job, id: 4 }, kitJobs)).toBe(null);
+  });
+});
+
+describe('wrongRoleText', () => {
+  it("names the person's role and the slot's in the server's words", () => {
+    expect(wrongRoleText('Bo Acq', 'dataacq', 'lead')).toBe(
+      'Bo Acq is a data-acquisition physicist and cannot take the lead slot',
+    );
+    expect(wrongRoleText('Ann Lee', 'lead', 'dataacq')).toBe(
+      'Ann Lee is a lead physicist and cannot take the data-acquisition slot',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { JobRecord } from '@meridian/contracts';
 import type { Job } from '@meridian/domain';
 
 /** A job for unit tests: an unassigned one-day job at 10016, with the given fields instead. */
@@ -20,5 +21,14 @@ export const testJob = (fields: Partial<Job> = {}): Job => ({
   assigned_kit_name: null,
   kit_location: null,
   region: null,
+  ...fields,
+});
+
+/** A job as the API lists it (JobRecord): testJob with no pinned slot, then the given fields. */
+export const testJobRecord = (fields: Partial<JobRecord> = {}): JobRecord => ({
+  ...testJob(fields),
+  lead_pinned: false,
+  data_acq_pinned: false,
+  kit_pinned: false,
   ...fields,
 });

@@ -4,14 +4,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { JobSchema } from '@meridian/domain';
+import { JobRecordSchema } from '@meridian/contracts';
 import { apiRequest } from '../api-client';
 import { invalidateScheduling } from '../query-keys';
 import { replaceJobInCache } from './job-cache';
 
-/** POST /api/v1/kits/manual_override: pins (or clears, with null) a job's kit. */
+/** POST /api/v1/kits/manual_override: pins (or clears, with null) a job's kit (answered as a full record, pinned flags included). */
 export const overrideKit = (body: { job_id: number; kit_id: number | null }) =>
-  apiRequest('/kits/manual_override', JobSchema, { method: 'POST', json: body });
+  apiRequest('/kits/manual_override', JobRecordSchema, { method: 'POST', json: body });
 
 /**
  * Used by /schedule and the kit editors' dropdown on /assignments. The answer

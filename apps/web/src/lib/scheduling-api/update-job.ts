@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { JobSchema, type Job } from '@meridian/domain';
+import { JobRecordSchema } from '@meridian/contracts';
+import type { Job } from '@meridian/domain';
 import { apiRequest, ApiError } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { replaceJobInCache } from './job-cache';
 
-/** PUT /api/v1/jobs/{id}: the full job including the version it was read at. */
+/** PUT /api/v1/jobs/{id}: the full job including the version it was read at (answered with its pinned flags). */
 export const updateJob = (job: Job) =>
-  apiRequest(`/jobs/${job.id}`, JobSchema, { method: 'PUT', json: job });
+  apiRequest(`/jobs/${job.id}`, JobRecordSchema, { method: 'PUT', json: job });
 
 /** Saves one edited job; the answer replaces the row, a 409 (stale version) reloads it. */
 export const useUpdateJob = () => {

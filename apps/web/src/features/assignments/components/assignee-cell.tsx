@@ -1,17 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { parseReason } from '@meridian/domain';
-import { parseCandidates } from '../../../components/jobs-table/candidates';
-import { assigneeMiles, type ZipIndex } from '../../../components/jobs-table/zip-distance';
+import type { Job } from '@meridian/domain';
+import { assigneeDistance } from '../../../components/jobs-table/assignee-distance';
+import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { TravelDistance } from '../../../components/travel-hint';
 
 interface AssigneeCellProps {
-  name: string | null;
-  reason: string;
+  job: Job;
   side: 'lead' | 'acq';
   /** The assignee's home zip (from the roster), for when the reason has no distance. */
   homeZip: string | null;
-  jobZip: string;
   zips: ZipIndex | undefined;
 }
 
@@ -21,7 +19,8 @@ interface AssigneeCellProps {
  * (an uploaded assignment carries no distance text, and a renamed physicist no
  * longer matches the name written in it).
  */
-export function AssigneeCell({ name, reason, side, homeZip, jobZip, zips }: AssigneeCellProps) {
+export function AssigneeCell({ job, side, homeZip, zips }: AssigneeCellProps) {
+  const name = side === 'lead' ? job.assigned_lead : job.assigned_data_acq;
   if (!name) {
     return (
       <Typography variant="body2" color="text.disabled">
@@ -29,8 +28,7 @@ export function AssigneeCell({ name, reason, side, homeZip, jobZip, zips }: Assi
       </Typography>
     );
   }
-  const entry = parseCandidates(parseReason(reason).summary)[side].find((e) => e.name === name);
-  const miles = assigneeMiles(entry?.miles, zips, homeZip, jobZip);
+  const miles = assigneeDistance(job, side, homeZip, zips);
   return (
     <Typography variant="body2" noWrap component="div">
       <Box component="span" sx={{ mr: 0.5 }}>

@@ -50,7 +50,6 @@ export function AssignmentsTable({
     const assigneeColumn = (
       side: 'lead' | 'acq',
       header: string,
-      name: 'assigned_lead' | 'assigned_data_acq',
       id: 'assigned_lead_id' | 'assigned_data_acq_id',
     ) =>
       column.display({
@@ -59,11 +58,9 @@ export function AssignmentsTable({
         size: 210,
         cell: ({ row }) => (
           <AssigneeCell
-            name={row.original[name]}
-            reason={row.original.reason}
+            job={row.original}
             side={side}
             homeZip={homeZip(row.original[id])}
-            jobZip={row.original.zip_code}
             zips={zips}
           />
         ),
@@ -78,8 +75,8 @@ export function AssignmentsTable({
       readColumn('zip_code', 'Zip', 72),
       readColumn('start', 'Start', 104),
       readColumn('end', 'End', 104),
-      assigneeColumn('lead', 'Lead', 'assigned_lead', 'assigned_lead_id'),
-      assigneeColumn('acq', 'Data Acq', 'assigned_data_acq', 'assigned_data_acq_id'),
+      assigneeColumn('lead', 'Lead', 'assigned_lead_id'),
+      assigneeColumn('acq', 'Data Acq', 'assigned_data_acq_id'),
       column.display({
         id: 'kit',
         header: 'Kit',

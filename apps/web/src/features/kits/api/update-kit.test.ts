@@ -1,10 +1,11 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import type { JobRecord } from '@meridian/contracts';
 import type { Job, Kit } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { overrideKitMutation } from '../../../lib/scheduling-api/kit-override';
 import { queryKeys, SCHEDULING_LISTS } from '../../../lib/query-keys';
 import { updateKitMutation } from './update-kit';
-import { testJob } from '../../../test/job-fixture';
+import { testJobRecord } from '../../../test/job-fixture';
 
 const KEYS = SCHEDULING_LISTS;
 
@@ -15,8 +16,8 @@ const kit: Kit = {
   is_out_for_maintenance: false,
   comments: '',
 };
-const job = (id: number, kitId: number | null): Job =>
-  testJob({
+const job = (id: number, kitId: number | null): JobRecord =>
+  testJobRecord({
     id,
     end: '2026-03-03',
     duration: 2,

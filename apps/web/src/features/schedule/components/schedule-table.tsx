@@ -19,7 +19,7 @@ import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { useToast } from '../../../components/toast/toast-context';
-import { useAssignPhysicist } from '../api/manual-assign';
+import { useAssignPhysicist } from '../../../lib/scheduling-api/manual-assign';
 import { CandidatesCell } from './candidates-cell';
 
 const column = createColumnHelper<Job>();

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { JobRecordSchema, type ManualAssignmentRequest } from '@meridian/contracts';
+import { apiRequest } from '../api-client';
+import { replaceJobInCache } from './job-cache';
+
+/**
+ * POST /api/v1/assignments/manual: pins (or clears, with null) a lead or
+ * data_acq physicist. Used by the /schedule dropdowns and the timeline's drag.
+ * Parsed as a full record so the cached job keeps its pinned flags.
+ */
+export const assignPhysicist = (body: ManualAssignmentRequest) =>
+  apiRequest('/assignments/manual', JobRecordSchema, { method: 'POST', json: body });
+
+export const useAssignPhysicist = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignPhysicist,
+    onSuccess: (job) => replaceJobInCache(queryClient, job),
+  });
+};
