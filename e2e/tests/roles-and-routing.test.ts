@@ -4,7 +4,15 @@ import { drawerEntries, expectTitle, pathOf, signIn, waitForPath } from '../supp
 
 const { page } = useBrowserPage();
 
-const EVERYONE = ['Assignments', 'Kit Management', 'Analytics', 'Map', 'Unavailabilities', 'About'];
+const EVERYONE = [
+  'Assignments',
+  'Timeline',
+  'Kit Management',
+  'Analytics',
+  'Map',
+  'Unavailabilities',
+  'About',
+];
 const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster'];
 
 describe('each role', () => {

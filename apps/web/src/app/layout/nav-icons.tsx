@@ -8,6 +8,7 @@ import Info from '@mui/icons-material/InfoOutlined';
 import Inventory from '@mui/icons-material/Inventory2';
 import MapIcon from '@mui/icons-material/Map';
 import Storage from '@mui/icons-material/Storage';
+import ViewTimeline from '@mui/icons-material/ViewTimeline';
 import ViewList from '@mui/icons-material/ViewList';
 
 /** The drawer icon of each screen, keyed by path. */
@@ -15,6 +16,7 @@ export const NAV_ICONS: Record<string, ReactElement> = {
   '/import': <Storage />,
   '/schedule': <ViewList />,
   '/assignments': <Assignment />,
+  '/timeline': <ViewTimeline />,
   '/kits': <Inventory />,
   '/analytics': <BarChart />,
   '/map': <MapIcon />,

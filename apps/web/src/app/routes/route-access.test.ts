@@ -15,6 +15,7 @@ describe('homeFor', () => {
 describe('navEntriesFor', () => {
   const everyone = [
     'Assignments',
+    'Timeline',
     'Kit Management',
     'Analytics',
     'Map',

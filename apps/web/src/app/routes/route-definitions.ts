@@ -24,6 +24,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Not in the spec's drawer list: roster management is issue 3's addition for schedulers.
   { path: '/roster', title: 'Roster', navLabel: 'Roster', roles: SCHEDULERS },
   { path: '/assignments', title: 'Assignments', navLabel: 'Assignments', roles: EVERYONE },
+  // Issue 10: the plan as a timeline of people and kits, for every role.
+  { path: '/timeline', title: 'Timeline', navLabel: 'Timeline', roles: EVERYONE },
   { path: '/kits', title: 'Kit Management', navLabel: 'Kit Management', roles: EVERYONE },
   { path: '/analytics', title: 'Analytics', navLabel: 'Analytics', roles: EVERYONE },
   // Issue 10: the map is the analytics dashboard's panel full screen, so whoever sees analytics sees it.

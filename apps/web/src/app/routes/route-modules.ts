@@ -16,6 +16,7 @@ export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
   '/import': () => import('./import-route'),
   '/schedule': () => import('./schedule-route'),
   '/assignments': () => import('./assignments-route'),
+  '/timeline': () => import('./timeline-route'),
   '/kits': () => import('./kits-route'),
   '/analytics': () => import('./analytics-route'),
   '/map': () => import('./map-route'),

@@ -1,0 +1,52 @@
+import { memo } from 'react';
+import { alpha, useTheme } from '@mui/material/styles';
+import { dayToX, scaleWidth, type DayScale } from '../layout/day-scale';
+
+interface GridBackgroundProps {
+  scale: DayScale;
+  nameWidth: number;
+  height: number;
+  today: number;
+}
+
+/**
+ * Day lines, weekend shading and the today line as CSS gradients on one
+ * element: a year of days costs no DOM at all. The scale starts on a Monday,
+ * so the weekend is the sixth and seventh day of every 7-day tile. At quarter
+ * zoom, where a day is a few pixels, only week lines are drawn.
+ */
+export const GridBackground = memo(function GridBackground(props: GridBackgroundProps) {
+  const { scale, nameWidth, height, today } = props;
+  const theme = useTheme();
+  const dw = scale.dayWidth;
+  const line = theme.palette.divider;
+  const weekend = alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.06 : 0.035);
+  const week = 7 * dw;
+  const layers = [
+    `linear-gradient(to right, ${line} 1px, transparent 1px)`,
+    `linear-gradient(to right, transparent ${5 * dw}px, ${weekend} ${5 * dw}px)`,
+  ];
+  const sizes = [`${dw >= 12 ? dw : week}px 100%`, `${week}px 100%`];
+  const todayInRange = today >= scale.firstDay && today < scale.firstDay + scale.dayCount;
+  return (
+    <>
+      <div
+        className="tl-grid-bg"
+        style={{
+          left: nameWidth,
+          width: scaleWidth(scale),
+          height,
+          backgroundImage: layers.join(','),
+          backgroundSize: sizes.join(','),
+        }}
+      />
+      {todayInRange && (
+        <div
+          className="tl-today-line"
+          data-testid="today-line"
+          style={{ left: nameWidth + dayToX(scale, today) + Math.floor(dw / 2) - 1, height }}
+        />
+      )}
+    </>
+  );
+});
