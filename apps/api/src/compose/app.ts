@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -100,6 +102,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         'upgrade-insecure-requests': null,
       },
     },
+  });
+  // Answers over 1 KB go br or gzip when asked; cached lists arrive precompressed and pass through.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: brotli's default (11) costs far more CPU per answer than it saves in bytes.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

@@ -37,17 +37,23 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(healthRoutes, { db: database.db, kind: database.kind });
   await app.register(authRoutes, { auth: s.auth, maxPerMinute: wiring.authRatePerMinute });
   await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
-  await app.register(adminUsersRoutes, { users: s.users });
+  await app.register(adminUsersRoutes, { users: s.users, lists: s.lists });
   await app.register(settingsRoutes, { settings: s.settings });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
-  await app.register(jobsRoutes, { jobs: s.jobs, assignments: s.assignments, analyze: s.analyze });
-  await app.register(rosterRoutes, { physicists: s.physicists, zipData: s.repositories.zipData });
+  await app.register(jobsRoutes, {
+    jobs: s.jobs,
+    assignments: s.assignments,
+    analyze: s.analyze,
+    lists: s.lists,
+  });
+  await app.register(rosterRoutes, { physicists: s.physicists, lists: s.lists });
   await app.register(kitsRoutes, {
     kits: s.kits,
     assignments: s.assignments,
+    lists: s.lists,
     kitEditors: config.kitEditorUsernames,
   });
-  await app.register(availabilityRoutes, { availability: s.availability });
+  await app.register(availabilityRoutes, { availability: s.availability, lists: s.lists });
   await app.register(exportsRoutes, { exports: s.exports });
   await app.register(uploadRoutes, {
     scheduleImport: s.scheduleImport,

@@ -6,6 +6,7 @@ import { BackgroundStore } from '../io/background-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
+import { DataVersionsRepository } from '../repositories/data-versions.repository';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
@@ -30,6 +31,8 @@ import { ExportsService } from '../services/exports.service';
 import { JobsService } from '../services/jobs.service';
 import { KitAssignmentService } from '../services/kit-assignment.service';
 import { KitsService } from '../services/kits.service';
+import { listSources, type ListName } from '../services/list-sources';
+import { ListSnapshots } from '../services/list-snapshots';
 import { PhysicistsService } from '../services/physicists.service';
 import { RosterImportService } from '../services/roster-import.service';
 import { ScheduleImportService } from '../services/schedule-import.service';
@@ -71,6 +74,8 @@ export interface AppServices {
   analyze: AnalyzeService;
   analytics: AnalyticsService;
   kitAssignment: KitAssignmentService;
+  /** Serialised lists kept per data version (ETag, 304, precompressed bodies). */
+  lists: ListSnapshots<ListName>;
 }
 
 /** Builds the repositories over one handle (no singletons; one set per app or worker). */
@@ -128,19 +133,26 @@ export function createServices(
     kitsRepository,
     new AssignmentChecks(jobsRepository, availabilityRepository),
   );
+  const jobs = new JobsService(db, jobsRepository, assignments);
+  const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
+  const lists = new ListSnapshots(
+    new DataVersionsRepository(db),
+    listSources({ jobs, physicists, kits, availability, users, zipData: repositories.zipData }),
+  );
   return {
     db,
     repositories,
+    lists,
     signer,
     users,
     auth,
     settings,
     backgrounds: new BackgroundsService(backgroundStore, settings),
-    jobs: new JobsService(db, jobsRepository, assignments),
+    jobs,
     assignments,
     physicists,
     kits,
-    availability: new AvailabilityService(db, availabilityRepository, physicistsRepository),
+    availability,
     rosterImport: new RosterImportService(db, physicists, kits),
     scheduleImport: new ScheduleImportService(
       db,

@@ -130,6 +130,12 @@ export interface OptimizationRunsTable {
 }
 
 /** Every table Kysely knows about; add yours here together with its migration. */
+/** Change counters of the tables lists are served from (migration 0007). */
+export interface DataVersionsTable {
+  name: string;
+  version: string;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -141,4 +147,5 @@ export interface DB {
   tasks: TasksTable;
   task_events: TaskEventsTable;
   optimization_runs: OptimizationRunsTable;
+  data_versions: DataVersionsTable;
 }

@@ -7,22 +7,24 @@ import {
 } from '@meridian/contracts';
 import { UserSchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ListName } from '../services/list-sources';
+import type { ListSnapshots } from '../services/list-snapshots';
 import type { UsersService } from '../services/users.service';
 import { requireRole } from '../http/authenticate';
+import { sendCachedJson } from '../http/cached-json';
 
 /** User management (spec section 7), admin only. */
-export const adminUsersRoutes: FastifyPluginCallbackZod<{ users: UsersService }> = (
-  app,
-  { users },
-  done,
-) => {
+export const adminUsersRoutes: FastifyPluginCallbackZod<{
+  users: UsersService;
+  lists: ListSnapshots<ListName>;
+}> = (app, { users, lists }, done) => {
   const onRequest = requireRole('admin');
   const tags = ['admin'];
 
   app.get(
     '/api/v1/admin/users',
     { onRequest, schema: { tags, summary: 'List users', response: { 200: UserListSchema } } },
-    () => users.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('users')),
   );
 
   app.post(

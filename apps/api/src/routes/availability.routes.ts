@@ -6,14 +6,16 @@ import {
 import { UnavailabilitySchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AvailabilityService } from '../services/availability.service';
+import type { ListName } from '../services/list-sources';
+import type { ListSnapshots } from '../services/list-snapshots';
 import { requireRole, requireSignedIn } from '../http/authenticate';
+import { sendCachedJson } from '../http/cached-json';
 
 /** Unavailability records: read by all; single records added or deleted by admins and managers. */
-export const availabilityRoutes: FastifyPluginCallbackZod<{ availability: AvailabilityService }> = (
-  app,
-  { availability },
-  done,
-) => {
+export const availabilityRoutes: FastifyPluginCallbackZod<{
+  availability: AvailabilityService;
+  lists: ListSnapshots<ListName>;
+}> = (app, { availability, lists }, done) => {
   const managers = requireRole('admin', 'manager');
   const tags = ['availability'];
 
@@ -27,7 +29,7 @@ export const availabilityRoutes: FastifyPluginCallbackZod<{ availability: Availa
         response: { 200: UnavailabilityListSchema },
       },
     },
-    () => availability.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('availability')),
   );
   app.post(
     '/api/v1/availability/',

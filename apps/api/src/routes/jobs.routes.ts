@@ -10,14 +10,18 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnalyzeService } from '../services/analyze.service';
 import type { AssignmentsService } from '../services/assignments.service';
 import type { JobsService } from '../services/jobs.service';
+import type { ListName } from '../services/list-sources';
+import type { ListSnapshots } from '../services/list-snapshots';
 import { requireRole, requireSignedIn } from '../http/authenticate';
+import { sendCachedJson } from '../http/cached-json';
 
 /** Jobs, the assignments view, manual assignment and candidate analysis (spec section 7). */
 export const jobsRoutes: FastifyPluginCallbackZod<{
   jobs: JobsService;
   assignments: AssignmentsService;
   analyze: AnalyzeService;
-}> = (app, { jobs, assignments, analyze }, done) => {
+  lists: ListSnapshots<ListName>;
+}> = (app, { jobs, assignments, analyze, lists }, done) => {
   const managers = requireRole('admin', 'manager');
   const tags = ['jobs'];
 
@@ -27,7 +31,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List jobs', response: { 200: JobListSchema } },
     },
-    () => jobs.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('jobs')),
   );
   app.post(
     '/api/v1/jobs/',
@@ -69,7 +73,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
         response: { 200: JobListSchema },
       },
     },
-    () => jobs.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('jobs')),
   );
   app.post(
     '/api/v1/assignments/manual',

@@ -11,15 +11,19 @@ import { KitSchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AssignmentsService } from '../services/assignments.service';
 import type { KitsService } from '../services/kits.service';
+import type { ListName } from '../services/list-sources';
+import type { ListSnapshots } from '../services/list-snapshots';
 import { requireRole, requireSignedIn } from '../http/authenticate';
+import { sendCachedJson } from '../http/cached-json';
 import { requireKitEditor } from '../http/kit-editor-guard';
 
 /** Kits: read by all; edited and assigned by admins, managers and KIT_EDITOR_USERNAMES. */
 export const kitsRoutes: FastifyPluginCallbackZod<{
   kits: KitsService;
   assignments: AssignmentsService;
+  lists: ListSnapshots<ListName>;
   kitEditors: string[];
-}> = (app, { kits, assignments, kitEditors }, done) => {
+}> = (app, { kits, assignments, lists, kitEditors }, done) => {
   const managers = requireRole('admin', 'manager');
   const editors = requireKitEditor(kitEditors);
   const tags = ['kits'];
@@ -31,7 +35,7 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List kits', response: { 200: KitListSchema } },
     },
-    () => kits.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('kits')),
   );
   app.post(
     '/api/v1/kits/',

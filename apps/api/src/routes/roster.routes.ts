@@ -7,15 +7,17 @@ import {
 } from '@meridian/contracts';
 import { PhysicistSchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { ZipDataRepository } from '../repositories/zip-data.repository';
+import type { ListName } from '../services/list-sources';
+import type { ListSnapshots } from '../services/list-snapshots';
 import type { PhysicistsService } from '../services/physicists.service';
 import { requireRole, requireSignedIn } from '../http/authenticate';
+import { sendCachedJson } from '../http/cached-json';
 
 /** Physicists (read by all, managed by admins and managers) and the zip points of the map. */
 export const rosterRoutes: FastifyPluginCallbackZod<{
   physicists: PhysicistsService;
-  zipData: ZipDataRepository;
-}> = (app, { physicists, zipData }, done) => {
+  lists: ListSnapshots<ListName>;
+}> = (app, { physicists, lists }, done) => {
   const managers = requireRole('admin', 'manager');
   const tags = ['roster'];
   const params = JobIdParamsSchema;
@@ -26,7 +28,7 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List physicists', response: { 200: PhysicistListSchema } },
     },
-    () => physicists.list(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('physicists')),
   );
   app.post(
     '/api/v1/physicists/',
@@ -79,7 +81,7 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
         response: { 200: ZipDataListSchema },
       },
     },
-    () => zipData.referenced(),
+    async (request, reply) => sendCachedJson(request, reply, await lists.get('zip-data')),
   );
   done();
 };
