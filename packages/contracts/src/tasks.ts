@@ -4,10 +4,48 @@ import { AlgorithmKeySchema, ObjectiveSchema } from '@meridian/domain';
 export const TaskStatusSchema = z.enum(['queued', 'running', 'complete', 'error', 'cancelled']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-/** A long-running optimisation or comparison (spec section 3, Task). Times in seconds. */
+/** How a client follows and cancels one kind of long-running task. */
+export interface TaskKindInfo {
+  /** What the task panel says of a task of this kind. */
+  label: string;
+  /** The task's Server-Sent Events stream, under /api/v1. */
+  streamPath(id: string): string;
+  /** Where a cancel is sent (DELETE), under /api/v1. */
+  cancelPath(id: string): string;
+  /** Whether it changes the shared schedule (everyone sees it in the panel). */
+  changesSchedule: boolean;
+}
+
+const idPart = (id: string) => encodeURIComponent(id);
+
+/**
+ * Every long-running kind of task, declared once for both sides: the server
+ * declares its queue and worker for each (apps/api/src/compose/task-kinds.ts,
+ * checked against these keys) and the web's task panel follows and cancels
+ * any kind listed here.
+ */
+export const TASK_KINDS = {
+  optimization: {
+    label: 'Optimisation',
+    streamPath: (id) => `/optimize/stream/${idPart(id)}`,
+    cancelPath: (id) => `/tasks/${idPart(id)}`,
+    changesSchedule: true,
+  },
+  comparison: {
+    label: 'Algorithm comparison',
+    streamPath: (id) => `/analytics/compare_stream/${idPart(id)}`,
+    cancelPath: (id) => `/analytics/compare/${idPart(id)}`,
+    changesSchedule: false,
+  },
+} as const satisfies Record<string, TaskKindInfo>;
+
+export type TaskType = keyof typeof TASK_KINDS;
+export const TaskTypeSchema = z.enum(Object.keys(TASK_KINDS) as [TaskType, ...TaskType[]]);
+
+/** A long-running task (spec section 3, Task). Times in seconds. */
 export const TaskSchema = z.object({
   id: z.string(),
-  type: z.enum(['optimization', 'comparison']),
+  type: TaskTypeSchema,
   name: z.string(),
   status: TaskStatusSchema,
   progress: z.number(),

@@ -1,4 +1,8 @@
-import type { CompareStreamMessageSchema, OptimizeStreamMessage } from '@meridian/contracts';
+import type {
+  CompareStreamMessageSchema,
+  OptimizeStreamMessage,
+  TaskType,
+} from '@meridian/contracts';
 import type { z } from 'zod';
 import type { ComparisonRun } from '../services/comparison-run.service';
 import type { OptimizationRun } from '../services/optimization-run.service';
@@ -17,8 +21,9 @@ export interface TaskKindRunners {
  * CompareStreamMessage; the web's task panel lists any kind the server lists.
  */
 export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
-  return [
-    {
+  // One entry per kind of the contracts' TASK_KINDS: a missing or extra kind does not compile.
+  const kinds: { [K in TaskType]: QueuedTaskKind & { type: K } } = {
+    optimization: {
       type: 'optimization',
       queue: 'optimize',
       busy: 'You already have an optimisation queued or running; wait for it to finish or cancel it',
@@ -34,7 +39,7 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
         }) satisfies OptimizeStreamMessage,
       run: (task, signal) => runners.optimization.run(task, signal),
     },
-    {
+    comparison: {
       type: 'comparison',
       queue: 'compare',
       busy: 'You already have a comparison running; wait for it to finish or cancel it',
@@ -51,5 +56,6 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
         }) satisfies z.infer<typeof CompareStreamMessageSchema>,
       run: (task, signal) => runners.comparison.run(task, signal),
     },
-  ];
+  };
+  return Object.values(kinds);
 }

@@ -1,4 +1,4 @@
-import type { Task } from '@meridian/contracts';
+import type { TaskType } from '@meridian/contracts';
 import type { NewTask, TaskRow } from '../repositories/tasks.repository';
 
 /** The work of one task: resolve when done (having called tasks.finish), or throw to fail it. */
@@ -11,8 +11,8 @@ export type TaskBody = (task: TaskRow, signal: AbortSignal) => Promise<void>;
  * services and its routes, not the machinery.
  */
 export interface QueuedTaskKind {
-  /** The tasks.type value. */
-  type: Task['type'];
+  /** The tasks.type value: a key of the contracts' TASK_KINDS. */
+  type: TaskType;
   /** The pg-boss queue it waits in. */
   queue: string;
   /** The 429 answer when the user already has one queued or running. */

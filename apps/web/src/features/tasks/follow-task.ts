@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   CompareStreamMessageSchema,
+  TASK_KINDS,
   OptimizeStreamMessageSchema,
   type RunSummary,
   type Task,
@@ -71,7 +72,7 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
  */
 function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.activeTasks });
-  if (task.type !== 'optimization') return;
+  if (!TASK_KINDS[task.type].changesSchedule) return;
   void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
   void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
@@ -123,7 +124,7 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
         return 'stop';
     }
   };
-  return followSseStream(`/optimize/stream/${encodeURIComponent(task.id)}`, {
+  return followSseStream(TASK_KINDS[task.type].streamPath(task.id), {
     signal,
     onEvent,
     onRefused: (error) =>
@@ -207,7 +208,7 @@ export function followComparison(task: Task, { queryClient, toast, signal }: Fol
         return 'stop';
     }
   };
-  return followSseStream(`/analytics/compare_stream/${encodeURIComponent(task.id)}`, {
+  return followSseStream(TASK_KINDS[task.type].streamPath(task.id), {
     signal,
     onEvent,
     onRefused: (error) => fail(error.message, `Multi-algorithm analysis failed: ${error.message}`),

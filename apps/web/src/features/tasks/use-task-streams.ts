@@ -1,8 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Task } from '@meridian/contracts';
+import type { Task, TaskType } from '@meridian/contracts';
 import { useToast } from '../../components/toast/toast-context';
 import { followComparison, followOptimisation } from './follow-task';
+
+/** The follower of each declared task kind (a kind without one does not compile). */
+const FOLLOWERS: Record<TaskType, typeof followOptimisation> = {
+  optimization: followOptimisation,
+  comparison: followComparison,
+};
 import { isTaskVisible } from './task-cache';
 
 /**
@@ -24,7 +30,7 @@ export function useTaskStreams(tasks: readonly Task[] | undefined): void {
       const next = new AbortController();
       open.current.set(task.id, next);
       const deps = { queryClient, toast, signal: next.signal };
-      const follow = task.type === 'comparison' ? followComparison : followOptimisation;
+      const follow = FOLLOWERS[task.type];
       // The map keeps the id after the stream ends, so a finished task is never re-followed.
       follow(task, deps).catch((error: unknown) => console.error('Task stream failed', error));
     }

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task } from '@meridian/contracts';
+import { TASK_KINDS, type Task } from '@meridian/contracts';
 import { apiSend } from '../../../lib/api-client';
 import { patchTask, removeTaskLater } from '../task-cache';
 
-/** DELETE /api/v1/tasks/{id}, or /analytics/compare/{id} for a comparison. */
+/** DELETE at the task kind's cancel path (/tasks/{id}, /analytics/compare/{id}, ...). */
 export const cancelTask = (task: Task) =>
-  apiSend(
-    task.type === 'comparison'
-      ? `/analytics/compare/${encodeURIComponent(task.id)}`
-      : `/tasks/${encodeURIComponent(task.id)}`,
-    { method: 'DELETE' },
-  );
+  apiSend(TASK_KINDS[task.type].cancelPath(task.id), { method: 'DELETE' });
 
 /**
  * Marks the task cancelled before the request goes out, so the stream's own

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
-import type { Task } from '@meridian/contracts';
+import { TASK_KINDS, type Task } from '@meridian/contracts';
 import { ALGORITHMS } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
@@ -46,7 +46,7 @@ export function TaskCard({ task }: { task: Task }) {
             {task.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {task.type === 'comparison' ? 'Algorithm comparison' : subtitle(task)}
+            {task.algorithm === null ? TASK_KINDS[task.type].label : subtitle(task)}
           </Typography>
         </Box>
         <Tooltip title="Cancel task">
