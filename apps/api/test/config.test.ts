@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       registration: { mode: 'open' },
       logLevel: 'info',
       demo: false,
+      trustProxy: false,
     });
   });
 
@@ -49,6 +50,7 @@ describe('parseConfig', () => {
       KIT_EDITOR_USERNAMES: ' ann, bob ,,',
       REGISTRATION: 'domain:a.org,b.org',
       LOG_LEVEL: 'WARN',
+      TRUST_PROXY: '10.0.0.0/8, ::1,loopback',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -63,7 +65,17 @@ describe('parseConfig', () => {
       kitEditorUsernames: ['ann', 'bob'],
       registration: { mode: 'domain', domains: ['a.org', 'b.org'] },
       logLevel: 'warn',
+      trustProxy: ['10.0.0.0/8', '::1', 'loopback'],
     });
+  });
+
+  it('reads TRUST_PROXY as nobody, a hop count or a list of proxies', () => {
+    expect(parseConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ ...base, TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(parseConfig({ ...base, TRUST_PROXY: '192.168.0.1,fd00::/8' }).trustProxy).toEqual([
+      '192.168.0.1',
+      'fd00::/8',
+    ]);
   });
 
   it.each([
@@ -88,6 +100,10 @@ describe('parseConfig', () => {
     [{ SINGLE_RUN_TIME_LIMIT_SECONDS: '-1' }, /SINGLE_RUN_TIME_LIMIT_SECONDS/],
     [{ SSE_KEEPALIVE_SECONDS: '16' }, /SSE_KEEPALIVE_SECONDS.*at most 15/],
     [{ RUN_WORKERS: 'maybe' }, /RUN_WORKERS must be true or false/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would let any client choose its address/],
+    [{ TRUST_PROXY: '0' }, /TRUST_PROXY hop count must be from 1 to 10/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be.*'10.0.0.0\/33'/],
+    [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY must be.*'proxy.internal'/],
   ])('refuses %j with a one-line ConfigError', (env, message) => {
     const run = () => parseConfig({ ...base, ...env });
     expect(run).toThrow(ConfigError);

@@ -10,10 +10,21 @@ export const UsernameSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore');
 
-/** POST /api/v1/token, form-encoded. */
+const utf8 = new TextEncoder();
+
+/** Longest sign-in password in UTF-8 bytes: argon2 takes any length, so an attacker would choose the largest. */
+export const MAX_SIGN_IN_PASSWORD_BYTES = 1024;
+
+/** POST /api/v1/token, form-encoded. Bounded so a sign-in costs the same whatever is sent. */
 export const TokenRequestSchema = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1),
+  username: z.string().min(1).max(64, 'Username must be at most 64 characters'),
+  password: z
+    .string()
+    .min(1)
+    .refine(
+      (value) => utf8.encode(value).byteLength <= MAX_SIGN_IN_PASSWORD_BYTES,
+      `Password must be at most ${MAX_SIGN_IN_PASSWORD_BYTES} bytes`,
+    ),
 });
 export const TokenResponseSchema = z.object({
   access_token: z.string(),

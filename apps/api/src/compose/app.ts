@@ -15,7 +15,7 @@ import {
 import { createServices, type AppServices } from './services';
 import { installAuthentication } from '../http/authenticate';
 import type { ThrottleLimits } from '../security/login-throttle';
-import type { RuntimeConfig } from '../config/config';
+import type { RuntimeConfig, TrustProxy } from '../config/config';
 import type { Database } from '../db/database';
 import { installErrorHandling } from '../http/error-handler';
 import { installStaticWeb } from '../http/static-web';
@@ -71,6 +71,20 @@ const loggerOptions = (
   },
 });
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts the nearest N addresses
+ * of the chain, the socket's peer first (as Express does): Fastify 5 treats a
+ * number as trusting nobody, since it cannot tell a proxy from a client that
+ * connects directly, so operations.md says to use a count only when the
+ * server is reachable through the proxies alone.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the Fastify app on an open database: plugins, auth, routes, errors, static web. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
@@ -80,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     bodyLimit: 1024 * 1024,
+    // request.ip is the client's address only through the proxies TRUST_PROXY names.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -26,6 +26,8 @@ export interface Config {
   registration: RegistrationPolicy;
   logLevel: LogLevel;
   demo: boolean;
+  /** TRUST_PROXY: which peers may give the client's address (X-Forwarded-For). */
+  trustProxy: TrustProxy;
 }
 
 /** Configuration with the signing key resolved: what the app needs to run. */
@@ -86,6 +88,62 @@ export function parseRegistration(raw: string | undefined): RegistrationPolicy {
     return { mode: 'domain', domains };
   }
   throw new ConfigError(`REGISTRATION must be open, closed or domain:a.org,b.org, got '${value}'`);
+}
+
+/**
+ * Which peers may tell the server a client's address (X-Forwarded-For):
+ * none (false), the nearest N hops, or a list of proxy addresses and ranges.
+ * Behind a proxy that is not trusted every request seems to come from the
+ * proxy, and the per-address sign-in throttle would lock everyone out at once.
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the reserved ranges (Fastify passes the list to it). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Most hops a chain of proxies may have; more is a typo, not a deployment. */
+const MAX_HOPS = 10;
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of the named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Parses TRUST_PROXY: unset, empty or `false` trusts nobody; a whole number
+ * from 1 to 10 trusts that many hops; otherwise a comma list of addresses,
+ * CIDR ranges or loopback/linklocal/uniquelocal. `true` (trust anyone) is
+ * refused: every client could then choose its own address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      "TRUST_PROXY=true would let any client choose its address; list the proxy's addresses or give a hop count",
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= MAX_HOPS) return hops;
+    throw new ConfigError(`TRUST_PROXY hop count must be from 1 to ${MAX_HOPS}, got '${value}'`);
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isProxyEntry(entry));
+  if (entries.length === 0 || bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, a hop count, or addresses and ranges such as 127.0.0.1,10.0.0.0/8, got '${bad ?? value}'`,
+    );
+  }
+  return entries;
 }
 
 // A DNS name (RFC 1123 labels); whether it resolves is checked at start (listen-address.ts).
@@ -160,6 +218,7 @@ export function parseConfig(
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   }
   checkTaskSettings(env);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
 
   return {
     port: integer('PORT', env.PORT, 8000, 0, 65535),
@@ -182,5 +241,6 @@ export function parseConfig(
     registration: parseRegistration(env.REGISTRATION),
     logLevel,
     demo,
+    trustProxy,
   };
 }

@@ -20,10 +20,13 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   done,
 ) => {
   const rateLimit = { max: maxPerMinute, timeWindow: '1 minute' };
+  // A sign-in or registration form is well under 16 KiB; a larger body is refused (413) unread.
+  const bodyLimit = 16 * 1024;
 
   app.post(
     '/api/v1/token',
     {
+      bodyLimit,
       config: { public: true, rateLimit },
       schema: {
         tags: ['auth'],
@@ -43,6 +46,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   app.post(
     '/api/v1/auth/register',
     {
+      bodyLimit,
       config: { public: true, rateLimit },
       schema: {
         tags: ['auth'],

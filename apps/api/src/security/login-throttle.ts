@@ -1,11 +1,15 @@
+import { isIP } from 'node:net';
+
 /** Limits for login failures; a lock is short so the real user is not kept out for long. */
 export interface ThrottleLimits {
   /** Failures on one account within the window before it is locked. */
   perAccount: number;
-  /** Failures from one address within the window before it is locked. */
+  /** Failures from one address (an IPv6 /64) within the window before it is locked. */
   perAddress: number;
   windowMs: number;
   lockMs: number;
+  /** Most counters held at once (default 50,000: a few megabytes). */
+  maxEntries?: number;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -15,26 +19,41 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   lockMs: 60_000,
 };
 
+const DEFAULT_MAX_ENTRIES = 50_000;
+/** Longest account key kept: sign-in usernames are at most 64 characters anyway. */
+const MAX_KEY_CHARS = 64;
+
 interface Counter {
   failures: number;
   windowStart: number;
   lockedUntil: number;
 }
 
-const MAX_TRACKED = 100_000;
-
 /**
  * Counts login failures per account and per address in memory (one process;
  * see docs/operations.md for scale-out). Checked before hashing so a locked
- * key costs no CPU.
+ * key costs no CPU. Bounded in time (a counter goes once its window and lock
+ * have passed, swept at least once a window) and in entries (maxEntries; when
+ * full, the counters touched longest ago go first).
  */
 export class LoginThrottle {
+  /** In order of last failure: a Map keeps insertion order and bump() re-inserts. */
   private readonly counters = new Map<string, Counter>();
+  private readonly maxEntries: number;
+  private lastSweep: number;
 
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.maxEntries = limits.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    this.lastSweep = now();
+  }
+
+  /** Counters currently held. */
+  get size(): number {
+    return this.counters.size;
+  }
 
   /** Seconds until the account or the address may try again, or 0 when allowed. */
   retryAfterSeconds(username: string, address: string): number {
@@ -49,6 +68,7 @@ export class LoginThrottle {
   /** Records one failed attempt for both keys. */
   recordFailure(username: string, address: string): void {
     const t = this.now();
+    if (t - this.lastSweep >= this.limits.windowMs) this.sweep(t);
     this.bump(accountKey(username), this.limits.perAccount, t);
     this.bump(addressKey(address), this.limits.perAddress, t);
   }
@@ -65,10 +85,9 @@ export class LoginThrottle {
 
   private bump(key: string, limit: number, t: number): void {
     let counter = this.counters.get(key);
+    this.counters.delete(key);
     if (counter === undefined || t - counter.windowStart > this.limits.windowMs) {
-      if (this.counters.size >= MAX_TRACKED) this.prune(t);
-      counter = { failures: 0, windowStart: t, lockedUntil: 0 };
-      this.counters.set(key, counter);
+      counter = { failures: 0, windowStart: t, lockedUntil: counter?.lockedUntil ?? 0 };
     }
     counter.failures += 1;
     if (counter.failures >= limit) {
@@ -77,20 +96,52 @@ export class LoginThrottle {
       counter.failures = limit - 1;
       counter.windowStart = t;
     }
+    this.counters.set(key, counter);
+    if (this.counters.size > this.maxEntries) this.sweep(t);
+    // Still full: the counters touched longest ago go first (the Map's order).
+    for (const oldest of this.counters.keys()) {
+      if (this.counters.size <= this.maxEntries) break;
+      this.counters.delete(oldest);
+    }
   }
 
-  private prune(t: number): void {
+  /** Drops every counter whose window and lock have both passed. */
+  private sweep(t: number): void {
+    this.lastSweep = t;
     for (const [key, counter] of this.counters) {
       if (counter.lockedUntil <= t && t - counter.windowStart > this.limits.windowMs)
         this.counters.delete(key);
     }
-    // Memory bound under a spray of random usernames: drop the oldest half if still full.
-    if (this.counters.size >= MAX_TRACKED) {
-      const keys = [...this.counters.keys()].slice(0, MAX_TRACKED / 2);
-      for (const key of keys) this.counters.delete(key);
-    }
   }
 }
 
-const accountKey = (username: string) => `u:${username.trim().toLowerCase()}`;
-const addressKey = (address: string) => `a:${address}`;
+const accountKey = (username: string) =>
+  `u:${username.trim().toLowerCase().slice(0, MAX_KEY_CHARS)}`;
+
+/**
+ * One key per client: an IPv4 address, or the /64 prefix of an IPv6 address
+ * (one customer usually gets a whole /64, so its addresses are one client).
+ * An IPv4-mapped IPv6 address counts as the IPv4 address.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1] !== undefined) return `a:${mapped[1]}`;
+  if (isIP(address) !== 6) return `a:${address}`;
+  return `a6:${ipv6Groups(address).slice(0, 4).join(':')}`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, as numbers in hex (expands `::`, drops a zone). */
+function ipv6Groups(address: string): string[] {
+  const bare = address.split('%')[0] ?? address;
+  const [head = '', tail] = bare.split('::');
+  const part = (text: string) => (text === '' ? [] : text.split(':'));
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  // An embedded IPv4 tail (::1.2.3.4) is two groups; only the first four groups matter here.
+  const rightGroups = right.flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const zeros = Array.from(
+    { length: Math.max(0, 8 - left.length - rightGroups.length) },
+    () => '0',
+  );
+  return [...left, ...zeros, ...rightGroups].map((g) => parseInt(g, 16).toString(16));
+}
