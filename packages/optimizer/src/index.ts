@@ -9,5 +9,12 @@ export { SolutionState } from './core/solution';
 export { AlgorithmContext } from './core/context';
 export type { Algorithm, AlgorithmOutcome, AlgorithmThread, RunOptions } from './core/context';
 export { SolveWorker } from './runtime/worker-runner';
+export {
+  BUILT_WORKERS,
+  OptimizerBuildMissingError,
+  builtWorkerUrl,
+  checkOptimizerBuild,
+} from './core/built-workers';
+export type { BuiltWorker } from './core/built-workers';
 export { Rng } from './core/rng';
 export { InstanceError, validateInstance } from './core/validate';

@@ -118,9 +118,12 @@ describe('bench program', () => {
   const run = promisify(execFile);
   const bench = async (...args: string[]) => {
     try {
-      const out = await run('npx', ['tsx', 'packages/optimizer/bench/bench.ts', ...args], {
-        cwd: join(import.meta.dirname, '../../..'),
-      });
+      // As `npm run bench` runs it: the built program, plain node (the global setup builds it).
+      const out = await run(
+        process.execPath,
+        ['packages/optimizer/scripts/run-built.mjs', 'bench/bench', ...args],
+        { cwd: join(import.meta.dirname, '../../..') },
+      );
       return { code: 0, ...out };
     } catch (error) {
       return error as { code: number; stdout: string; stderr: string };

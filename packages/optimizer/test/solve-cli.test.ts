@@ -15,12 +15,11 @@ const write = (name: string, content: unknown) => {
 };
 const solve = async (...args: string[]) => {
   try {
+    // As `npm run solve` runs it: the built program, plain node (the global setup builds it).
     const { stdout, stderr } = await run(
-      'npx',
-      ['tsx', 'packages/optimizer/bin/solve.ts', ...args],
-      {
-        cwd: join(import.meta.dirname, '../../..'),
-      },
+      process.execPath,
+      ['packages/optimizer/scripts/run-built.mjs', 'bin/solve', ...args],
+      { cwd: join(import.meta.dirname, '../../..') },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {

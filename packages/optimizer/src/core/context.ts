@@ -57,11 +57,8 @@ export interface AlgorithmThread {
   close(): Promise<void>;
 }
 
-/** Starts `count` algorithm threads on one instance. */
-export type StartThreads = (
-  instance: Readonly<Instance>,
-  count: number,
-) => Promise<AlgorithmThread[]>;
+/** Starts `count` algorithm threads on one instance (they load while the caller goes on). */
+export type StartThreads = (instance: Readonly<Instance>, count: number) => AlgorithmThread[];
 
 /** What an algorithm returns besides its best solution (which it hands to ctx.offer). */
 export interface AlgorithmOutcome {

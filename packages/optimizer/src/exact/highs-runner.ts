@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { builtWorkerUrl } from '../core/built-workers';
 import type { MilpModel } from './milp-model';
 
 /** How one HiGHS phase ended. */
@@ -74,7 +75,7 @@ export function highsOvershootSec(nonzeros: number): number {
 export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<HighsRun> {
   const stopBuffer = new SharedArrayBuffer(4);
   const stop = new Int32Array(stopBuffer);
-  const worker = new Worker(new URL('./highs-worker.mjs', import.meta.url), {
+  const worker = new Worker(builtWorkerUrl('highs'), {
     workerData: {
       ...model,
       rotation: undefined,

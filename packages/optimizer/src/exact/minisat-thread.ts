@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { builtWorkerUrl } from '../core/built-workers';
 import type { NeighbourhoodEncoding } from './cp-sat-encode';
 
 /** What MiniSat made of one window. */
@@ -20,14 +21,14 @@ type FromThread =
   | { id: number; type: 'error'; message: string };
 
 /**
- * The MiniSat thread of one cp_sat run (minisat-worker.mjs). `solve` posts a
+ * The MiniSat thread of one cp_sat run (minisat-worker.mjs, run from the build). `solve` posts a
  * window and resolves when MiniSat is done, or when `timeoutMs` runs out or
  * the signal aborts: a MiniSat call cannot be interrupted, so the thread is
  * then terminated and the best solution it has posted so far is returned.
  * A terminated thread solves nothing more (the run is over by then).
  */
 export class MiniSatThread {
-  private readonly worker = new Worker(new URL('./minisat-worker.mjs', import.meta.url));
+  private readonly worker = new Worker(builtWorkerUrl('minisat'));
   private readonly ready: Promise<void>;
   private listener: ((message: FromThread | Error) => void) | null = null;
   private nextId = 0;

@@ -7,32 +7,22 @@ import { runShared } from './shared-run';
 
 export { PORTFOLIO_MEMBERS, portfolioMargin } from './members';
 
-/** The member threads, started at once; `workers` resolves when their code is located. */
+/** The member threads, started at once (each loads its code while the portfolio goes on). */
 export interface MemberThreads {
   readonly workers: Promise<AlgorithmThread[]>;
   close(): Promise<void>;
 }
 
 function startThreads(ctx: AlgorithmContext, count: number): MemberThreads {
-  const start = ctx.startThreads;
-  if (start === undefined)
+  if (ctx.startThreads === undefined)
     throw new Error(
       'portfolio: this run has no worker threads (run it through solve or solveInProcess)',
     );
-  let isClosed = false;
-  let started: AlgorithmThread[] = [];
-  const workers = start(ctx.instance, count).then(async (threads) => {
-    // Closed while they were starting (a cancel): end them rather than keep them.
-    if (isClosed) await Promise.all(threads.map((t) => t.close()));
-    else started = threads;
-    return started;
-  });
+  const threads = ctx.startThreads(ctx.instance, count);
   return {
-    workers,
+    workers: Promise.resolve(threads),
     async close() {
-      isClosed = true;
-      await workers;
-      await Promise.all(started.map((w) => w.close()));
+      await Promise.all(threads.map((t) => t.close()));
     },
   };
 }

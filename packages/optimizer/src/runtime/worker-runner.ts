@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Instance } from '@meridian/domain';
 import type { SolveProgress, SolveResult } from '../core/contract';
 import type { AlgorithmThread, RunOptions, StartThreads, ThreadRunHooks } from '../core/context';
-import { precompiledWorkerEntry } from './worker-entry';
+import { builtWorkerUrl } from '../core/built-workers';
 
 /** Messages from a solve worker to its parent. */
 export type WorkerToParent =
@@ -28,27 +25,6 @@ export type ParentToWorker =
 /** Grace after an abort before the worker is terminated the hard way. */
 export const ABORT_GRACE_MS = 2_000;
 
-const workerUrl = (): URL => {
-  const here = import.meta.url;
-  return new URL(here.endsWith('.ts') ? './solve-worker.ts' : './solve-worker.js', here);
-};
-
-/**
- * A .ts worker (tests, tsx programs) must load under tsx too. Node 20 does not
- * apply `--import tsx` to a worker's entry module, so a tiny bootstrap
- * registers tsx's ESM hooks in the thread first and then imports the entry.
- */
-function spawn(instance: Readonly<Instance>, entry?: URL): Worker {
-  if (entry) return new Worker(entry, { workerData: instance });
-  const url = workerUrl();
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: instance });
-  // The ESM build of tsx/esm/api (its "import" export condition).
-  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
-  const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: instance });
-}
-
 /**
  * One worker thread holding one instance; runs algorithms on it one after the
  * other (solve() uses one run, a portfolio member one run per round). Progress
@@ -68,9 +44,9 @@ export class SolveWorker implements AlgorithmThread {
     return this.current !== null;
   }
 
-  /** `entry`: a plain JS worker entry to load instead of the default (see worker-entry.ts). */
-  constructor(instance: Readonly<Instance>, entry?: URL) {
-    this.worker = spawn(instance, entry);
+  /** Starts the thread from the build (dist/workers/solve-worker.js); throws when there is none. */
+  constructor(instance: Readonly<Instance>) {
+    this.worker = new Worker(builtWorkerUrl('solve'), { workerData: instance });
     let markReady: () => void = () => {};
     let failReady: (error: Error) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => {
@@ -165,7 +141,5 @@ export class SolveWorker implements AlgorithmThread {
 }
 
 /** The threads a run may start (the portfolio's members): solve workers on the run's instance. */
-export const startSolveWorkers: StartThreads = async (instance, count) => {
-  const entry = await precompiledWorkerEntry();
-  return Array.from({ length: count }, () => new SolveWorker(instance, entry));
-};
+export const startSolveWorkers: StartThreads = (instance, count) =>
+  Array.from({ length: count }, () => new SolveWorker(instance));

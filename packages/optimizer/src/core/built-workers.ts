@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The worker threads the optimizer starts; each is a file of its build (packages/optimizer/dist). */
+export const BUILT_WORKERS = ['solve', 'highs', 'minisat'] as const;
+export type BuiltWorker = (typeof BUILT_WORKERS)[number];
+
+/** The optimizer's build is missing: `npm run build` makes it. */
+export class OptimizerBuildMissingError extends Error {
+  constructor(specifier: string, detail: string) {
+    super(
+      `the optimizer's worker file ${specifier} is missing (${detail}); run \`npm run build\` first`,
+    );
+    this.name = 'OptimizerBuildMissingError';
+  }
+}
+
+/**
+ * The built file of a worker thread. It is resolved through the package name
+ * (`@meridian/optimizer/workers/<name>` in package.json's exports), never
+ * next to the calling module: the caller may be this package's TypeScript
+ * source, its own build, or a bundle of another app that inlined this code
+ * (apps/api/dist), and from each of them the package resolves to the same
+ * dist/. Throws OptimizerBuildMissingError when the file is not there.
+ */
+export function builtWorkerUrl(name: BuiltWorker): URL {
+  const specifier = `@meridian/optimizer/workers/${name}`;
+  let url: URL;
+  try {
+    url = new URL(import.meta.resolve(specifier));
+  } catch (error) {
+    throw new OptimizerBuildMissingError(specifier, (error as Error).message);
+  }
+  if (!existsSync(url)) throw new OptimizerBuildMissingError(specifier, fileURLToPath(url));
+  return url;
+}
+
+/** Every built worker file, or OptimizerBuildMissingError: a server checks this when it starts. */
+export function checkOptimizerBuild(): Record<BuiltWorker, URL> {
+  return {
+    solve: builtWorkerUrl('solve'),
+    highs: builtWorkerUrl('highs'),
+    minisat: builtWorkerUrl('minisat'),
+  };
+}
