@@ -1,6 +1,6 @@
 // The folder-level cycle check on planted trees: a cycle between folders fails
 // (type-only imports included) with the loop and the imports that make it, a
-// layered tree passes, and `npm run lint` runs the check on packages/*/src.
+// layered tree passes, and `npm run lint` runs the check on every source root.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,13 +123,23 @@ describe('folder cycles', () => {
     expect(result.stderr).toContain('--folder-root apps/*/src: no such folder');
   });
 
-  it('are checked by npm run lint on packages/*/src: its own arguments fail a planted cycle', async () => {
+  it('are checked by npm run lint in every source root: its own arguments fail a planted cycle', async () => {
     const args = lintArguments();
-    expect(args).toContain('--folder-root');
-    const clean = await fixture(LAYERED);
+    const roots = args.filter((_, i) => args[i - 1] === '--folder-root');
+    expect(roots).toEqual(
+      expect.arrayContaining(['packages/*/src', 'apps/api/src', 'apps/web/src']),
+    );
+    // Every root the lint script names exists in the fixture (a missing one is an error of its own).
+    const otherRoots = Object.fromEntries(
+      roots
+        .filter((root) => !root.includes('*'))
+        .map((root) => [`${root}/main.ts`, ts(`export const main = 1;`)]),
+    );
+    const clean = await fixture({ ...LAYERED, ...otherRoots });
     expect((await checkCycles(clean, ...args)).code).toBe(0);
     const planted = await fixture({
       ...LAYERED,
+      ...otherRoots,
       'packages/opt/src/runtime/limits.ts': ts(`export const LIMIT = 10;`),
       'packages/opt/src/algorithms/greedy.ts': ts(
         `import type { LIMIT } from '../runtime/limits';\nexport const greedy = (o: { seed: number }): typeof LIMIT => o.seed;`,
