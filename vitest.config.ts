@@ -48,7 +48,13 @@ export default defineConfig({
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       // Repository tooling: lint boundary rule and import-cycle check (scripts/).
       {
-        test: { name: 'tooling', include: ['scripts/test/**/*.test.mjs'], testTimeout: 60_000 },
+        test: {
+          name: 'tooling',
+          include: ['scripts/test/**/*.test.mjs'],
+          // The api build's test starts an optimizer thread from the optimizer's build.
+          globalSetup: [OPTIMIZER_BUILD],
+          testTimeout: 60_000,
+        },
       },
       {
         test: {

@@ -3,11 +3,14 @@
 // with no TypeScript loader and nothing compiled at run time. The workspace
 // packages (@meridian/*) are TypeScript sources, so they are bundled in;
 // every other package stays an import resolved from node_modules.
-// Every worker thread's code is a file of this output (never bundled or
-// written at run time, never read from a shared temporary folder), and the
-// build fails when a relative path in the output names no file.
+// Every worker thread's code is a build output (never bundled or written at
+// run time, never read from a shared temporary folder): the server's own
+// thread is a file of this output, and the build fails when a relative path
+// in the output names no file; the optimizer's threads are files of its own
+// build (packages/optimizer/dist, `npm run build:server` makes it first),
+// which its code, inlined here, finds through the package name.
 // `--outdir <folder>` builds elsewhere (the build's own test).
-import { copyFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,7 +20,6 @@ import { checkRelativePaths } from './worker-urls.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = path.resolve(root, values.outdir ?? 'dist');
-const optimizerSrc = path.join(root, '../../packages/optimizer/src');
 
 /** Bare imports other than our workspace packages stay external. */
 const externalPackages = {
@@ -39,9 +41,6 @@ await build({
     'worker-main': 'src/worker-main.ts',
     // coverInThread starts ./path-cover.worker.js next to the bundle that calls it.
     'path-cover.worker': 'src/services/path-cover.worker.ts',
-    // The optimizer's SolveWorker starts ./solve-worker.js next to its own code, which
-    // main and worker-main share, so it sits in a shared chunk.
-    'chunks/solve-worker': path.join(optimizerSrc, 'runtime/solve-worker.ts'),
   },
   outdir,
   bundle: true,
@@ -54,13 +53,11 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-// The exact solvers' threads are plain JavaScript already; their runners sit in chunks too.
-for (const worker of ['exact/highs-worker.mjs', 'exact/minisat-worker.mjs']) {
-  await copyFile(path.join(optimizerSrc, worker), path.join(outdir, 'chunks', path.basename(worker)));
-}
 const { missing } = await checkRelativePaths(outdir);
 if (missing.length > 0) {
-  console.error(`apps/api build: relative paths with no file in the output:\n  ${missing.join('\n  ')}`);
+  console.error(
+    `apps/api build: relative paths with no file in the output:\n  ${missing.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`apps/api/dist built in ${Math.round(performance.now() - started)} ms`);

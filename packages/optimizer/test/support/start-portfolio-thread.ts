@@ -4,7 +4,7 @@
 import { startSolveWorkers } from '../../src/runtime/worker-runner';
 import { randomInstance } from '../fixtures';
 
-const [thread] = await startSolveWorkers(randomInstance(3, 20, 6), 1);
+const [thread] = startSolveWorkers(randomInstance(3, 20, 6), 1);
 try {
   const result = await thread!.run({ algorithm: 'heuristic', timeLimitMs: 30_000, seed: 1 });
   console.log(`status=${result.status}`);
