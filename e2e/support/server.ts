@@ -36,13 +36,18 @@ export function startServer(repoRoot: string, env: Record<string, string>): Chil
   });
   // Keep the server's output for the failure message; it is not printed otherwise.
   const output: string[] = [];
+  // The server prints its listening line after creating the first admin (main.ts).
+  let hasStarted = false;
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
-  child.stdout?.on('data', keep);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    hasStarted ||= chunk.toString().includes(' listening at http');
+    keep(chunk);
+  });
   child.stderr?.on('data', keep);
-  Object.assign(child, { recentOutput: () => output.join('') });
+  Object.assign(child, { recentOutput: () => output.join(''), hasStarted: () => hasStarted });
   return child;
 }
 
@@ -50,7 +55,16 @@ export function startServer(repoRoot: string, env: Record<string, string>): Chil
 export const recentOutput = (child: ChildProcess): string =>
   (child as ChildProcess & { recentOutput?: () => string }).recentOutput?.() ?? '';
 
-/** Polls /api/v1/health until it answers 200; a new embedded database can take several seconds. */
+/** Whether the server has printed its listening line, which comes once the first admin exists. */
+const hasStarted = (child: ChildProcess): boolean =>
+  (child as ChildProcess & { hasStarted?: () => boolean }).hasStarted?.() ?? false;
+
+/**
+ * Polls /api/v1/health until it answers 200 and the server has printed its
+ * listening line: health answers as soon as the server listens, but the first
+ * admin is created after that (argon2 hashing, seconds on a loaded machine),
+ * and a login before then is refused. A new embedded database can take several seconds.
+ */
 export async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,
@@ -63,13 +77,15 @@ export async function waitForHealth(
     }
     try {
       const response = await fetch(`${baseUrl}/api/v1/health`);
-      if (response.ok) return;
+      if (response.ok && hasStarted(child)) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`API server not healthy after ${timeoutMs} ms:\n${recentOutput(child)}`);
+  throw new Error(
+    `API server not healthy and started after ${timeoutMs} ms:\n${recentOutput(child)}`,
+  );
 }
 
 /** Stops the server and waits for it to release the data folder. */
