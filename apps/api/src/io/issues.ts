@@ -1,5 +1,7 @@
 /** Upload limits of DATA-FORMATS.md: bigger files are refused (HTTP 413), never truncated. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Most an .xlsx upload may unpack to, counted as it inflates (413 beyond). */
+export const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
 /** Data rows (the header not counted) accepted in one upload. */
 export const MAX_UPLOAD_ROWS = 100_000;
 /** Errors (and warnings) listed in one answer; the total is always given too. */
@@ -18,7 +20,7 @@ export interface ImportIssue {
 export interface TooLargeResult {
   ok: false;
   kind: 'too_large';
-  limit: 'bytes' | 'rows';
+  limit: 'bytes' | 'rows' | 'expanded';
   max: number;
   detail: string;
 }
@@ -48,18 +50,20 @@ export class IssueList {
 }
 
 /** The 'too large' answer naming the limit that was exceeded. */
-export function tooLarge(limit: 'bytes' | 'rows', actual?: number): TooLargeResult {
+export function tooLarge(limit: TooLargeResult['limit'], actual?: number): TooLargeResult {
   const detail =
     limit === 'bytes'
       ? `The file is larger than the limit of 20 MB (${MAX_UPLOAD_BYTES} bytes).`
-      : `The file has more than the limit of ${MAX_UPLOAD_ROWS} rows${actual ? ` (${actual} or more)` : ''}.`;
-  return {
-    ok: false,
-    kind: 'too_large',
-    limit,
-    max: limit === 'bytes' ? MAX_UPLOAD_BYTES : MAX_UPLOAD_ROWS,
-    detail,
-  };
+      : limit === 'expanded'
+        ? `The workbook unpacks to more than the limit of 200 MB (${MAX_XLSX_UNPACKED_BYTES} bytes).`
+        : `The file has more than the limit of ${MAX_UPLOAD_ROWS} rows${actual ? ` (${actual} or more)` : ''}.`;
+  const max =
+    limit === 'bytes'
+      ? MAX_UPLOAD_BYTES
+      : limit === 'expanded'
+        ? MAX_XLSX_UNPACKED_BYTES
+        : MAX_UPLOAD_ROWS;
+  return { ok: false, kind: 'too_large', limit, max, detail };
 }
 
 /** The failure answer built from an error list. */

@@ -78,14 +78,10 @@ export async function parseScheduleXlsx(
 ): Promise<ScheduleParseResult> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return tooLarge('bytes');
   const read = await readXlsxRecords(bytes, MAX_UPLOAD_ROWS + 1);
+  if (read === 'too_large') return tooLarge('expanded');
   if (read === null) {
     const errors = new IssueList();
-    errors.add(
-      1,
-      '',
-      '',
-      'the file is not an .xlsx workbook with a sheet (or expands to over 200 MB)',
-    );
+    errors.add(1, '', '', 'the file is not an .xlsx workbook with a sheet');
     return invalid(errors);
   }
   if (read.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);

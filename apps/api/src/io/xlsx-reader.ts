@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { CsvRecord } from './csv-reader';
+import { MAX_XLSX_UNPACKED_BYTES } from './issues';
+import { storeZip, unpackZip } from './zip-unpack';
 
 /**
  * The text of one cell as a CSV field would hold it. Dates become YYYY-MM-DD
@@ -22,57 +24,29 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** Most an .xlsx may expand to: a 100,000-row sheet is well under it; a zip bomb is far over. */
-export const MAX_XLSX_EXPANDED_BYTES = 200 * 1024 * 1024;
-
-/**
- * The total uncompressed size the zip's central directory declares, or null
- * when the bytes are not a plain (non-ZIP64) zip. exceljs inflates every part
- * in memory, so a small upload could otherwise expand to gigabytes.
- */
-export function declaredExpandedSize(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end-of-central-directory record sits in the last 22 + 65,535 bytes.
-  let eocd = -1;
-  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 65_557); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const entries = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) return null;
-    const size = view.getUint32(at + 24, true);
-    if (size === 0xffffffff) return null; // ZIP64: not something Excel writes for our sizes
-    total += size;
-    at +=
-      46 +
-      view.getUint16(at + 28, true) +
-      view.getUint16(at + 30, true) +
-      view.getUint16(at + 32, true);
-  }
-  return total;
-}
+export const MAX_XLSX_EXPANDED_BYTES = MAX_XLSX_UNPACKED_BYTES;
 
 /**
  * Reads the first worksheet into records numbered by sheet row (header = row
  * 1), the same shape the CSV reader gives, so one pipeline serves both.
- * Returns null when the bytes are not a workbook, it has no sheet, or it
- * would expand past MAX_XLSX_EXPANDED_BYTES.
+ * The zip is unpacked first with a byte counter (declared sizes are not
+ * trusted, CRCs are checked) and exceljs gets a copy that only stores those
+ * bytes. Returns 'too_large' when the parts inflate past
+ * MAX_XLSX_EXPANDED_BYTES, null when the bytes are not a workbook or it has
+ * no sheet.
  */
 export async function readXlsxRecords(
   bytes: Uint8Array,
   maxRecords: number,
-): Promise<{ records: CsvRecord[]; overLimit: boolean } | null> {
-  const expanded = declaredExpandedSize(bytes);
-  if (expanded === null || expanded > MAX_XLSX_EXPANDED_BYTES) return null;
+): Promise<{ records: CsvRecord[]; overLimit: boolean } | 'too_large' | null> {
+  const unpacked = await unpackZip(bytes, MAX_XLSX_EXPANDED_BYTES);
+  if (!unpacked.ok) return unpacked.reason === 'too_large' ? 'too_large' : null;
+  const stored = storeZip(unpacked.entries);
+  unpacked.entries.length = 0;
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's Buffer type lags Node's generic Buffer; the bytes are the same.
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(stored as unknown as ExcelJS.Buffer);
   } catch {
     return null;
   }
