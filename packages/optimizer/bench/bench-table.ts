@@ -1,5 +1,6 @@
 import { UNASSIGNED_PENALTY } from '@meridian/domain';
 import type { AlgorithmKey } from '@meridian/domain';
+import type { Iterations } from './bench-stats';
 
 /** One run of the bench. */
 export interface BenchRow {
@@ -15,10 +16,19 @@ export interface BenchRow {
   ms: number;
   violations: number;
   error?: string;
+  /** Whether F equals evaluateObjective's recomputation from the assignments. */
+  evaluatorAgrees?: boolean;
+  /** Peak RSS of the run's own process (every thread of the run), MB. */
+  peakRssMb?: number;
+  iterations?: Iterations | null;
+  /** For a learned key: ILS from heuristic's solution for the key's polish time. */
+  ilsSamePolish?: { total: number; polishMs: number; derived: boolean };
 }
 
 export const BENCH_HEADER =
-  '| instance | algorithm | status | F | U | miles | B | R | gap | ref | bound | time (s) | violations |';
+  '| instance | algorithm | status | F | U | gap | ref | bound | time (s) | peak RSS (MB) | iterations | violations | F = evaluator | ILS, same polish time, from heuristic |';
+
+const COLUMNS = BENCH_HEADER.split('|').length - 2;
 
 /**
  * The reference of one size: the F an exact method proved optimal (status
@@ -55,16 +65,17 @@ function rest(f: number): number {
  * without its coverage term)`.
  */
 export function benchTable(all: readonly BenchRow[]): string {
-  const lines = [BENCH_HEADER, '|' + '---|'.repeat(13)];
+  const lines = [BENCH_HEADER, '|' + '---|'.repeat(COLUMNS)];
   for (const size of [...new Set(all.map((r) => r.size))]) {
     const group = all.filter((r) => r.size === size);
     const ref = benchReference(group);
     const base = rest(ref.value);
     for (const r of group) {
-      const gap =
-        Number.isFinite(r.total) && Number.isFinite(ref.value)
-          ? `${((100 * (r.total - ref.value)) / Math.max(1e-9, base)).toFixed(2)}%`
+      const gapOf = (total: number) =>
+        Number.isFinite(total) && Number.isFinite(ref.value)
+          ? `${((100 * (total - ref.value)) / Math.max(1e-9, base)).toFixed(2)}%`
           : '-';
+      const ils = r.ilsSamePolish;
       const status = `${r.status}${r.error ? ` (${r.error.slice(0, 60)})` : ''}`;
       const cells = [
         size,
@@ -72,14 +83,17 @@ export function benchTable(all: readonly BenchRow[]): string {
         status,
         fmt(r.total, 1),
         fmt(r.unassigned, 0),
-        fmt(r.miles, 0),
-        fmt(r.balance, 1),
-        fmt(r.rotation, 0),
-        gap,
+        gapOf(r.total),
         ref.name,
         r.bound !== undefined ? fmt(r.bound, 1) : '-',
-        (r.ms / 1000).toFixed(2),
+        fmt(r.ms / 1000, 2),
+        r.peakRssMb !== undefined ? fmt(r.peakRssMb, 0) : '-',
+        r.iterations ? `${r.iterations.count} ${r.iterations.what}` : '-',
         fmt(r.violations, 0),
+        r.evaluatorAgrees === undefined ? '-' : r.evaluatorAgrees ? 'yes' : 'NO',
+        ils
+          ? `${fmt(ils.total, 1)} (${gapOf(ils.total)}) in ${fmt(ils.polishMs / 1000, 2)} s${ils.derived ? ' (derived)' : ''}`
+          : '',
       ];
       lines.push(`| ${cells.join(' | ')} |`);
     }

@@ -1,14 +1,19 @@
-import { writeFileSync } from 'node:fs';
-import { checkHardConstraints } from '@meridian/domain';
-import type { SolveResult } from '../src/core/contract';
-import { solve } from '../src/runtime/solve';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { LEARNED_KEYS, benchRowOf } from './bench-rows';
 import { BENCH_USAGE, BenchArgsError, parseBenchArgs } from './bench-args';
 import type { BenchArgs } from './bench-args';
+import type { BenchRunAnswer, BenchRunRequest } from './bench-stats';
 import { benchTable } from './bench-table';
 import type { BenchRow } from './bench-table';
 import { generateInstance } from './generate';
 
-// npm run bench -- [--algorithms a,b] [--sizes 150x20,400x40] [--time-limit S] [--time-limit-for milp=60] [--seed N] [--json FILE]
+// npm run bench -- [--algorithms a,b] [--sizes 150x20,year] [--time-limit S] [--time-limit-for milp=120]
+//   [--size-time-limit 1000x80=20,year=60] [--seed N] [--json FILE]
 let args: BenchArgs;
 try {
   args = parseBenchArgs(process.argv.slice(2));
@@ -22,49 +27,62 @@ if (args.help) {
   process.exit(0);
 }
 
-const rows: BenchRow[] = [];
-for (const [jobs, physicists] of args.sizes) {
-  const instance = generateInstance(args.seed, jobs, physicists);
-  const size = `${jobs}x${physicists}`;
-  for (const algorithm of args.algorithms) {
-    const started = performance.now();
-    try {
-      const result: SolveResult = await solve(instance, {
-        algorithm,
-        timeLimitMs: args.timeLimitMsFor[algorithm] ?? args.timeLimitMs,
-        seed: args.seed,
-      });
-      const o = result.objective;
-      rows.push({
-        size,
-        algorithm,
-        status: result.status,
-        total: o.total,
-        unassigned: o.unassigned,
-        miles: o.distance_miles,
-        balance: o.balance,
-        rotation: o.rotation,
-        ...(result.bound !== undefined ? { bound: result.bound } : {}),
-        ms: result.elapsed_ms,
-        violations: checkHardConstraints(instance, result.assignments).length,
-      });
-    } catch (error) {
-      rows.push({
-        size,
-        algorithm,
-        status: 'error',
-        total: NaN,
-        unassigned: NaN,
-        miles: NaN,
-        balance: NaN,
-        rotation: NaN,
-        ms: Math.round(performance.now() - started),
-        violations: NaN,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-    process.stderr.write(`${size} ${algorithm} done\n`);
+const run = promisify(execFile);
+// The child program sits next to this one in the build (dist/bench/bench-run.js).
+const child = fileURLToPath(new URL('./bench-run.js', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
+
+/** One run in a child process of its own; an error (crash, heap exhausted) becomes the row's status. */
+async function runChild(request: BenchRunRequest): Promise<BenchRunAnswer | Error> {
+  try {
+    const { stdout } = await run(process.execPath, [child, JSON.stringify(request)], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const last = stdout.trim().split('\n').pop() ?? '';
+    return JSON.parse(last) as BenchRunAnswer;
+  } catch (error) {
+    const e = error as { stderr?: string; message?: string };
+    const line = (e.stderr ?? '').trim().split('\n').filter(Boolean).pop();
+    return new Error(line ?? e.message ?? String(error));
   }
 }
+
+const rows: BenchRow[] = [];
+try {
+  for (const size of args.sizes) {
+    const instance = generateInstance(args.seed, size.jobs, size.physicists, size.options);
+    const instanceFile = join(folder, `${size.label}.json`);
+    writeFileSync(instanceFile, JSON.stringify(instance));
+    for (const algorithm of args.algorithms) {
+      const timeLimitMs =
+        args.timeLimitMsFor[algorithm] ?? args.timeLimitMsForSize[size.label] ?? args.timeLimitMs;
+      const answer = await runChild({ instanceFile, algorithm, timeLimitMs, seed: args.seed });
+      const row = benchRowOf(size.label, algorithm, answer);
+      if (LEARNED_KEYS.has(algorithm) && !(answer instanceof Error) && answer.polishMs) {
+        // The same polish time from heuristic's solution: what the learning adds is the difference.
+        const ils = await runChild({
+          instanceFile,
+          algorithm: 'ils',
+          timeLimitMs: Math.max(50, answer.polishMs.ms),
+          seed: args.seed,
+          ilsFromHeuristic: true,
+        });
+        if (!(ils instanceof Error))
+          row.ilsSamePolish = {
+            total: ils.total,
+            polishMs: answer.polishMs.ms,
+            derived: answer.polishMs.derived,
+          };
+      }
+      rows.push(row);
+      process.stderr.write(
+        `${size.label} ${algorithm} ${row.status} ${Number.isFinite(row.total) ? row.total.toFixed(1) : '-'} ${(row.ms / 1000).toFixed(2)} s\n`,
+      );
+      // Written after every run, so a long bench that is stopped keeps what it measured.
+      if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
+    }
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
 process.stdout.write(benchTable(rows));
-if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));

@@ -5,6 +5,7 @@
 //
 //   dist/bin/solve.js                 npm run solve
 //   dist/bench/bench.js               npm run bench
+//   dist/bench/bench-run.js           one bench run, in a child process of its own
 //   dist/workers/solve-worker.js      a solve() thread (and each portfolio member's)
 //   dist/workers/highs-worker.js      the HiGHS thread of milp and predict_then_optimize
 //   dist/workers/minisat-worker.js    the MiniSat thread of cp_sat
@@ -27,6 +28,7 @@ export const BUILD_INFO = path.join(DIST_DIR, 'build.json');
 export const ENTRIES = {
   'bin/solve': 'bin/solve.ts',
   'bench/bench': 'bench/bench.ts',
+  'bench/bench-run': 'bench/bench-run.ts',
   'workers/solve-worker': 'src/runtime/solve-worker.ts',
   'workers/highs-worker': 'src/exact/highs-worker.mjs',
   'workers/minisat-worker': 'src/exact/minisat-worker.mjs',

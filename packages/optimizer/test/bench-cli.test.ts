@@ -42,8 +42,8 @@ describe('bench arguments', () => {
     expect(args).toMatchObject({
       algorithms: ['ils', 'milp'],
       sizes: [
-        [20, 4],
-        [30, 6],
+        { label: '20x4', jobs: 20, physicists: 4 },
+        { label: '30x6', jobs: 30, physicists: 6 },
       ],
       timeLimitMs: 2500,
       timeLimitMsFor: { milp: 60_000, cp_sat: 20_000 },
@@ -52,6 +52,10 @@ describe('bench arguments', () => {
     });
     expect(parseBenchArgs(['--help']).help).toBe(true);
     expect(parseBenchArgs([]).timeLimitMsFor).toEqual({});
+    const year = parseBenchArgs(['--sizes', '150x20,year', '--size-time-limit', 'year=60']);
+    expect(year.sizes[1]).toMatchObject({ label: 'year', jobs: 4000, physicists: 160 });
+    expect(year.sizes[1]!.options).toMatchObject({ weeks: 52, leave: 'annual', pinnedShare: 0.03 });
+    expect(year.timeLimitMsForSize).toEqual({ year: 60_000 });
   });
 
   it.each([
@@ -65,6 +69,7 @@ describe('bench arguments', () => {
     [['--time-limit-for', 'milp'], "--time-limit-for: 'milp' is not KEY=positive seconds"],
     [['--time-limit-for', 'milp=-5'], "--time-limit-for: 'milp=-5' is not KEY=positive"],
     [['--nope'], "Unknown option '--nope'"],
+    [['--size-time-limit', 'year=60'], "--size-time-limit: 'year=60' is not SIZE=positive"],
   ])('rejects %j in one line', (args, words) => {
     let error: unknown;
     try {
@@ -98,19 +103,31 @@ describe('bench table', () => {
 
   it("has every column of the docs' table, the bound among them", () => {
     const table = benchTable([
-      row('ils', 'feasible', 1_000_120),
-      row('milp', 'optimal', 1_000_100, 1_000_100),
+      {
+        ...row('ils', 'feasible', 1_000_120),
+        peakRssMb: 91.4,
+        iterations: { count: 600, what: 'iterations' },
+        evaluatorAgrees: true,
+      },
+      { ...row('milp', 'optimal', 1_000_100, 1_000_100), evaluatorAgrees: false },
+      {
+        ...row('drl', 'feasible', 1_000_110),
+        ilsSamePolish: { total: 1_000_105, polishMs: 2500, derived: true },
+      },
     ]);
     const lines = table.trim().split('\n');
     expect(lines[0]).toBe(BENCH_HEADER);
     expect(lines[0]).toContain('| ref | bound |');
     expect(lines[2]).toBe(
-      '| 10x4 | ils | feasible | 1000120.0 | 1 | 1000 | 2.0 | 1 | 20.00% | optimum (milp) | - | 1.23 | 0 |',
+      '| 10x4 | ils | feasible | 1000120.0 | 1 | 20.00% | optimum (milp) | - | 1.23 | 91 | 600 iterations | 0 | yes |  |',
     );
     expect(lines[3]).toBe(
-      '| 10x4 | milp | optimal | 1000100.0 | 1 | 1000 | 2.0 | 1 | 0.00% | optimum (milp) | 1000100.0 | 1.23 | 0 |',
+      '| 10x4 | milp | optimal | 1000100.0 | 1 | 0.00% | optimum (milp) | 1000100.0 | 1.23 | - | - | 0 | NO |  |',
     );
-    expect(lines.every((l) => l.split('|').length === 15)).toBe(true);
+    expect(lines[4]).toBe(
+      '| 10x4 | drl | feasible | 1000110.0 | 1 | 10.00% | optimum (milp) | - | 1.23 | - | - | 0 | - | 1000105.0 (5.00%) in 2.50 s (derived) |',
+    );
+    expect(lines.every((l) => l.split('|').length === 16)).toBe(true);
   });
 });
 
@@ -137,7 +154,7 @@ describe('bench program', () => {
     const bad = await bench('--sizes', 'abc');
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toEqual([
-      "bench: --sizes: 'abc' is not JOBSxPHYSICISTS (e.g. 150x20, at least 1 job and 2 physicists) (npm run bench -- --help)",
+      "bench: --sizes: 'abc' is not JOBSxPHYSICISTS or year (e.g. 150x20, at least 1 job and 2 physicists) (npm run bench -- --help)",
     ]);
   });
 });
