@@ -40,6 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     JWT_SECRET: randomBytes(48).toString('base64'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // The register tests need self-registration, which is closed by default outside demo mode.
+    REGISTRATION: 'open',
     // Every browser test signs in afresh from one address; the default cap of 30 a minute is for people.
     AUTH_RATE_PER_MINUTE: '10000',
     // A regular user who may edit and assign kits (spec section 5's user {name}).

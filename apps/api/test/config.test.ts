@@ -22,7 +22,7 @@ describe('parseConfig', () => {
       authRatePerMinute: 30,
       importRatePerMinute: 20,
       kitEditorUsernames: [],
-      registration: { mode: 'open' },
+      registration: { mode: 'closed' },
       logLevel: 'info',
       demo: false,
       trustProxy: false,
@@ -135,7 +135,12 @@ describe('parseConfig', () => {
 
   it('parses registration policies case-insensitively', () => {
     expect(parseRegistration('CLOSED')).toEqual({ mode: 'closed' });
-    expect(parseRegistration(undefined)).toEqual({ mode: 'open' });
+    expect(parseRegistration('OPEN')).toEqual({ mode: 'open' });
+    // Closed unless asked for; only the demo opens it by default.
+    expect(parseRegistration(undefined)).toEqual({ mode: 'closed' });
+    expect(parseRegistration(undefined, true)).toEqual({ mode: 'open' });
+    expect(parseConfig(base, ['--demo']).registration).toEqual({ mode: 'open' });
+    expect(parseConfig({ ...base, REGISTRATION: 'open' }).registration).toEqual({ mode: 'open' });
     expect(parseRegistration('domain:Hospital.org')).toEqual({
       mode: 'domain',
       domains: ['hospital.org'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegistrationPolicy } from '../src/config/config';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let open: TestApp;
@@ -79,6 +80,24 @@ describe('POST /api/v1/auth/register', () => {
 });
 
 describe('REGISTRATION policy', () => {
+  it('GET /api/v1/auth/registration tells the sign-in page whether to offer Register', async () => {
+    const cases: [RegistrationPolicy, boolean][] = [
+      [{ mode: 'closed' }, false],
+      [{ mode: 'open' }, true],
+      [{ mode: 'domain', domains: ['hospital.org'] }, true],
+    ];
+    for (const [registration, open] of cases) {
+      const t = await createTestApp({ config: { registration } });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/registration' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ open });
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
   it('closed: 403 with a detail', async () => {
     const t = await createTestApp({ config: { registration: { mode: 'closed' } } });
     try {

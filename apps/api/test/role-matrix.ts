@@ -75,6 +75,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute(200) },
   { method: 'GET', path: '/api/v1/backgrounds/active', expect: publicRoute(200) },
   { method: 'POST', path: '/api/v1/token', form: {}, expect: publicRoute(400) },
+  { method: 'GET', path: '/api/v1/auth/registration', expect: publicRoute(200) },
   {
     method: 'POST',
     path: '/api/v1/auth/register',

@@ -41,6 +41,10 @@ export const RegisterRequestSchema = z.strictObject({
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const RegisterResponseSchema = z.object({ username: z.string() });
 
+/** GET /api/v1/auth/registration (public): whether self-registration is offered at all. */
+export const RegistrationStatusSchema = z.object({ open: z.boolean() });
+export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
+
 /** The claims of the session token (HS256 JWT). */
 export const TokenClaimsSchema = z.object({ sub: z.string(), role: RoleSchema, exp: z.number() });
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>;

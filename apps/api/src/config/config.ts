@@ -72,9 +72,12 @@ const DomainSchema = z
   .string()
   .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'expected a domain such as example.org');
 
-/** Parses REGISTRATION: open | closed | domain:a.org,b.org. */
-export function parseRegistration(raw: string | undefined): RegistrationPolicy {
-  const value = emptyToUndefined(raw)?.toLowerCase() ?? 'open';
+/**
+ * Parses REGISTRATION: open | closed | domain:a.org,b.org. Unset means closed
+ * (accounts come from an administrator) except in demo mode, where it is open.
+ */
+export function parseRegistration(raw: string | undefined, demo = false): RegistrationPolicy {
+  const value = emptyToUndefined(raw)?.toLowerCase() ?? (demo ? 'open' : 'closed');
   if (value === 'open') return { mode: 'open' };
   if (value === 'closed') return { mode: 'closed' };
   if (value.startsWith('domain:')) {
@@ -238,7 +241,7 @@ export function parseConfig(
       100_000,
     ),
     kitEditorUsernames: commaList(env.KIT_EDITOR_USERNAMES),
-    registration: parseRegistration(env.REGISTRATION),
+    registration: parseRegistration(env.REGISTRATION, demo),
     logLevel,
     demo,
     trustProxy,

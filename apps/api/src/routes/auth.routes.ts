@@ -1,6 +1,7 @@
 import {
   RegisterRequestSchema,
   RegisterResponseSchema,
+  RegistrationStatusSchema,
   TokenRequestSchema,
   TokenResponseSchema,
 } from '@meridian/contracts';
@@ -13,7 +14,7 @@ export interface AuthRoutesOptions {
   maxPerMinute: number;
 }
 
-/** POST /api/v1/token and POST /api/v1/auth/register (public routes). */
+/** POST /api/v1/token, POST /api/v1/auth/register and GET /api/v1/auth/registration (public routes). */
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   app,
   { auth, maxPerMinute },
@@ -59,6 +60,18 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
       const username = await auth.register(request.body);
       return reply.code(201).send({ username });
     },
+  );
+  app.get(
+    '/api/v1/auth/registration',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether self-registration is open (the sign-in page shows Register only then)',
+        response: { 200: RegistrationStatusSchema },
+      },
+    },
+    () => ({ open: auth.registrationOpen() }),
   );
   done();
 };

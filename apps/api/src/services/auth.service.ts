@@ -68,6 +68,11 @@ export class AuthService {
     });
   }
 
+  /** Whether anyone may self-register (REGISTRATION open or domain:...). */
+  registrationOpen(): boolean {
+    return this.registration.mode !== 'closed';
+  }
+
   /** Creates a regular account when REGISTRATION allows it; 409 on a taken username or e-mail. */
   async register(input: RegisterRequest): Promise<string> {
     const policy = this.registration;

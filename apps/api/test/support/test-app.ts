@@ -73,7 +73,7 @@ async function embeddedTemplate(): Promise<Blob> {
   const database = await createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
   try {
     const config = {
-      ...parseConfig({ DATA_DIR: '/nonexistent-test-data' }),
+      ...parseConfig({ DATA_DIR: '/nonexistent-test-data', REGISTRATION: 'open' }),
       jwtSecret: TEST_JWT_SECRET,
     };
     const app = await buildApp({ config, database, logger: false });
@@ -131,7 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Media folders (background videos) live in DATA_DIR: each app gets its own, removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-api-test-'));
   const config: RuntimeConfig = {
-    ...parseConfig({ DATA_DIR: dataDir }),
+    ...parseConfig({ DATA_DIR: dataDir, REGISTRATION: 'open' }),
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   };

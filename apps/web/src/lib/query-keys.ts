@@ -16,6 +16,8 @@ export const queryKeys = {
   backgrounds: ['admin', 'backgrounds'] as const,
   /** The login landing's video (public). */
   activeBackground: ['backgrounds', 'active'] as const,
+  /** Whether the sign-in page offers Register (public). */
+  registrationStatus: ['auth', 'registration'] as const,
   musicTracks: ['music', 'tracks'] as const,
   musicSettings: ['music', 'settings'] as const,
   /** Queued and running optimisation and comparison tasks; SSE events patch it. */

@@ -14,6 +14,7 @@ import { setToken } from '../../../lib/session-store';
 import { useToast } from '../../../components/toast/toast-context';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
+import { useRegistrationOpen } from '../api/get-registration-status';
 
 type Mode = 'signIn' | 'register';
 
@@ -29,6 +30,8 @@ export function LoginForm() {
   const loginMutation = useLogin();
   const registerMutation = useRegister();
   const isBusy = loginMutation.isPending || registerMutation.isPending;
+  // REGISTRATION=closed (the default outside demo mode): no Register link at all.
+  const registrationOpen = useRegistrationOpen();
 
   const signIn = () =>
     loginMutation.mutate(
@@ -64,7 +67,7 @@ export function LoginForm() {
     else signUp();
   };
 
-  const isRegister = mode === 'register';
+  const isRegister = mode === 'register' && registrationOpen;
   return (
     <Paper elevation={8} sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
       <Stack component="form" spacing={2.25} onSubmit={onSubmit} aria-label="Access Your Portal">
@@ -110,14 +113,16 @@ export function LoginForm() {
           {isRegister ? 'Register' : 'Sign In'}
         </Button>
         <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
-            onClick={() => setMode(isRegister ? 'signIn' : 'register')}
-          >
-            {isRegister ? 'Already have an account? Sign In' : "Don't have an account? Register"}
-          </Link>
+          {registrationOpen && (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => setMode(isRegister ? 'signIn' : 'register')}
+            >
+              {isRegister ? 'Already have an account? Sign In' : "Don't have an account? Register"}
+            </Link>
+          )}
           {!isRegister && (
             <Link
               component="button"
