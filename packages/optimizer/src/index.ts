@@ -18,3 +18,7 @@ export {
 export type { BuiltWorker } from './core/built-workers';
 export { Rng } from './core/rng';
 export { InstanceError, validateInstance } from './core/validate';
+export { planRepair } from './repair/repair';
+export { planChanges } from './repair/diff';
+export { RepairInputError, supposedInstance } from './repair/model';
+export type * from './repair/types';

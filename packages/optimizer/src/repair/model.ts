@@ -1,0 +1,160 @@
+import {
+  customerKey,
+  dayNumber,
+  fairShareTargets,
+  firstPerJob,
+  hasUsableCoordinates,
+  haversineMiles,
+  isRealDate,
+} from '@meridian/domain';
+import type { Instance, JobAssignment } from '@meridian/domain';
+import type { Absence, RepairSlotName } from './types';
+
+/** Bad input to the repair: an unknown id or an impossible date range. */
+export class RepairInputError extends Error {
+  override readonly name = 'RepairInputError';
+}
+
+const SLOT_FIELD = { lead: 'lead_id', data_acq: 'data_acq_id', kit: 'kit_id' } as const;
+const SLOT_NAMES: readonly RepairSlotName[] = ['lead', 'data_acq', 'kit'];
+
+/** One slot of the plan as the search sees it. */
+export interface ModelSlot {
+  job: number;
+  name: RepairSlotName;
+  /** Resource index holding it in the current plan, or -1. */
+  original: number;
+  pinned: boolean;
+  /** Resources that may take it in the supposed world (role, leave, maintenance, coordinates). */
+  pool: number[];
+}
+
+/**
+ * The repair problem: resources are physicists (indices 0..P-1, as in the
+ * instance) then kits; slots are every job's three slots. `supposed` is the
+ * instance with the absence added, the world every number is measured in.
+ */
+export interface RepairModel {
+  supposed: Instance;
+  plan: JobAssignment[];
+  slots: ModelSlot[];
+  resourceIds: string[];
+  physicistCount: number;
+  jobStart: Int32Array;
+  jobEnd: Int32Array;
+  jobCustomer: Int32Array;
+  customerCount: number;
+  /** Miles from physicist p to job j at p * jobs + j (0 without coordinates). */
+  miles: Float64Array;
+  targets: number[];
+  /** Slots the absence takes away from their holder. */
+  forced: number[];
+}
+
+/** Builds the model; throws RepairInputError naming the problem. */
+export function buildRepairModel(
+  instance: Instance,
+  current: readonly JobAssignment[],
+  absence: Absence,
+): RepairModel {
+  if (!isRealDate(absence.start))
+    throw new RepairInputError(`start ${absence.start} is not a real date`);
+  if (!isRealDate(absence.end)) throw new RepairInputError(`end ${absence.end} is not a real date`);
+  if (absence.end < absence.start)
+    throw new RepairInputError(`end ${absence.end} is before start ${absence.start}`);
+  const supposed = supposedInstance(instance, absence);
+  const byJob = firstPerJob(current);
+  const plan: JobAssignment[] = instance.jobs.map((job) => {
+    const a = byJob.get(job.id);
+    return {
+      job_id: job.id,
+      lead_id: a?.lead_id ?? null,
+      data_acq_id: a?.data_acq_id ?? null,
+      kit_id: a?.kit_id ?? null,
+    };
+  });
+  const physicistCount = instance.physicists.length;
+  const resourceIds = [...instance.physicists.map((p) => p.id), ...instance.kits.map((k) => k.id)];
+  const resourceIndex = new Map<string, number>();
+  instance.physicists.forEach((p, i) => resourceIndex.set(`physicist:${p.id}`, i));
+  instance.kits.forEach((k, i) => resourceIndex.set(`kit:${k.id}`, physicistCount + i));
+  const absent = resourceIndex.get(`${absence.kind}:${absence.id}`);
+  if (absent === undefined) throw new RepairInputError(`unknown ${absence.kind} ${absence.id}`);
+
+  const jobs = supposed.jobs;
+  const jobStart = Int32Array.from(jobs, (j) => dayNumber(j.start));
+  const jobEnd = Int32Array.from(jobs, (j) => dayNumber(j.end));
+  const customers = new Map<string, number>();
+  const jobCustomer = Int32Array.from(jobs, (j) => {
+    const key = customerKey(j.customer);
+    if (!customers.has(key)) customers.set(key, customers.size);
+    return customers.get(key)!;
+  });
+  const miles = new Float64Array(physicistCount * jobs.length);
+  supposed.physicists.forEach((p, pi) =>
+    jobs.forEach((j, ji) => {
+      if (hasUsableCoordinates(j))
+        miles[pi * jobs.length + ji] = haversineMiles(p.lat, p.lon, j.lat!, j.lon!);
+    }),
+  );
+  const from = dayNumber(absence.start);
+  const to = dayNumber(absence.end);
+  const away = supposed.physicists.map((p) =>
+    p.unavailable.map((r) => [dayNumber(r.start), dayNumber(r.end)] as const),
+  );
+  const kitFree = (k: number, ji: number): boolean =>
+    !supposed.kits[k]!.is_out_for_maintenance &&
+    !(physicistCount + k === absent && jobStart[ji]! <= to && from <= jobEnd[ji]!);
+  const physicistFree = (p: number, ji: number): boolean =>
+    away[p]!.every(([s, e]) => jobEnd[ji]! < s || e < jobStart[ji]!);
+
+  const slots: ModelSlot[] = [];
+  const forced: number[] = [];
+  jobs.forEach((job, ji) => {
+    const usable = hasUsableCoordinates(job);
+    for (const name of SLOT_NAMES) {
+      const held = plan[ji]![SLOT_FIELD[name]];
+      const key = `${name === 'kit' ? 'kit' : 'physicist'}:${held}`;
+      const original = held == null ? -1 : (resourceIndex.get(key) ?? -1);
+      const pool: number[] = [];
+      if (usable && name === 'kit') {
+        supposed.kits.forEach((_, k) => kitFree(k, ji) && pool.push(physicistCount + k));
+      } else if (usable) {
+        const role = name === 'lead' ? 'lead' : 'dataacq';
+        supposed.physicists.forEach(
+          (p, pi) => p.role === role && physicistFree(pi, ji) && pool.push(pi),
+        );
+      }
+      if (original === absent && jobStart[ji]! <= to && from <= jobEnd[ji]!)
+        forced.push(slots.length);
+      slots.push({ job: ji, name, original, pinned: job[SLOT_FIELD[name]] != null, pool });
+    }
+  });
+  return {
+    supposed,
+    plan,
+    slots,
+    resourceIds,
+    physicistCount,
+    jobStart,
+    jobEnd,
+    jobCustomer,
+    customerCount: customers.size,
+    miles,
+    targets: fairShareTargets(supposed),
+    forced,
+  };
+}
+
+/** The instance with the absence added: a physicist's extra unavailability (a kit's is kept in the model). */
+export function supposedInstance(instance: Instance, absence: Absence): Instance {
+  if (absence.kind === 'kit') return instance;
+  return {
+    ...instance,
+    physicists: instance.physicists.map((p) =>
+      p.id === absence.id
+        ? { ...p, unavailable: [...p.unavailable, { start: absence.start, end: absence.end }] }
+        : p,
+    ),
+  };
+}
