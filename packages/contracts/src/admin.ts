@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdParamsSchema } from './ids';
 import { RoleSchema, UserSchema } from '@meridian/domain';
 import { PasswordSchema, UsernameSchema } from './auth';
 
@@ -19,4 +20,4 @@ export const UpdateUserRoleRequestSchema = z.strictObject({ role: RoleSchema });
 /** POST /api/v1/admin/users/{id}/password. */
 export const ResetPasswordRequestSchema = z.strictObject({ new_password: PasswordSchema });
 
-export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParamsSchema = RowIdParamsSchema;

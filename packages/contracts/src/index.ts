@@ -9,3 +9,4 @@ export * from './roster';
 export * from './tasks';
 export * from './analytics';
 export * from './exports';
+export * from './ids';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, JobSchema } from '@meridian/domain';
+import { RowIdParamsSchema, RowIdSchema, RowVersionSchema } from './ids';
 
 /**
  * A job as the API answers it: the spec's fields plus the pinned flags of a
@@ -20,7 +21,7 @@ export const JobListSchema = z.array(JobRecordSchema);
  * names, kit_location) are recomputed by the server, and id comes from the path.
  */
 export const JobUpdateRequestSchema = z.object({
-  version: z.number().int(),
+  version: RowVersionSchema,
   customer: z.string().max(200),
   location: z.string().max(300),
   zip_code: z.string().max(20),
@@ -31,20 +32,20 @@ export const JobUpdateRequestSchema = z.object({
 });
 export type JobUpdateRequest = z.infer<typeof JobUpdateRequestSchema>;
 
-export const JobIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const JobIdParamsSchema = RowIdParamsSchema;
 
 /** POST /api/v1/assignments/manual. */
 export const ManualAssignmentRequestSchema = z.strictObject({
-  job_id: z.number().int().positive(),
+  job_id: RowIdSchema,
   role: z.enum(['lead', 'data_acq']),
-  physicist_id: z.number().int().positive().nullable(),
+  physicist_id: RowIdSchema.nullable(),
 });
 export type ManualAssignmentRequest = z.infer<typeof ManualAssignmentRequestSchema>;
 
 /** POST /api/v1/kits/manual_override. */
 export const KitOverrideRequestSchema = z.strictObject({
-  job_id: z.number().int().positive(),
-  kit_id: z.number().int().positive().nullable(),
+  job_id: RowIdSchema,
+  kit_id: RowIdSchema.nullable(),
 });
 
 /** A plain `{message}` answer (analyze, kits/assign). */
