@@ -6,7 +6,7 @@ import { InstanceError } from '../src/core/validate';
 import { readInstance } from './read-instance';
 
 const USAGE =
-  'usage: npm run solve -- --instance FILE --algorithm KEY [--time-limit SECONDS] [--seed N] [--out FILE]';
+  'usage: npm run solve -- --instance FILE --algorithm KEY [--time-limit SECONDS] [--seed N] [--max-iterations N] [--out FILE]';
 
 /** One line on stderr and a non-zero exit: bad input never shows a stack trace. */
 function fail(message: string, code = 2): never {
@@ -15,7 +15,7 @@ function fail(message: string, code = 2): never {
 }
 
 /** Options that take a value: a negative number after one is its value, not another option. */
-const VALUED = ['--instance', '--algorithm', '--time-limit', '--seed', '--out'];
+const VALUED = ['--instance', '--algorithm', '--time-limit', '--seed', '--max-iterations', '--out'];
 
 /** `--time-limit -1` as `--time-limit=-1`, so that it is judged as a number (parseArgs calls it ambiguous). */
 function joinNegativeValues(args: readonly string[]): string[] {
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
         algorithm: { type: 'string' },
         'time-limit': { type: 'string' },
         seed: { type: 'string' },
+        'max-iterations': { type: 'string' },
         out: { type: 'string' },
       },
     }));
@@ -66,13 +67,22 @@ async function main(): Promise<void> {
     fail(`--time-limit must be a positive number of seconds`);
   const seed = Number(values.seed ?? 1);
   if (!Number.isInteger(seed) || seed < 0) fail(`--seed must be a non-negative integer`);
+  const cap = values['max-iterations'];
+  const maxIterations = cap === undefined ? undefined : Number(cap);
+  if (maxIterations !== undefined && (!Number.isInteger(maxIterations) || maxIterations < 0))
+    fail(`--max-iterations must be a non-negative integer`);
 
   const instance = readInstance(values.instance);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const result = await solve(
     instance,
-    { algorithm, timeLimitMs: seconds * 1000, seed },
+    {
+      algorithm,
+      timeLimitMs: seconds * 1000,
+      seed,
+      ...(maxIterations !== undefined ? { maxIterations } : {}),
+    },
     { signal: controller.signal },
   );
   // Field order of the result file in OPTIMIZATION.md.

@@ -19,7 +19,11 @@ describe('portfolio', () => {
       });
     const result = await run();
     expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
-    expect(result.objective).toEqual(evaluateObjective(instance, result.assignments));
+    // The portfolio's incrementally kept F against the evaluator's from scratch.
+    expect(result.stats.incremental_objective).toBeCloseTo(
+      evaluateObjective(instance, result.assignments).total,
+      6,
+    );
     const members = result.stats.members as MemberRecord[];
     expect(members.map((m) => m.algorithm)).toEqual(PORTFOLIO_MEMBERS);
     // Every member ran both rounds, the thread members included.
@@ -31,7 +35,9 @@ describe('portfolio', () => {
     expect(again.assignments).toEqual(result.assignments);
   });
 
-  it('under a time limit: thread members search and share, ticks are steady, the limit holds', async () => {
+  // Sharing itself (a member adopting another's incumbent) is not asserted here: the
+  // members' records do not count adoptions yet.
+  it('under a time limit: thread members search, none beats the result, ticks are steady, the limit holds', async () => {
     // Thread start-up takes about 1 s here and several under load: 6 s leaves the members time to run.
     const instance = generateInstance(1, 150, 20);
     const limitMs = 6_000;
@@ -44,7 +50,10 @@ describe('portfolio', () => {
     );
     expect(result.elapsed_ms).toBeLessThanOrEqual(limitMs);
     expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
-    expect(result.objective).toEqual(evaluateObjective(instance, result.assignments));
+    expect(result.stats.incremental_objective).toBeCloseTo(
+      evaluateObjective(instance, result.assignments).total,
+      6,
+    );
 
     const members = result.stats.members as MemberRecord[];
     const onThreads = members.filter((m) => m.thread === 'worker');

@@ -71,6 +71,29 @@ describe('solve CLI', () => {
     ]);
   });
 
+  it('replays a capped run: the same F and iterations under a 30 s and a 90 s limit', async () => {
+    const file = write('replay.json', randomInstance(4, 40, 10, 2));
+    const run = async (seconds: string) => {
+      const result = await solve(
+        ...['--instance', file, '--algorithm', 'mcmc_sa', '--seed', '9'],
+        ...['--max-iterations', '30000', '--time-limit', seconds],
+      );
+      expect(result.code).toBe(0);
+      return JSON.parse(result.stdout) as {
+        status: string;
+        objective: { total: number };
+        stats: { iterations: number; iteration_unit: string };
+      };
+    };
+    const [short, long] = [await run('30'), await run('90')];
+    // The cap, not the clock, ended both runs, and the cooling followed the count.
+    expect(short.status).toBe('feasible');
+    expect(short.stats.iterations).toBe(30_000);
+    expect(short.stats.iteration_unit).toMatch(/^proposal/);
+    expect(long.stats.iterations).toBe(30_000);
+    expect(long.objective.total).toBe(short.objective.total);
+  });
+
   it('resolves a zip where lat and lon are null', async () => {
     const instance = randomInstance(2, 6, 4, 0);
     const raw = {
@@ -170,6 +193,18 @@ describe('solve CLI', () => {
         'abc',
       ],
       '--time-limit must be a positive number',
+    ],
+    [
+      'a negative iteration cap',
+      [
+        '--instance',
+        write('t4.json', randomInstance(1, 5, 4, 0)),
+        '--algorithm',
+        'ils',
+        '--max-iterations',
+        '-3',
+      ],
+      '--max-iterations must be a non-negative integer',
     ],
     [
       'an option without its value',

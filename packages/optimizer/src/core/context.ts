@@ -4,10 +4,8 @@ import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
 import { SolutionState } from './solution';
 
-/** Options of one run as the core sees them: the contract's plus test/portfolio extras. */
+/** Options of one run as the core sees them: the contract's plus the portfolio's extras. */
 export interface RunOptions extends SolveOptions {
-  /** Caps the algorithm's main loop (tests terminate on this, not on wall-clock time). */
-  readonly maxIterations?: number;
   /** A feasible assignment vector (slot = 2 * job + role) to start from, e.g. a portfolio round's incumbent. */
   readonly initial?: Int32Array;
   /**
@@ -180,9 +178,29 @@ export class AlgorithmContext {
     return this.isTimedOut;
   }
 
-  /** The main-loop cap: options.maxIterations when given, else the method's own default. */
+  /**
+   * A count a method sizes by the cap (a learned method's training windows or
+   * updates): options.maxIterations when given, else the method's own default.
+   */
   iterationLimit(defaultLimit: number): number {
     return this.options.maxIterations ?? defaultLimit;
+  }
+
+  /** The main loop's cap: options.maxIterations, or none (the time limit ends the loop). */
+  get iterationCap(): number {
+    return this.options.maxIterations ?? Infinity;
+  }
+
+  /**
+   * How far a schedule (temperature, threshold) has run, 0..1. Under an
+   * iteration cap it is `iteration / cap` and never reads the clock, so a
+   * capped run repeats exactly for its seed; without a cap it is the share of
+   * the time budget used, so the schedule spans the whole budget.
+   */
+  schedule(iteration: number): number {
+    const cap = this.options.maxIterations;
+    if (cap !== undefined) return Math.min(1, iteration / Math.max(1, cap));
+    return Math.min(1, this.elapsedMs / Math.max(1, this.deadlineMs));
   }
 
   /** Share of the run done: the larger of the iteration share and the time share. */

@@ -8,6 +8,15 @@ export interface SolveOptions {
   /** Wall-clock budget; the algorithm returns its best so far when it runs out. */
   readonly timeLimitMs: number;
   readonly seed: number;
+  /**
+   * Caps the method's main loop (what one iteration is, each result's
+   * stats.iteration_unit says). Under a cap every schedule (annealing
+   * temperatures, acceptance thresholds) follows the iteration count, never
+   * the clock, so a run with a given seed is replayable on any machine as long
+   * as the time limit does not end it first. Without one a method searches
+   * until its time limit (or its own proof of optimality).
+   */
+  readonly maxIterations?: number;
   /** Overrides instance.weights when given. */
   readonly weights?: Weights;
 }

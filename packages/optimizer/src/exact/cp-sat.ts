@@ -8,7 +8,6 @@ import { MiniSatThread } from './minisat-thread';
 
 /** Jobs freed per neighbourhood: small, because logic-solver's MiniSat has a 64 MB heap. */
 const NEIGHBOURHOOD_JOBS = 4;
-const DEFAULT_ITERATIONS = 2_000;
 
 /**
  * `cp_sat`: large-neighbourhood search driven by an exact SAT solver with
@@ -41,6 +40,8 @@ export const cpSat: Algorithm = async (ctx) => {
           status: 'optimal',
           bound: Math.min(optimum.total, ctx.best.total),
           stats: {
+            iterations: 1,
+            iteration_unit: 'the whole problem solved by MiniSat',
             whole_problem: true,
             open_jobs: openJobs(c).length,
             jobs_per_neighbourhood: NEIGHBOURHOOD_JOBS,
@@ -48,7 +49,7 @@ export const cpSat: Algorithm = async (ctx) => {
         };
       }
     }
-    const limit = ctx.iterationLimit(DEFAULT_ITERATIONS);
+    const limit = ctx.iterationCap;
     let improved = 0;
     let solved = 0;
     let proven = 0;
@@ -69,12 +70,13 @@ export const cpSat: Algorithm = async (ctx) => {
       }
       ctx.report(
         `cp_sat: ${iteration + 1} neighbourhoods, ${improved} improvements`,
-        (iteration + 1) / limit,
+        ctx.schedule(iteration + 1),
       );
     }
     return {
       stats: {
-        neighbourhoods: iteration,
+        iterations: iteration,
+        iteration_unit: 'neighbourhood (a window of jobs re-solved by MiniSat)',
         neighbourhoods_solved: solved,
         // Both objectives proven optimal within the window (not one the deadline cut off).
         solved_exactly: proven,

@@ -119,6 +119,11 @@ export const balancedHeuristic: Algorithm = (ctx) => {
   const repaired = fillEmptySlots(state);
   ctx.offer(state, 'balanced_heuristic');
   return Promise.resolve({
-    stats: { empty_after_greedy: emptyAfterGreedy, filled_by_chains: repaired },
+    stats: {
+      iterations: 1,
+      iteration_unit: 'greedy construction (one pass, no search loop)',
+      empty_after_greedy: emptyAfterGreedy,
+      filled_by_chains: repaired,
+    },
   });
 };

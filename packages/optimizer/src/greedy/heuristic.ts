@@ -13,6 +13,11 @@ export const heuristic: Algorithm = (ctx) => {
   const repaired = fillEmptySlots(state);
   ctx.offer(state, 'heuristic');
   return Promise.resolve({
-    stats: { empty_after_greedy: emptyAfterGreedy, filled_by_chains: repaired },
+    stats: {
+      iterations: 1,
+      iteration_unit: 'greedy construction (one pass, no search loop)',
+      empty_after_greedy: emptyAfterGreedy,
+      filled_by_chains: repaired,
+    },
   });
 };

@@ -3,6 +3,8 @@ import type { SolutionState } from '../core/solution';
 import { ils } from '../local-search/ils';
 import { heuristicSolution } from './evaluate';
 
+const POLISH_UNIT = 'ils iteration of the polish (training is counted apart)';
+
 const round1 = (x: number) => Number(x.toFixed(1));
 
 /**
@@ -61,7 +63,12 @@ async function polish(
 ): Promise<Record<string, unknown>> {
   const remaining = ctx.remainingMs;
   if (ctx.shouldStop() || remaining <= 0)
-    return { after_local_search_objective: round1(ctx.best.total), local_search: 'no time left' };
+    return {
+      after_local_search_objective: round1(ctx.best.total),
+      iterations: 0,
+      iteration_unit: POLISH_UNIT,
+      local_search: 'no time left',
+    };
   const sub = new AlgorithmContext(
     ctx.instance,
     ctx.compiled,
@@ -76,5 +83,10 @@ async function polish(
   const outcome = await ils(sub);
   if (sub.isTimedOut) ctx.isTimedOut = true;
   ctx.offer(sub.best, `${label}: local search`);
-  return { after_local_search_objective: round1(sub.best.total), local_search: outcome.stats };
+  return {
+    after_local_search_objective: round1(sub.best.total),
+    iterations: outcome.stats?.iterations ?? 0,
+    iteration_unit: POLISH_UNIT,
+    local_search: outcome.stats,
+  };
 }

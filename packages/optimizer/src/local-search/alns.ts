@@ -57,7 +57,7 @@ export const alns: Algorithm = async (ctx) => {
   const repairScore = REPAIRS.map(() => 0);
   const destroyUses = DESTROYS.map(() => 0);
   const repairUses = REPAIRS.map(() => 0);
-  const limit = ctx.iterationLimit(Math.max(1000, 50 * c.jobCount));
+  const limit = ctx.iterationCap;
   const maxSize = Math.max(4, Math.min(60, Math.round(0.15 * c.openSlots.length)));
   // T0 accepts a 0.5% worse solution with probability 1/2 (0.1% when the run is handed a
   // solution to improve, as a portfolio member is: hotter, it first undoes that solution's
@@ -85,7 +85,7 @@ export const alns: Algorithm = async (ctx) => {
     destroyMs[d]! += destroyed - started;
     repairMs[r]! += performance.now() - destroyed;
     fillEmptySlots(current);
-    const temperature = t0 * 0.001 ** ctx.fraction(iteration / limit);
+    const temperature = t0 * 0.001 ** ctx.schedule(iteration);
     const delta = current.total - currentTotal;
     let score = 0;
     if (delta < -1e-9 || rng.next() < Math.exp(-delta / temperature)) {
@@ -107,7 +107,7 @@ export const alns: Algorithm = async (ctx) => {
       adapt(destroyWeight, destroyScore, destroyUses);
       adapt(repairWeight, repairScore, repairUses);
     }
-    ctx.report(`alns iteration ${iteration}`, iteration / limit);
+    ctx.report(`alns iteration ${iteration}`, ctx.schedule(iteration));
     await ctx.pause();
     step.lap();
   }
@@ -116,6 +116,7 @@ export const alns: Algorithm = async (ctx) => {
   return {
     stats: {
       iterations: iteration,
+      iteration_unit: 'destroy, repair and acceptance test',
       destroy_uses: named(DESTROYS, destroyTotalUses),
       repair_uses: named(REPAIRS, repairTotalUses),
       destroy_ms_per_use: named(DESTROYS, perUse(destroyMs, destroyTotalUses)),

@@ -11,6 +11,8 @@ import { kick, relatedSlots } from './perturb';
  * the kicked slots, and accept the result if it is better than the current
  * one or worse by less than a threshold that shrinks to zero over the run.
  * After `restartAfter` iterations without a new best it restarts from the best.
+ * The threshold follows ctx.schedule: the iteration count under a cap, else
+ * the clock, so an uncapped run searches until its time limit.
  */
 export const ils: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -22,7 +24,7 @@ export const ils: Algorithm = async (ctx) => {
   // Each kick is tried on `current` itself and rolled back when rejected (no copies).
   current.checkpoint();
   let currentTotal = current.total;
-  const limit = ctx.iterationLimit(Math.max(500, 40 * c.jobCount));
+  const limit = ctx.iterationCap;
   const restartAfter = Math.max(100, 2 * c.jobCount);
   let sinceBest = 0;
   let accepted = 0;
@@ -39,9 +41,8 @@ export const ils: Algorithm = async (ctx) => {
     const touched = kick(current, rng, relatedSlots(current, rng, size));
     fillEmptySlots(current);
     descend(current, rng, stop, touched);
-    const fraction = ctx.fraction(iteration / limit);
     // Threshold acceptance: 0.1% of the non-coverage cost early on, nothing at the end.
-    const threshold = 0.001 * (1 - fraction) * rest;
+    const threshold = 0.001 * (1 - ctx.schedule(iteration)) * rest;
     if (current.total < currentTotal + threshold) {
       current.checkpoint();
       currentTotal = current.total;
@@ -55,9 +56,16 @@ export const ils: Algorithm = async (ctx) => {
       sinceBest = 0;
       restarts++;
     }
-    ctx.report(`ils iteration ${iteration}`, iteration / limit);
+    ctx.report(`ils iteration ${iteration}`, ctx.schedule(iteration));
     await ctx.pause();
     step.lap();
   }
-  return { stats: { iterations: iteration, accepted, restarts } };
+  return {
+    stats: {
+      iterations: iteration,
+      iteration_unit: 'kick, descent and acceptance test',
+      accepted_kicks: accepted,
+      restarts_from_best: restarts,
+    },
+  };
 };

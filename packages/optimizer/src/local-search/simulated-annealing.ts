@@ -37,6 +37,8 @@ function propose(state: SolutionState, rng: Rng, out: Proposal): boolean {
   return true;
 }
 
+const UNIT = 'proposal (a random reassign or swap, accepted or not)';
+
 const deltaOf = (state: SolutionState, p: Proposal) =>
   p.kind === MOVE ? state.moveDelta(p.slot, p.target) : state.swapDelta(p.slot, p.target);
 
@@ -44,13 +46,14 @@ const deltaOf = (state: SolutionState, p: Proposal) =>
  * `mcmc_sa`: simulated annealing. A Markov chain of random reassign/swap
  * proposals, each accepted with the Metropolis probability min(1, exp(-delta/T)),
  * with T on a geometric cooling schedule from T0 (set so that the average
- * uphill proposal of the start is accepted half the time) down to T0 / 10^4.
+ * uphill proposal of the start is accepted half the time) down to T0 / 10^4,
+ * over the iteration cap when given, else over the whole time budget.
  */
 export const simulatedAnnealing: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const rng = ctx.rng;
   const state = startingState(ctx);
-  if (c.openSlots.length === 0) return { stats: { proposals: 0 } };
+  if (c.openSlots.length === 0) return { stats: { iterations: 0, iteration_unit: UNIT } };
   const proposal: Proposal = { kind: MOVE, slot: -1, target: -1 };
   let uphill = 0;
   let uphillCount = 0;
@@ -63,7 +66,7 @@ export const simulatedAnnealing: Algorithm = async (ctx) => {
     }
   }
   const t0 = Math.max(1e-6, uphillCount > 0 ? uphill / uphillCount / Math.LN2 : 1);
-  const limit = ctx.iterationLimit(Math.max(200_000, 2000 * c.jobCount));
+  const limit = ctx.iterationCap;
   let atUnsavedBest = false;
   let accepted = 0;
   let temperature = t0;
@@ -71,8 +74,8 @@ export const simulatedAnnealing: Algorithm = async (ctx) => {
   for (; proposals < limit; proposals++) {
     if ((proposals & 1023) === 0) {
       if (ctx.shouldStop()) break;
-      temperature = t0 * 1e-4 ** ctx.fraction(proposals / limit);
-      ctx.report(`annealing at T=${temperature.toPrecision(3)}`, proposals / limit);
+      temperature = t0 * 1e-4 ** ctx.schedule(proposals);
+      ctx.report(`annealing at T=${temperature.toPrecision(3)}`, ctx.schedule(proposals));
       await ctx.pause();
     }
     if (!propose(state, rng, proposal)) continue;
@@ -88,5 +91,12 @@ export const simulatedAnnealing: Algorithm = async (ctx) => {
     if (state.total < ctx.best.total - 1e-9) atUnsavedBest = true;
   }
   if (atUnsavedBest) ctx.offer(state, 'mcmc_sa');
-  return { stats: { proposals, accepted, t0: Number(t0.toPrecision(4)) } };
+  return {
+    stats: {
+      iterations: proposals,
+      iteration_unit: UNIT,
+      accepted_proposals: accepted,
+      t0: Number(t0.toPrecision(4)),
+    },
+  };
 };

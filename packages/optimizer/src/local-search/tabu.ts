@@ -19,7 +19,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
   const P = c.physicistCount;
   const state = startingState(ctx);
   const tabuUntil = new Int32Array(2 * c.jobCount * P);
-  const limit = ctx.iterationLimit(Math.max(2000, 30 * c.jobCount));
+  const limit = ctx.iterationCap;
   const tenureMin = 5 + Math.round(Math.sqrt(c.openSlots.length) / 4);
   const sample = Math.min(SAMPLE_SLOTS, c.openSlots.length);
   // The current state becomes the new best lazily: copied only when we are about to leave it.
@@ -64,10 +64,17 @@ export const tabuSearch: Algorithm = async (ctx) => {
     applyMove(state, chosen.kind, chosen.slot, chosen.target);
     if (state.unassigned > 0) fillEmptySlots(state);
     if (state.total < bestTotal - 1e-9) atUnsavedBest = true;
-    ctx.report(`tabu step ${step}`, step / limit);
+    ctx.report(`tabu step ${step}`, ctx.schedule(step));
     if ((step & 15) === 0) await ctx.pause();
     timer.lap();
   }
   if (atUnsavedBest) ctx.offer(state, 'ts');
-  return { stats: { steps: step, aspirations, tenure: [tenureMin, 2 * tenureMin - 1] } };
+  return {
+    stats: {
+      iterations: step,
+      iteration_unit: 'step (best admissible move of a sample of slots)',
+      aspirations,
+      tenure: [tenureMin, 2 * tenureMin - 1],
+    },
+  };
 };

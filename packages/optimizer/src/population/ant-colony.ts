@@ -84,7 +84,7 @@ export const antColony: Algorithm = async (ctx) => {
   let tauMax = 1 / (RHO * cost(start));
   let tauMin = tauMax / (2 * Math.max(1, c.openSlots.length));
   const tau = new Float64Array(2 * c.jobCount * P).fill(tauMax);
-  const limit = ctx.iterationLimit(Math.max(100, Math.round(100_000 / Math.max(1, c.jobCount))));
+  const limit = ctx.iterationCap;
   let iteration = 0;
   // An iteration is ANTS constructions and a descent; the ants are timed one by one as well.
   const step = new StepTimer();
@@ -115,9 +115,18 @@ export const antColony: Algorithm = async (ctx) => {
       const p = depositor.assign[slot]!;
       if (p >= 0) tau[slot * P + p] = Math.min(tauMax, tau[slot * P + p]! + amount);
     }
-    ctx.report(`aco iteration ${iteration}`, iteration / limit);
+    ctx.report(`aco iteration ${iteration}`, ctx.schedule(iteration));
     await ctx.pause();
     step.lap();
   }
-  return { stats: { iterations: iteration, ants: ANTS, rho: RHO, alpha: ALPHA, beta: BETA } };
+  return {
+    stats: {
+      iterations: iteration,
+      iteration_unit: `${ANTS} ant constructions, a descent and a pheromone update`,
+      ants: ANTS,
+      rho: RHO,
+      alpha: ALPHA,
+      beta: BETA,
+    },
+  };
 };

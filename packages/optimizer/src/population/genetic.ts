@@ -31,7 +31,7 @@ export const genetic: Algorithm = async (ctx) => {
   }
   for (const member of population) ctx.offer(member, 'ga');
   const child = population[0]!.clone();
-  const limit = ctx.iterationLimit(Math.max(500, 20 * c.jobCount));
+  const limit = ctx.iterationCap;
   const mutationRate = 2 / Math.max(1, c.openSlots.length) + 0.01;
   let generation = 0;
   let replacements = 0;
@@ -58,9 +58,16 @@ export const genetic: Algorithm = async (ctx) => {
       replacements++;
       ctx.offer(child, 'ga');
     }
-    ctx.report(`generation ${generation}`, generation / limit);
+    ctx.report(`generation ${generation}`, ctx.schedule(generation));
     await ctx.pause();
     step.lap();
   }
-  return { stats: { population: population.length, generations: generation, replacements } };
+  return {
+    stats: {
+      iterations: generation,
+      iteration_unit: 'generation (one child)',
+      population: population.length,
+      replacements,
+    },
+  };
 };

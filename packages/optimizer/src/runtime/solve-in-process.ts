@@ -1,5 +1,5 @@
 import { checkHardConstraints, evaluateObjective, hasUsableCoordinates } from '@meridian/domain';
-import type { Instance, JobAssignment } from '@meridian/domain';
+import type { Instance, JobAssignment, Objective } from '@meridian/domain';
 import type { SolveResult } from '../core/contract';
 import { memberLoop } from '../portfolio/member-loop';
 import { ALGORITHM_REGISTRY } from '../registry/algorithm-registry';
@@ -72,6 +72,14 @@ export async function solveInProcess(
       `bug: ${options.algorithm} produced ${violations.length} hard violation(s), e.g. job ${first.job_id} ${first.slot}: ${first.reason}`,
     );
   }
+  // The search kept F incrementally (exact deltas); the evaluator recomputes it from scratch.
+  const objective = evaluateObjective(instance, assignments, weights);
+  const kept = ctx.best.objective();
+  const mismatch = objectiveMismatch(objective, kept);
+  if (mismatch)
+    throw new Error(
+      `bug: ${options.algorithm}'s incremental objective differs from the evaluator's: ${mismatch}`,
+    );
   const status = ctx.isCancelled
     ? 'cancelled'
     : (outcome.status ?? (ctx.isTimedOut ? 'timeout' : 'feasible'));
@@ -80,15 +88,34 @@ export async function solveInProcess(
     algorithm: options.algorithm,
     status,
     assignments,
-    objective: evaluateObjective(instance, assignments, weights),
+    objective,
     ...(outcome.bound !== undefined ? { bound: outcome.bound } : {}),
     elapsed_ms: Math.round(performance.now() - started),
     stats: {
       ...(ctx.foundBy ? { found_by: ctx.foundBy } : {}),
       ...outcome.stats,
+      incremental_objective: kept.total,
       jobs_without_coordinates: withoutCoordinates,
     },
   };
+}
+
+/**
+ * Where the search's incrementally kept F and the evaluator's differ, or
+ * null: counts must be equal, miles and balance equal up to rounding (sums of
+ * millions of deltas).
+ */
+function objectiveMismatch(evaluated: Objective, kept: Objective): string | null {
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a));
+  if (evaluated.unassigned !== kept.unassigned)
+    return `unassigned ${kept.unassigned} against ${evaluated.unassigned}`;
+  if (evaluated.rotation !== kept.rotation)
+    return `rotation ${kept.rotation} against ${evaluated.rotation}`;
+  if (!close(evaluated.distance_miles, kept.distance_miles))
+    return `miles ${kept.distance_miles} against ${evaluated.distance_miles}`;
+  if (!close(evaluated.balance, kept.balance))
+    return `balance ${kept.balance} against ${evaluated.balance}`;
+  return null;
 }
 
 /** Floor of the finishing reserve: a small instance's checks are quick, but reporting is not free. */
