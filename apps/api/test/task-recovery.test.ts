@@ -61,6 +61,69 @@ describe('crash recovery on a process that runs no workers', () => {
   });
 });
 
+describe('orphaned queued tasks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ tasks: { runWorkers: false, staleAfterMs: 1000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const queuedTask = async (id: string, createdBy: number) => {
+    await t.app.work.repository.insert({
+      id,
+      type: 'optimization',
+      name: 'Optimization (Simple, Fast)',
+      algorithm: 'heuristic',
+      algorithms: null,
+      createdBy,
+      weights: DEFAULT_WEIGHTS,
+      seed: 1,
+      timeLimitMs: 20_000,
+      total: 100,
+    });
+    await t.database.db
+      .updateTable('tasks')
+      .set({ created_at: sql`now() - interval '10 minutes'` })
+      .where('id', '=', id)
+      .execute();
+  };
+  const statusOf = async (id: string) =>
+    (
+      await t.database.db
+        .selectFrom('tasks')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('ends a queued task that no queue entry will ever hand out, and frees its user', async () => {
+    // Stored, then the process died before queueing it: no worker will ever take it.
+    const orphan = '21111111-2222-3333-4444-555555555555';
+    await queuedTask(orphan, t.users.manager.id);
+    // Queued properly, waiting for a worker (none runs here): it must stay queued.
+    const waiting = '31111111-2222-3333-4444-555555555555';
+    await queuedTask(waiting, t.users.admin.id);
+    await t.app.work.queue.send(t.app.work.kinds.get('optimization').queue, waiting, 60);
+
+    let status = 'queued';
+    for (let i = 0; i < 50 && status === 'queued'; i++) {
+      await sleep(100);
+      status = await statusOf(orphan);
+    }
+    expect(status).toBe('error');
+    expect(await statusOf(waiting)).toBe('queued');
+    // The user's one-optimisation slot is free again.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/optimize/assign?algorithm=heuristic',
+      headers: t.bearer(t.tokens.manager),
+    });
+    expect(res.statusCode).not.toBe(429);
+  });
+});
+
 describe.skipIf(process.env.TEST_DB === 'postgres')(
   'RUN_WORKERS=false on the embedded database',
   () => {

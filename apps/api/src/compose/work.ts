@@ -52,6 +52,7 @@ export interface WorkServicesOptions {
 
 const STOPPED = 'The server stopped before this task finished; nothing was changed';
 const CRASHED = 'The process running this task stopped; nothing was changed';
+const LOST = 'The task was lost from the queue before it started; nothing was changed';
 
 /**
  * Wires the task services and recovers tasks a previous process left behind:
@@ -101,6 +102,14 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       CRASHED,
     );
     if (n > 0) log.warn({ tasks: n }, 'marked tasks of stopped processes as error');
+    // A queued task with no live queue entry (its process died between storing and
+    // queueing it, or the entry expired) would block its user's slot forever.
+    const orphans: string[] = [];
+    for (const task of await repository.staleQueued(taskSettings.staleAfterMs)) {
+      if (!(await queue.holds(kinds.get(task.type).queue, task.id))) orphans.push(task.id);
+    }
+    const lost = await tasks.markCrashed(orphans, LOST);
+    if (lost > 0) log.warn({ tasks: lost }, 'marked queued tasks without a queue entry as error');
   };
   await sweep();
   const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);

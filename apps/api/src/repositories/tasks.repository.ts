@@ -217,6 +217,16 @@ export class TasksRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Tasks queued for longer than `olderThanMs` (the sweep then asks the queue about each). */
+  async staleQueued(olderThanMs: number): Promise<{ id: string; type: string }[]> {
+    return this.db
+      .selectFrom('tasks')
+      .select(['id', 'type'])
+      .where('status', '=', 'queued')
+      .where(sql<boolean>`created_at < now() - make_interval(secs => ${olderThanMs / 1000})`)
+      .execute();
+  }
+
   /** Every queued or running task (embedded start-up: they belonged to the previous process). */
   async activeIds(): Promise<string[]> {
     const rows = await this.listActive();

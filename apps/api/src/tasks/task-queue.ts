@@ -63,13 +63,29 @@ export class TaskQueue {
     return this.boss;
   }
 
-  /** Queues a task id; `expireSeconds` bounds how long a worker may hold it. */
+  /**
+   * Queues a task id; `expireSeconds` bounds how long a worker may hold it.
+   * The queue entry's id is the task's own id, so the sweep can ask whether
+   * a queued task still has an entry that a worker will take.
+   */
   async send(queue: QueueName, taskId: string, expireSeconds: number): Promise<void> {
     const boss = await this.started();
-    await boss.send(queue, { taskId }, { expireInSeconds: Math.ceil(expireSeconds) });
+    await boss.send(queue, { taskId }, { id: taskId, expireInSeconds: Math.ceil(expireSeconds) });
     // Wake this process's worker at once instead of at its next poll.
     const worker = this.workers.get(queue);
     if (worker !== undefined && worker !== 'pending') boss.notifyWorker(worker);
+  }
+
+  /**
+   * Whether a worker may still take the task: its queue entry exists and is
+   * waiting or held (not completed, failed, expired or cancelled).
+   */
+  async holds(queue: QueueName, taskId: string): Promise<boolean> {
+    const boss = await this.started();
+    const job = await boss.getJobById(queue, taskId);
+    return (
+      job !== null && (job.state === 'created' || job.state === 'retry' || job.state === 'active')
+    );
   }
 
   /**
