@@ -53,7 +53,22 @@ describe('learned methods on a small instance (iteration limits)', () => {
         expect(stats.after_local_search_objective).toBeLessThanOrEqual(
           stats.learned_construction_objective as number,
         );
-      }
+        // The polish's share is reported apart from the construction's.
+        expect(stats.polish_gain).toBeCloseTo(
+          (stats.learned_construction_objective as number) -
+            (stats.after_local_search_objective as number),
+          0,
+        );
+        expect(stats.polish_ms).toEqual(expect.any(Number));
+        expect(stats.iterations).toBe(6);
+        // What learning added, in words that match the comparison with the greedy starts.
+        const beats = stats.learned_construction_beats_balanced_heuristic as boolean;
+        expect(beats).toBe(
+          (stats.learned_construction_objective as number) <
+            (stats.balanced_heuristic_objective as number),
+        );
+        expect(stats.learning_adds).toMatch(beats ? /^a start / : /^nothing measurable/);
+      } else expect(stats.learning_adds).toMatch(/^nothing: /);
     });
   }
 
@@ -69,6 +84,7 @@ describe('learned methods on a small instance (iteration limits)', () => {
     expect(run.outcome.stats?.trained_policy_beats_baseline).toBe(false);
     expect(run.outcome.stats?.fallback).toBe('heuristic: no training episode ran');
     expect(run.outcome.stats?.learned_construction_objective).toBeUndefined();
+    expect(run.outcome.stats?.learning_adds).toMatch(/^nothing: no learned model was used/);
   });
 
   it('reports progress while training and when the construction is built', async () => {
