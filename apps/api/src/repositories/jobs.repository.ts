@@ -233,6 +233,19 @@ export class JobsRepository {
     return slots.clearKit(id, db, after);
   }
 
+  /**
+   * Locks what an optimisation's plan write depends on, before it re-reads
+   * them: leave (SHARE: new leave waits until the plan is written), every job
+   * and then every physicist, in id order (the order manual assignments and
+   * date edits lock a job, then a person), so nothing committed between the
+   * re-read and the write can double-book anyone.
+   */
+  async lockForPlanWrite(db: Kysely<DB> = this.db): Promise<void> {
+    await sql`lock table unavailability in share mode`.execute(db);
+    await this.lockAll(db);
+    await db.selectFrom('physicists').select('id').orderBy('id').forUpdate().execute();
+  }
+
   /** Row-locks every job in id order (automated kit assignment; kits are locked after). */
   async lockAll(db: Kysely<DB> = this.db): Promise<void> {
     await db.selectFrom('jobs').select('id').orderBy('id').forUpdate().execute();

@@ -124,6 +124,9 @@ export class OptimizationRun {
     runLabel: string,
   ): Promise<RunSummary> {
     const weights = WeightsSchema.parse(task.weights);
+    // Without these locks a change committed by another connection between this
+    // read and the write below would not be seen by the check (PostgreSQL).
+    await this.jobs.lockForPlanWrite(trx);
     const fresh = await this.builder.build(trx, weights);
     const proposed = new Map(result.assignments.map((a) => [a.job_id, a]));
     const merged: JobAssignment[] = fresh.instance.jobs.map((job) => {
