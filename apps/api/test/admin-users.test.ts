@@ -19,7 +19,13 @@ describe('admin user management', () => {
     expect(res.statusCode).toBe(200);
     const users = res.json<Array<Record<string, unknown>>>();
     expect(users.map((u) => u.username)).toEqual(['admin1', 'manager1', 'regular1']);
-    expect(Object.keys(users[0] ?? {}).sort()).toEqual(['email', 'id', 'role', 'username']);
+    expect(Object.keys(users[0] ?? {}).sort()).toEqual([
+      'email',
+      'id',
+      'physicist_id',
+      'role',
+      'username',
+    ]);
   });
 
   it('creates a user (role defaults to regular) who can then sign in', async () => {

@@ -30,6 +30,8 @@ export interface MatrixRow {
   query?: Record<string, string>;
   /** One file sent as multipart/form-data in the field `file` (instead of body). */
   file?: { name: string; content: string };
+  /** An endless event stream: only its status is read, then the connection is dropped. */
+  stream?: true;
   expect: Record<Caller, number>;
 }
 
@@ -88,9 +90,33 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/music/settings', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/music/tracks', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/auth/me', expect: signedIn(200) },
+  // Issue 10: one's own schedule, calendar feed and notifications. The matrix's users are not
+  // linked to physicists: an empty schedule, and no feed for an unlinked account (409).
+  { method: 'GET', path: '/api/v1/me/schedule', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/me/calendar', expect: signedIn(200) },
+  { method: 'POST', path: '/api/v1/me/calendar', expect: signedIn(409) },
+  { method: 'DELETE', path: '/api/v1/me/calendar', expect: signedIn(204) },
+  // The secret in the URL is the credential: calendar apps send no token.
+  {
+    method: 'GET',
+    path: '/api/v1/calendar/{file}',
+    params: { file: 'x.ics' },
+    expect: publicRoute(404),
+  },
+  { method: 'GET', path: '/api/v1/notifications', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/notifications/stream', stream: true, expect: signedIn(200) },
+  { method: 'POST', path: '/api/v1/notifications/{id}/read', expect: signedIn(404) },
+  { method: 'POST', path: '/api/v1/notifications/notify-affected', expect: managers(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/notifications/notify-all',
+    body: { message: 'Role matrix test' },
+    expect: managers(200),
+  },
 
   // Admin only (spec section 6: /admin is admin only).
   { method: 'GET', path: '/api/v1/admin/users', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/v1/admin/users/link-suggestions', expect: adminOnly(200) },
   {
     method: 'POST',
     path: '/api/v1/admin/users',

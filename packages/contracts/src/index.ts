@@ -10,3 +10,4 @@ export * from './tasks';
 export * from './analytics';
 export * from './exports';
 export * from './ids';
+export * from './people';

@@ -64,6 +64,8 @@ export const UserSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: RoleSchema,
+  /** The physicist this account belongs to (issue 10), or null. */
+  physicist_id: z.number().int().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

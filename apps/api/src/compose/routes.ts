@@ -6,17 +6,21 @@ import { analyticsRoutes } from '../routes/analytics.routes';
 import { authRoutes } from '../routes/auth.routes';
 import { availabilityRoutes } from '../routes/availability.routes';
 import { backgroundsRoutes } from '../routes/backgrounds.routes';
+import { calendarRoutes } from '../routes/calendar.routes';
 import { exportsRoutes } from '../routes/exports.routes';
 import { healthRoutes } from '../routes/health.routes';
 import { jobsRoutes } from '../routes/jobs.routes';
 import { kitAssignmentRoutes } from '../routes/kit-assignment.routes';
 import { kitsRoutes } from '../routes/kits.routes';
 import { meRoutes } from '../routes/me.routes';
+import { myScheduleRoutes } from '../routes/my-schedule.routes';
+import { notificationsRoutes } from '../routes/notifications.routes';
 import { optimizeRoutes } from '../routes/optimize.routes';
 import { rosterRoutes } from '../routes/roster.routes';
 import { settingsRoutes } from '../routes/settings.routes';
 import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
+import { createPeopleServices } from './people';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
 
@@ -38,6 +42,13 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(authRoutes, { auth: s.auth, maxPerMinute: wiring.authRatePerMinute });
   await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
   await app.register(adminUsersRoutes, { users: s.users, lists: s.lists });
+  const people = createPeopleServices(s, work.tasks.bus);
+  await app.register(myScheduleRoutes, { schedule: people.schedule, calendar: people.calendar });
+  await app.register(calendarRoutes, { calendar: people.calendar });
+  await app.register(notificationsRoutes, {
+    notifications: people.notifications,
+    bus: people.bus,
+  });
   await app.register(settingsRoutes, { settings: s.settings });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
   await app.register(jobsRoutes, {

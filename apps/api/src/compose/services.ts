@@ -6,11 +6,14 @@ import { BackgroundStore } from '../io/background-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
+import { CalendarFeedsRepository } from '../repositories/calendar-feeds.repository';
 import { DataVersionsRepository } from '../repositories/data-versions.repository';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
+import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
+import { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { ZipDataRepository } from '../repositories/zip-data.repository';
@@ -48,6 +51,9 @@ export interface Repositories {
   kits: KitsRepository;
   availability: AvailabilityRepository;
   zipData: ZipDataRepository;
+  calendarFeeds: CalendarFeedsRepository;
+  notifications: NotificationsRepository;
+  scheduleNotices: ScheduleNoticesRepository;
 }
 
 /**
@@ -88,6 +94,9 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     kits: new KitsRepository(db),
     availability: new AvailabilityRepository(db),
     zipData: new ZipDataRepository(db),
+    calendarFeeds: new CalendarFeedsRepository(db),
+    notifications: new NotificationsRepository(db),
+    scheduleNotices: new ScheduleNoticesRepository(db),
   };
 }
 
@@ -105,7 +114,7 @@ export function createServices(
   } = repositories;
   const { kits: kitsRepository, availability: availabilityRepository } = repositories;
   const signer = new TokenSigner(config.jwtSecret, config.tokenTtlMinutes);
-  const users = new UsersService(db, usersRepository);
+  const users = new UsersService(db, usersRepository, physicistsRepository);
   const auth = new AuthService(
     usersRepository,
     users,

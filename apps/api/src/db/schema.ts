@@ -11,6 +11,8 @@ export interface UsersTable {
   /** Random per-user key every session token carries; a new one revokes them all (migration 0008). */
   token_key: Generated<string>;
   created_at: ColumnType<Date, never, never>;
+  /** The physicist this account belongs to, or null (migration 0011). */
+  physicist_id: Generated<number | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
@@ -136,6 +138,29 @@ export interface DataVersionsTable {
   version: string;
 }
 
+/** Table calendar_feeds: the SHA-256 of each user's feed secret (migration 0011). */
+export interface CalendarFeedsTable {
+  user_id: number;
+  secret_hash: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Table notifications: messages to one user each (migration 0011). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  message: string;
+  created_at: ColumnType<Date, never, never>;
+  read: Generated<boolean>;
+}
+
+/** Table schedule_notices: the schedule each user was last told about (migration 0011). */
+export interface ScheduleNoticesTable {
+  user_id: number;
+  snapshot: unknown;
+  noticed_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -148,4 +173,7 @@ export interface DB {
   task_events: TaskEventsTable;
   optimization_runs: OptimizationRunsTable;
   data_versions: DataVersionsTable;
+  calendar_feeds: CalendarFeedsTable;
+  notifications: NotificationsTable;
+  schedule_notices: ScheduleNoticesTable;
 }

@@ -11,6 +11,7 @@ export const toUser = (row: UserRow): User => ({
   username: row.username,
   email: row.email,
   role: row.role,
+  physicist_id: row.physicist_id,
 });
 
 /** SQL for the users table. Every method takes the handle to use, so callers can pass a transaction. */
@@ -115,6 +116,49 @@ export class UsersRepository {
       .forUpdate()
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /** Links the account to a physicist (or unlinks it with null); sessions stay valid. */
+  setPhysicist(
+    id: number,
+    physicistId: number | null,
+    db: Kysely<DB> = this.db,
+  ): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({ physicist_id: physicistId })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The account linked to a physicist, if any. */
+  findByPhysicist(physicistId: number, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('physicist_id', '=', physicistId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Every linked account as (user id, physicist id), row-locked when `lock` is
+   * set inside a transaction, so two "notify affected" calls take turns.
+   */
+  async linked(
+    db: Kysely<DB> = this.db,
+    lock = false,
+  ): Promise<{ id: number; physicist_id: number }[]> {
+    let query = db
+      .selectFrom('users')
+      .select(['id', 'physicist_id'])
+      .where('physicist_id', 'is not', null)
+      .orderBy('id');
+    if (lock) query = query.forUpdate();
+    const rows = await query.execute();
+    return rows.flatMap((r) =>
+      r.physicist_id === null ? [] : [{ id: r.id, physicist_id: r.physicist_id }],
+    );
   }
 
   /** Number of users (bootstrap: create the first admin when zero). */

@@ -1,7 +1,8 @@
 import {
   CreateUserRequestSchema,
+  LinkSuggestionListSchema,
   ResetPasswordRequestSchema,
-  UpdateUserRoleRequestSchema,
+  UpdateUserRequestSchema,
   UserIdParamsSchema,
   UserListSchema,
 } from '@meridian/contracts';
@@ -47,13 +48,28 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
       onRequest,
       schema: {
         tags,
-        summary: "Change a user's role (ends that user's sessions)",
+        summary:
+          "Change a user's role (ends that user's sessions) and/or link the account to a physicist (physicist_id; null unlinks)",
         params: UserIdParamsSchema,
-        body: UpdateUserRoleRequestSchema,
+        body: UpdateUserRequestSchema,
         response: { 200: UserSchema },
       },
     },
-    (request) => users.changeRole(request.params.id, request.body.role),
+    (request) => users.update(request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/v1/admin/users/link-suggestions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Accounts whose name or e-mail matches a physicist, offered as links for an admin to confirm',
+        response: { 200: LinkSuggestionListSchema },
+      },
+    },
+    () => users.linkSuggestions(),
   );
 
   app.delete(

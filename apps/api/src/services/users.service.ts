@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../security/password';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
-import { conflict, notFound } from '../http/http-error';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import type { PhysicistsRepository } from '../repositories/physicists.repository';
 import { toUser, type UsersRepository } from '../repositories/users.repository';
+import { suggestLinks, type LinkSuggestion } from './link-suggestions';
 
 /** Input for a new account (admin-created, registered or seeded). */
 export interface NewUser {
@@ -19,6 +21,7 @@ export class UsersService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly users: UsersRepository,
+    private readonly physicists: PhysicistsRepository,
   ) {}
 
   /** Every user, without password hashes. */
@@ -41,17 +44,54 @@ export class UsersService {
     }
   }
 
-  /** Changes a role (revoking the user's tokens); 409 when it would demote the last admin. */
-  async changeRole(id: number, role: Role): Promise<User> {
+  /**
+   * Applies an admin's edit: the role (a change revokes the user's tokens;
+   * 409 when it would demote the last admin) and/or the linked
+   * physicist (null unlinks). 400 for an unknown physicist, 409 when another
+   * account holds it; the whole edit applies or none of it.
+   */
+  async update(id: number, edit: { role?: Role; physicist_id?: number | null }): Promise<User> {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.users.findById(id, trx);
       if (current === undefined) throw notFound(`User ${id} not found`);
-      if (current.role === role) return toUser(current);
+      let row = current;
+      if (edit.physicist_id !== undefined && edit.physicist_id !== current.physicist_id) {
+        row = await this.link(trx, id, edit.physicist_id);
+      }
+      if (edit.role === undefined || edit.role === current.role) return toUser(row);
       if (current.role === 'admin') await this.assertNotLastAdmin(trx, id, 'demote');
-      const updated = await this.users.updateRole(id, role, trx);
+      const updated = await this.users.updateRole(id, edit.role, trx);
       if (updated === undefined) throw notFound(`User ${id} not found`);
       return toUser(updated);
     });
+  }
+
+  /** Unlinked accounts whose name or e-mail matches an unlinked physicist, for an admin to confirm. */
+  async linkSuggestions(): Promise<LinkSuggestion[]> {
+    const [users, physicists] = await Promise.all([this.users.list(), this.physicists.list()]);
+    return suggestLinks(users, physicists);
+  }
+
+  private async link(trx: Kysely<DB>, id: number, physicistId: number | null) {
+    if (physicistId !== null) {
+      // Row-locks the physicist, so it cannot be deleted while the link is written.
+      const physicist = await this.physicists.find(physicistId, trx);
+      if (physicist === undefined) throw badRequest(`No physicist with id ${physicistId}`);
+      const holder = await this.users.findByPhysicist(physicistId, trx);
+      if (holder !== undefined && holder.id !== id) {
+        throw conflict(`${physicist.name} is already linked to the account '${holder.username}'`);
+      }
+    }
+    try {
+      const updated = await this.users.setPhysicist(id, physicistId, trx);
+      if (updated === undefined) throw notFound(`User ${id} not found`);
+      return updated;
+    } catch (error) {
+      // Two admins linking the same physicist at once: the unique index decides.
+      if (isUniqueViolation(error))
+        throw conflict('That physicist is already linked to another account');
+      throw error;
+    }
   }
 
   /** Sets a new password and ends the user's existing sessions. */

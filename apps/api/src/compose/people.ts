@@ -1,0 +1,38 @@
+import { ScheduleRepository } from '../repositories/schedule.repository';
+import { CalendarService } from '../services/calendar.service';
+import { busNotificationSignal } from '../services/notifications-stream';
+import { NotificationsService } from '../services/notifications.service';
+import { ScheduleService } from '../services/schedule.service';
+import type { TaskEventBus } from '../tasks/task-event-bus';
+import type { AppServices } from './services';
+
+/** The services of issue 10's people features: own schedule, calendar feed, notifications. */
+export interface PeopleServices {
+  schedule: ScheduleService;
+  calendar: CalendarService;
+  notifications: NotificationsService;
+  /** Wakes notification streams; the task machinery's bus (LISTEN/NOTIFY on PostgreSQL). */
+  bus: TaskEventBus;
+}
+
+/**
+ * Wires them over the request side's repositories and the task machinery's
+ * event bus, which is built after the request side (so not in createServices).
+ */
+export function createPeopleServices(services: AppServices, bus: TaskEventBus): PeopleServices {
+  const { db, repositories: r } = services;
+  const schedule = new ScheduleService(r.users, new ScheduleRepository(db));
+  return {
+    schedule,
+    calendar: new CalendarService(r.users, r.calendarFeeds, schedule),
+    notifications: new NotificationsService(
+      db,
+      r.users,
+      r.notifications,
+      r.scheduleNotices,
+      schedule,
+      busNotificationSignal(bus),
+    ),
+    bus,
+  };
+}

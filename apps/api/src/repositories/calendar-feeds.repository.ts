@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** SQL for calendar_feeds: one hashed feed secret per user. */
+export class CalendarFeedsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Stores the user's new secret hash, replacing (and so killing) any earlier one. */
+  async replace(userId: number, secretHash: string, db: Kysely<DB> = this.db): Promise<void> {
+    await db
+      .insertInto('calendar_feeds')
+      .values({ user_id: userId, secret_hash: secretHash })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ secret_hash: secretHash, created_at: new Date() }),
+      )
+      .execute();
+  }
+
+  /** Removes the user's feed; true when there was one. */
+  async delete(userId: number, db: Kysely<DB> = this.db): Promise<boolean> {
+    const result = await db
+      .deleteFrom('calendar_feeds')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The user whose feed has this secret hash, if any. */
+  async userIdFor(secretHash: string, db: Kysely<DB> = this.db): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('calendar_feeds')
+      .select('user_id')
+      .where('secret_hash', '=', secretHash)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  /** Whether the user has a live feed. */
+  async exists(userId: number, db: Kysely<DB> = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('calendar_feeds')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  CalendarFeedSchema,
+  CalendarFeedStatusSchema,
+  MyScheduleSchema,
+} from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireSignedIn } from '../http/authenticate';
+import type { CalendarService } from '../services/calendar.service';
+import type { ScheduleService } from '../services/schedule.service';
+
+/** The signed-in user's own schedule and its private calendar feed (issue 10). */
+export const myScheduleRoutes: FastifyPluginCallbackZod<{
+  schedule: ScheduleService;
+  calendar: CalendarService;
+}> = (app, { schedule, calendar }, done) => {
+  const onRequest = requireSignedIn();
+  const tags = ['me'];
+
+  app.get(
+    '/api/v1/me/schedule',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The signed-in user's own assignments in date order (empty when the account is not linked to a physicist)",
+        response: { 200: MyScheduleSchema },
+      },
+    },
+    (request) => schedule.forUser(request.user!.id),
+  );
+
+  app.get(
+    '/api/v1/me/calendar',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Whether the signed-in user has a live calendar feed',
+        response: { 200: CalendarFeedStatusSchema },
+      },
+    },
+    async (request) => ({ active: await calendar.hasFeed(request.user!.id) }),
+  );
+
+  app.post(
+    '/api/v1/me/calendar',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Create or rotate the private calendar feed URL (the previous URL stops working); 409 when the account is not linked',
+        response: { 200: CalendarFeedSchema },
+      },
+    },
+    async (request) => {
+      const secret = await calendar.rotate(request.user!.id);
+      // Absolute, for calendar apps; protocol and host honour TRUST_PROXY's forwarded headers.
+      return { url: `${request.protocol}://${request.host}/api/v1/calendar/${secret}.ics` };
+    },
+  );
+
+  app.delete(
+    '/api/v1/me/calendar',
+    { onRequest, schema: { tags, summary: 'Revoke the private calendar feed URL' } },
+    async (request, reply) => {
+      await calendar.revoke(request.user!.id);
+      return reply.code(204).send();
+    },
+  );
+  done();
+};

@@ -1,0 +1,96 @@
+import {
+  NotificationIdParamsSchema,
+  NotificationListSchema,
+  NotifiedSchema,
+  NotifyAllRequestSchema,
+} from '@meridian/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireRole, requireSignedIn } from '../http/authenticate';
+import { streamNotificationState } from '../services/notifications-stream';
+import type { NotificationsService } from '../services/notifications.service';
+import type { TaskEventBus } from '../tasks/task-event-bus';
+
+/** Notifications: each user reads their own; admins and managers send them. */
+export const notificationsRoutes: FastifyPluginCallbackZod<{
+  notifications: NotificationsService;
+  bus: TaskEventBus;
+}> = (app, { notifications, bus }, done) => {
+  const tags = ['notifications'];
+  const senders = requireRole('admin', 'manager');
+
+  app.get(
+    '/api/v1/notifications',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags,
+        summary: "The signed-in user's notifications, newest first, with the unread count",
+        response: { 200: NotificationListSchema },
+      },
+    },
+    (request) => notifications.list(request.user!.id),
+  );
+
+  app.get(
+    '/api/v1/notifications/stream',
+    {
+      onRequest: requireSignedIn(),
+      sse: 'only',
+      schema: {
+        tags,
+        summary:
+          "Server-Sent Events: the signed-in user's unread count and newest id, at once and on every change",
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      reply.header('cache-control', 'no-store');
+      await streamNotificationState(reply.sse, userId, () => notifications.state(userId), bus);
+    },
+  );
+
+  app.post(
+    '/api/v1/notifications/:id/read',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags,
+        summary: 'Mark one of your notifications read (404 for anyone else’s)',
+        params: NotificationIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await notifications.markRead(request.user!.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/notifications/notify-affected',
+    {
+      onRequest: senders,
+      schema: {
+        tags,
+        summary:
+          'Tell every linked user whose assignments changed since their last notice what changed',
+        response: { 200: NotifiedSchema },
+      },
+    },
+    async () => ({ notified: await notifications.notifyAffected() }),
+  );
+
+  app.post(
+    '/api/v1/notifications/notify-all',
+    {
+      onRequest: senders,
+      schema: {
+        tags,
+        summary: 'Send one message to every linked user (a default text when none is given)',
+        body: NotifyAllRequestSchema.optional(),
+        response: { 200: NotifiedSchema },
+      },
+    },
+    async (request) => ({ notified: await notifications.notifyAll(request.body?.message) }),
+  );
+  done();
+};

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import ical, { type ICalCalendar } from 'ical-generator';
+import { dayNumber, fromDayNumber } from '@meridian/domain';
+import { conflict, notFound } from '../http/http-error';
+import type { CalendarFeedsRepository } from '../repositories/calendar-feeds.repository';
+import type { UsersRepository } from '../repositories/users.repository';
+import type { ScheduleService, ScheduledSlot } from './schedule.service';
+
+/** 32 random bytes (256 bits) as base64url: 43 characters. */
+const SECRET_BYTES = 32;
+const FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
+const SLOT_LABEL = { lead: 'Lead', data_acq: 'Data acquisition' } as const;
+
+/** The stored form of a feed secret: its SHA-256 in hex. */
+export const hashFeedSecret = (secret: string): string =>
+  createHash('sha256').update(secret).digest('hex');
+
+const NOT_LINKED =
+  'Your account is not linked to a physicist yet; ask an admin to link it in User Management';
+const NO_FEED = 'No such calendar feed (it may have been rotated or revoked)';
+
+/** Adds the job's events to a calendar: one all-day event per dated assignment. */
+function addEvents(calendar: ICalCalendar, slots: readonly ScheduledSlot[]): void {
+  for (const slot of slots) {
+    if (slot.start === null || slot.end === null) continue;
+    const customer = slot.customer.trim() === '' ? `Job ${slot.job_id}` : slot.customer;
+    const place = [slot.location, slot.zip_code].filter((part) => part.trim() !== '').join(', ');
+    const description = [
+      `Partner: ${slot.partner ?? 'not assigned yet'}`,
+      `Kit: ${slot.kit ?? 'not assigned yet'}`,
+      slot.miles_from_home === null ? null : `Miles from home: ${slot.miles_from_home}`,
+      `Job ${slot.job_id}`,
+    ].filter((line) => line !== null);
+    calendar.createEvent({
+      // Job and slot identify the event, so an edited job updates it instead of adding another.
+      id: `job-${slot.job_id}-${slot.slot}@meridian-scheduler`,
+      sequence: slot.version,
+      allDay: true,
+      start: slot.start,
+      // RFC 5545: the end date of an all-day event is exclusive.
+      end: fromDayNumber(dayNumber(slot.end) + 1),
+      summary: `${customer} (${SLOT_LABEL[slot.slot]})`,
+      location: place === '' ? `Job ${slot.job_id}` : place,
+      description: description.join('\n'),
+    });
+  }
+}
+
+/** Private calendar feeds: secrets at rest only as hashes; one live feed per user. */
+export class CalendarService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly feeds: CalendarFeedsRepository,
+    private readonly schedule: ScheduleService,
+  ) {}
+
+  /** Makes a new feed secret for a linked user, killing any earlier one; returns the secret. */
+  async rotate(userId: number): Promise<string> {
+    const user = await this.users.findById(userId);
+    if (user?.physicist_id === null || user === undefined) throw conflict(NOT_LINKED);
+    const secret = randomBytes(SECRET_BYTES).toString('base64url');
+    await this.feeds.replace(userId, hashFeedSecret(secret));
+    return secret;
+  }
+
+  /** Revokes the user's feed (nothing to do when there is none). */
+  async revoke(userId: number): Promise<void> {
+    await this.feeds.delete(userId);
+  }
+
+  /** Whether the user has a live feed. */
+  hasFeed(userId: number): Promise<boolean> {
+    return this.feeds.exists(userId);
+  }
+
+  /** The iCalendar text of the feed file `<secret>.ics`; 404 for an unknown, rotated or revoked secret. */
+  async feed(file: string): Promise<string> {
+    const secret = FILE_PATTERN.exec(file)?.[1];
+    if (secret === undefined) throw notFound(NO_FEED);
+    const userId = await this.feeds.userIdFor(hashFeedSecret(secret));
+    if (userId === undefined) throw notFound(NO_FEED);
+    const physicist = await this.schedule.linkedPhysicist(userId);
+    const name = physicist === null ? 'Meridian' : `Meridian: ${physicist.name}`;
+    const calendar = ical({ name, prodId: { company: 'Meridian', product: 'Scheduler' } });
+    // An account unlinked after the feed was made gets an empty calendar, not an error.
+    if (physicist !== null) {
+      addEvents(calendar, (await this.schedule.slotsOf([physicist.id])).get(physicist.id) ?? []);
+    }
+    return calendar.toString();
+  }
+}

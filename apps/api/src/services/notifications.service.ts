@@ -1,0 +1,98 @@
+import type { NotificationList } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { notFound } from '../http/http-error';
+import type {
+  NotificationsRepository,
+  NotificationsState,
+} from '../repositories/notifications.repository';
+import type { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
+import type { UsersRepository } from '../repositories/users.repository';
+import { describeScheduleChanges, readSnapshot, snapshotOf } from './schedule-changes';
+import type { ScheduleService } from './schedule.service';
+
+/** Wakes the open notification streams of users (on every API node). */
+export interface NotificationSignal {
+  wake(userIds: readonly number[]): Promise<void>;
+}
+
+/** How many of a user's notifications the list shows (newest first). */
+const LIST_LIMIT = 50;
+
+/** The message "Notify all physicists" sends when the manager writes none. */
+export const DEFAULT_NOTIFY_ALL_MESSAGE =
+  'The schedule has been updated. Open My schedule to see your jobs.';
+
+/** Notifications to linked users: stored per user, read only by that user. */
+export class NotificationsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly users: UsersRepository,
+    private readonly notifications: NotificationsRepository,
+    private readonly notices: ScheduleNoticesRepository,
+    private readonly schedule: ScheduleService,
+    private readonly signal: NotificationSignal,
+  ) {}
+
+  /** The user's own notifications, newest first, and how many are unread. */
+  async list(userId: number): Promise<NotificationList> {
+    const [items, state] = await Promise.all([
+      this.notifications.listFor(userId, LIST_LIMIT),
+      this.notifications.stateFor(userId),
+    ]);
+    return { items, unread: state.unread };
+  }
+
+  /** Unread count and newest id (what the stream sends). */
+  state(userId: number): Promise<NotificationsState> {
+    return this.notifications.stateFor(userId);
+  }
+
+  /** Marks one of the user's notifications read; 404 for anyone else's. */
+  async markRead(userId: number, id: number): Promise<void> {
+    if (!(await this.notifications.markRead(userId, id))) {
+      throw notFound(`Notification ${id} not found`);
+    }
+    await this.signal.wake([userId]);
+  }
+
+  /** Sends one message to every linked user; answers how many. */
+  async notifyAll(message: string = DEFAULT_NOTIFY_ALL_MESSAGE): Promise<number> {
+    const linked = await this.users.linked();
+    await this.notifications.insertMany(linked.map((u) => ({ user_id: u.id, message })));
+    await this.signal.wake(linked.map((u) => u.id));
+    return linked.length;
+  }
+
+  /**
+   * Tells every linked user whose assignments changed since their last notice
+   * what changed, and remembers what each was told. The linked accounts are
+   * row-locked for the run, so two managers clicking at once take turns and
+   * nobody hears of one change twice.
+   */
+  async notifyAffected(): Promise<number> {
+    const notified = await this.db.transaction().execute(async (trx) => {
+      const linked = await this.users.linked(trx, true);
+      const slots = await this.schedule.slotsOf(
+        linked.map((u) => u.physicist_id),
+        trx,
+      );
+      const snapshots = await this.notices.snapshotsFor(
+        linked.map((u) => u.id),
+        trx,
+      );
+      const messages: { user_id: number; message: string }[] = [];
+      for (const user of linked) {
+        const now = snapshotOf(slots.get(user.physicist_id) ?? []);
+        const message = describeScheduleChanges(readSnapshot(snapshots.get(user.id)), now);
+        if (message === null) continue;
+        messages.push({ user_id: user.id, message });
+        await this.notices.save(user.id, now, trx);
+      }
+      await this.notifications.insertMany(messages, trx);
+      return messages.map((m) => m.user_id);
+    });
+    await this.signal.wake(notified);
+    return notified.length;
+  }
+}
