@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobSlotsWrite } from '../src/repositories/jobs/bulk-writes';
+import { writeOptimizedSlots, type JobSlotsWrite } from '../src/repositories/jobs/bulk-writes';
 import { JobsRepository } from '../src/repositories/jobs.repository';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream, storedViolations } from './tasks-fixture';
@@ -61,10 +61,9 @@ describe('optimisation write against changes committed during it', () => {
 
   it('a manual assignment committed before the write never double-books the lead', async () => {
     let manual: Promise<{ statusCode: number }> | null = null;
-    const write = JobsRepository.prototype.writeOptimizedSlots;
     const spy = vi
       .spyOn(JobsRepository.prototype, 'writeOptimizedSlots')
-      .mockImplementation(async function (this: JobsRepository, rows: JobSlotsWrite[], db) {
+      .mockImplementation(async (rows: JobSlotsWrite[], db) => {
         const planned = rows.find((r) => r.lead === lead);
         const other = jobs.find((id) => id !== planned?.id);
         if (planned !== undefined && other !== undefined && manual === null) {
@@ -77,7 +76,7 @@ describe('optimisation write against changes committed during it', () => {
           });
           await sleep(800);
         }
-        return write.call(this, rows, db);
+        return writeOptimizedSlots(rows, db ?? t.database.db);
       });
     const { events } = await optimise();
     await t.app.work.runner.whenIdle();
@@ -96,13 +95,12 @@ describe('optimisation write against changes committed during it', () => {
       .set({ assigned_lead_id: null, lead_pinned: false })
       .execute();
     let leaveDoneAt = 0;
-    let leave: Promise<unknown> | null = null;
-    const write = JobsRepository.prototype.writeOptimizedSlots;
+    const pending: { leave?: Promise<unknown> } = {};
     const spy = vi
       .spyOn(JobsRepository.prototype, 'writeOptimizedSlots')
-      .mockImplementation(async function (this: JobsRepository, rows: JobSlotsWrite[], db) {
-        if (leave === null && rows.some((r) => r.lead === lead)) {
-          leave = t.app
+      .mockImplementation(async (rows: JobSlotsWrite[], db) => {
+        if (pending.leave === undefined && rows.some((r) => r.lead === lead)) {
+          pending.leave = t.app
             .inject({
               method: 'POST',
               url: '/api/v1/availability/',
@@ -116,14 +114,14 @@ describe('optimisation write against changes committed during it', () => {
             .then(() => (leaveDoneAt = performance.now()));
           await sleep(800);
         }
-        return write.call(this, rows, db);
+        return writeOptimizedSlots(rows, db ?? t.database.db);
       });
     const { events } = await optimise();
     const streamEndedAt = performance.now();
     await t.app.work.runner.whenIdle();
     spy.mockRestore();
-    expect(leave).not.toBeNull();
-    await leave;
+    expect(pending.leave).toBeDefined();
+    await pending.leave;
     expect((events.at(-1)!.data as { type: string }).type).toBe('complete');
     // The leave committed only after the plan's transaction: never in between its check and write.
     expect(leaveDoneAt).toBeGreaterThan(streamEndedAt - 200);
