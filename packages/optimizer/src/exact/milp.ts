@@ -16,6 +16,7 @@ import {
   remainingSec,
   solveModel,
 } from './milp-solve';
+import { fillableIfAllFilled, milpByRole } from './milp-role';
 import { solveByTimeWindows } from './milp-windows';
 
 /**
@@ -31,6 +32,9 @@ export const milp: Algorithm = async (ctx) => {
   fillEmptySlots(warm);
   ctx.offer(warm, 'milp warm start (heuristic + ejection chains)');
   const fixed = new SolutionState(c);
+  // Every fillable slot filled: coverage is proven maximal and F separates by role.
+  const fillable = fillableIfAllFilled(fixed, warm);
+  if (fillable) return milpByRole(ctx, fixed, warm, fillable);
   const model = buildMilpModel(c, allJobs(c), fixed);
   const size = modelSize(model);
   if (size.nonzeros > MAX_FULL_MODEL_NONZEROS) {

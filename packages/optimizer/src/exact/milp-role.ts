@@ -1,0 +1,216 @@
+import { Worker } from 'node:worker_threads';
+import { UNASSIGNED_PENALTY } from '@meridian/domain';
+import { builtWorkerUrl } from '../core/built-workers';
+import { slotCandidates } from '../core/compile';
+import { AlgorithmContext } from '../core/context';
+import type { AlgorithmContext as Ctx, AlgorithmOutcome } from '../core/context';
+import { SolutionState } from '../core/solution';
+import { alns } from '../local-search/alns';
+import { highsOvershootSec, MIP_REL_GAP } from './highs-runner';
+import { buildRoleModel, pairsOfState } from './milp-role-model';
+import type { RoleModel } from './milp-role-model';
+import { startHeartbeat } from './milp-solve';
+
+/** Nearest free candidates per slot in each role's first restricted LP (besides the warm start's). */
+const FIRST_COLUMNS_PER_SLOT = 3;
+/** Share of the time that column generation (and the ALNS warm start beside it) may take. */
+const LP_SHARE = 0.45;
+/** ALNS segments while the LPs are priced: short, so the MIPs start soon after the LPs end. */
+const ALNS_SEGMENT_MS = 400;
+
+/** What one role's thread reported. */
+interface RoleRun {
+  lp: { rounds: number; converged: boolean; lp: number; bound: number; columns: number } | null;
+  done: {
+    pairs: Int32Array;
+    lagrangian: number;
+    incumbent: number;
+    bound: number;
+    kept: number;
+    status: string;
+    optimal: boolean;
+    objective: number | null;
+    nodes: number;
+  } | null;
+  pairs: Int32Array | null;
+  error?: string;
+}
+
+/**
+ * The fillable slots (open, with a candidate free of the pinned work) when
+ * `warm` fills every one of them, else null: then the slot rows are
+ * equalities and coverage needs no phase of its own.
+ */
+export function fillableIfAllFilled(fixed: SolutionState, warm: SolutionState): number[] | null {
+  const c = fixed.c;
+  const fillable: number[] = [];
+  for (const slot of c.openSlots) {
+    if (!slotCandidates(c, slot).some((p) => fixed.isFree(p, slot >> 1))) continue;
+    if (warm.assign[slot]! < 0) return null;
+    fillable.push(slot);
+  }
+  return fillable;
+}
+
+/**
+ * milp by role: the lead and the data-acq problems, each on its own HiGHS
+ * thread (own 2 GiB WebAssembly heap): column generation on its LP with a
+ * Lagrangian bound, while ALNS improves the warm start on this thread; then
+ * the MIP over the pairs whose reduced cost leaves room under the incumbent,
+ * which is exact. Optimal when both roles' MIPs are proven.
+ */
+export async function milpByRole(
+  ctx: Ctx,
+  fixed: SolutionState,
+  warm: SolutionState,
+  fillable: readonly number[],
+): Promise<AlgorithmOutcome> {
+  const c = ctx.compiled;
+  const models = [0, 1].map((role) => buildRoleModel(c, fixed, role, fillable, true));
+  const budgetMs = ctx.remainingMs;
+  const deadline = Date.now() + budgetMs;
+  const lpDeadline = Date.now() + LP_SHARE * budgetMs;
+  const stopBuffer = new SharedArrayBuffer(4);
+  const stop = new Int32Array(stopBuffer);
+  const runs: RoleRun[] = models.map(() => ({ lp: null, done: null, pairs: null }));
+  let line = `milp by role: pricing the LPs (${models.map((m) => m.pairSlot.length).join(' + ')} pairs)`;
+  const heartbeat = startHeartbeat(ctx, () => line);
+  const offerPairs = () => {
+    const state = fixed.clone();
+    for (let r = 0; r < 2; r++) {
+      const pairs = runs[r]!.pairs ?? pairsOfState(models[r]!, ctx.best);
+      const m = models[r]!;
+      for (const q of pairs) {
+        if (q < 0) continue;
+        const slot = m.slots[m.pairSlot[q]!]!;
+        // An x that breaks feasibility (numerical trouble) is not a solution.
+        if (!state.canMove(slot, m.pairPhysicist[q]!)) return;
+        state.move(slot, m.pairPhysicist[q]!);
+      }
+    }
+    if (ctx.offer(state, 'milp by role (HiGHS incumbent)')) line = `milp by role: new incumbent F ${ctx.best.total.toFixed(2)}`;
+  };
+  const threads = models.map((model, r) => startRole(model, r));
+  const cancel = () => Atomics.store(stop, 0, 1);
+  ctx.signal?.addEventListener('abort', cancel, { once: true });
+  const overshootMs = 1000 * highsOvershootSec(models.reduce((s, m) => s + m.pairRows.length, 0) / 4);
+  const timer = setTimeout(cancel, Math.max(0, deadline - Date.now() - overshootMs));
+
+  function startRole(model: RoleModel, r: number) {
+    const firstPairs = new Set<number>(pairsOfState(model, warm).filter((q) => q >= 0));
+    for (let q = 0, seen = 0, s = -1; q < model.pairSlot.length; q++) {
+      if (model.pairSlot[q] !== s) [s, seen] = [model.pairSlot[q]!, 0];
+      if (seen++ < FIRST_COLUMNS_PER_SLOT) firstPairs.add(q);
+    }
+    const worker = new Worker(builtWorkerUrl('milp-role'), {
+      workerData: {
+        ...model,
+        initialPairs: Int32Array.from(firstPairs),
+        stop: stopBuffer,
+        seed: ctx.options.seed % 2_147_483_647,
+        deadlineEpochMs: deadline,
+        lpDeadlineEpochMs: lpDeadline,
+        overshootSec: highsOvershootSec(model.pairRows.length / 2),
+        mipRelGap: MIP_REL_GAP,
+      },
+    });
+    const run = runs[r]!;
+    let lpDone!: () => void;
+    const lpReady = new Promise<void>((resolve) => (lpDone = resolve));
+    const finished = new Promise<void>((resolve) => {
+      const end = (error?: string) => {
+        if (error && !run.done) run.error = error;
+        lpDone();
+        resolve();
+        void worker.terminate();
+      };
+      worker.on('message', (m: { type: string } & Record<string, unknown>) => {
+        if (m.type === 'lp') line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
+        else if (m.type === 'lp-done') {
+          run.lp = m as unknown as RoleRun['lp'];
+          lpDone();
+        } else if (m.type === 'incumbent') {
+          run.pairs = m.pairs as Int32Array;
+          offerPairs();
+        } else if (m.type === 'done') {
+          run.done = m as unknown as RoleRun['done'];
+          run.pairs = run.done!.pairs;
+          end();
+        }
+      });
+      worker.on('error', (error) => end(error.message));
+      worker.on('exit', (code) => end(`HiGHS role thread exited with code ${code}`));
+      // At the deadline (plus its grace), a thread that has not answered is ended; its incumbents are kept.
+      setTimeout(() => end('stopped at the deadline'), Math.max(0, deadline - Date.now())).unref();
+    });
+    return { worker, lpReady, finished };
+  }
+
+  // ALNS on this thread while the LPs are priced: the incumbent that decides which pairs the MIPs keep.
+  let alnsIterations = 0;
+  let lpBoth = false;
+  void Promise.all(threads.map((t) => t.lpReady)).then(() => (lpBoth = true));
+  // Under an iteration cap (tests) one ALNS run of that many iterations, so a seed repeats;
+  // otherwise segments until both LPs are priced.
+  const capped = ctx.options.maxIterations !== undefined;
+  while ((capped || (!lpBoth && Date.now() < lpDeadline)) && !ctx.shouldStop()) {
+    const sub = new AlgorithmContext(
+      ctx.instance,
+      c,
+      {
+        ...ctx.options,
+        algorithm: 'alns',
+        timeLimitMs: capped ? ctx.remainingMs : Math.min(ALNS_SEGMENT_MS, lpDeadline - Date.now()),
+        initial: ctx.best.assign.slice(),
+      },
+      ctx.signal,
+    );
+    const out = await alns(sub);
+    alnsIterations += Number(out.stats?.iterations ?? 0);
+    ctx.offer(sub.best, 'milp warm start (alns)');
+    await ctx.pause();
+    if (capped) break;
+  }
+  await Promise.all(threads.map((t) => t.lpReady));
+  // Coverage stays maximal (F's first term); the incumbent fills every fillable slot.
+  const start = fillableIfAllFilled(fixed, ctx.best) ? ctx.best : warm;
+  threads.forEach((t, r) => t.worker.postMessage({ incumbent: pairsOfState(models[r]!, start) }));
+  line = 'milp by role: MIPs over the kept pairs';
+  await Promise.all(threads.map((t) => t.finished));
+  clearTimeout(timer);
+  ctx.signal?.removeEventListener('abort', cancel);
+  heartbeat();
+  offerPairs();
+
+  const proven = runs.every((r) => r.done?.optimal === true);
+  // Each role's part of F is a sum of miles, |n - t| and repeat visits, never below 0; coverage is
+  // maximal (every fillable slot filled), so the empty slots of the best are the fewest possible.
+  const bounds = runs.map((r) => Math.max(0, r.done?.bound ?? r.lp?.bound ?? 0));
+  const bound = UNASSIGNED_PENALTY * ctx.best.unassigned + bounds[0]! + bounds[1]!;
+  if (!proven && !ctx.isCancelled) ctx.isTimedOut = true;
+  return {
+    ...(proven ? { status: 'optimal' as const } : {}),
+    bound,
+    stats: {
+      method: 'milp by role: column generation per role with a Lagrangian bound, then the MIP over the pairs within the incumbent\'s reduced-cost room',
+      warm_start_alns_iterations: alnsIterations,
+      roles: runs.map((r, i) => ({
+        role: i === 0 ? 'lead' : 'data-acq',
+        slots: models[i]!.slotCount,
+        pairs: models[i]!.pairSlot.length,
+        lp_rounds: r.lp?.rounds ?? 0,
+        lp_converged: r.lp?.converged ?? false,
+        lp_columns: r.lp?.columns ?? 0,
+        lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
+        incumbent: r.done?.incumbent ?? null,
+        mip_pairs_kept: r.done?.kept ?? 0,
+        mip_stages: (r.done as { stages?: number } | null)?.stages ?? 0,
+        mip_status: r.done?.status ?? null,
+        mip_nodes: r.done?.nodes ?? 0,
+        proven: r.done?.optimal ?? false,
+        bound: bounds[i],
+        ...(r.error ? { error: r.error } : {}),
+      })),
+    },
+  };
+}
