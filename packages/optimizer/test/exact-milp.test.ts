@@ -79,7 +79,9 @@ describe('milp (HiGHS)', () => {
       0,
       seen.findIndex((p) => p.message === 'done'),
     );
-    expect(before.some((p) => /^milp by role: .* LP round \d+, bound \d/.test(p.message))).toBe(true);
+    expect(before.some((p) => /^milp by role: .* LP round \d+, bound \d/.test(p.message))).toBe(
+      true,
+    );
     // Incumbents better than the warm start arrive while HiGHS runs, not only with the result.
     const warm = before[0]!.bestObjective!;
     expect(Math.min(...before.map((p) => p.bestObjective!))).toBeLessThan(warm - 1);

@@ -84,7 +84,7 @@ export function buildRoleModel(
       (a, b) => c.jobFirstDay[jobOf(a)]! - c.jobFirstDay[jobOf(b)]!,
     );
     let active: number[] = [];
-    for (let i = 0; i < items.length; ) {
+    for (let i = 0; i < items.length;) {
       const day = c.jobFirstDay[jobOf(items[i]!)]!;
       while (i < items.length && c.jobFirstDay[jobOf(items[i]!)]! === day) active.push(items[i++]!);
       active = active.filter((q) => c.jobLastDay[jobOf(q)]! >= day);
@@ -150,7 +150,10 @@ export function buildRoleModel(
     slotEquality,
     pairSlot: Int32Array.from(pairSlot),
     pairPhysicist: Int32Array.from(pairPhysicist),
-    pairCost: Float64Array.from(pairSlot, (s, q) => (proximity / 100) * c.distance[(slots[s]! >> 1) * P + pairPhysicist[q]!]!),
+    pairCost: Float64Array.from(
+      pairSlot,
+      (s, q) => (proximity / 100) * c.distance[(slots[s]! >> 1) * P + pairPhysicist[q]!]!,
+    ),
     pairRowStart,
     pairRows,
     rowLower: Float64Array.from(rowLower),

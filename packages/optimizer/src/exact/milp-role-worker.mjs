@@ -72,7 +72,8 @@ function addPairs(list) {
     let at = starts[i];
     indices[at++] = job.pairSlot[q];
     // Row indices of a column must ascend: slot rows come first in the layout, the rest are sorted.
-    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++) indices[at++] = job.pairRows[e];
+    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++)
+      indices[at++] = job.pairRows[e];
     cost[i] = job.pairCost[q];
     colOf[q] = fixedCols + pairOfCol.length;
     pairOfCol.push(q);
@@ -107,7 +108,12 @@ let rounds = 0;
 let lpConverged = false;
 let excess = null;
 const rc = new Float64Array(pairCount);
-model.options.set({ output_flag: false, presolve: 'off', solver: 'simplex', random_seed: job.seed });
+model.options.set({
+  output_flag: false,
+  presolve: 'off',
+  solver: 'simplex',
+  random_seed: job.seed,
+});
 while (!stopped() && Date.now() < lpUntil) {
   model.options.set({ time_limit: Math.max(0.05, (lpUntil - Date.now()) / 1000) });
   const { modelStatus } = model.run(interrupt);
@@ -133,7 +139,12 @@ while (!stopped() && Date.now() < lpUntil) {
   }
   if (bound > lagrangian) lagrangian = bound;
   excess = { rc, best, y };
-  port.postMessage({ type: 'lp', rounds, lp: lpValue + job.offset, bound: lagrangian + job.offset });
+  port.postMessage({
+    type: 'lp',
+    rounds,
+    lp: lpValue + job.offset,
+    bound: lagrangian + job.offset,
+  });
   // Price: per slot the PER_SLOT most negative pairs not yet in.
   const enter = [];
   const chosen = Array.from({ length: S }, () => []);
@@ -205,7 +216,11 @@ if (excess && !stopped() && leftSec() > 0.2) {
       upper[i] = keep[pairOfCol[i]] ? 1 : 0;
       kept += upper[i];
     }
-    model.changeColsBounds({ kind: 'range', from: fixedCols, to: n - 1 }, new Float64Array(pairOfCol.length), upper);
+    model.changeColsBounds(
+      { kind: 'range', from: fixedCols, to: n - 1 },
+      new Float64Array(pairOfCol.length),
+      upper,
+    );
     const types = new Int32Array(n);
     types.fill(1, fixedCols);
     model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
@@ -268,7 +283,8 @@ function columnsOf(pairs, n) {
   for (const q of pairs) {
     if (q < 0) continue;
     if (colOf[q] >= 0 && colOf[q] < n) col[colOf[q]] = 1;
-    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++) activity[job.pairRows[e]] += 1;
+    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++)
+      activity[job.pairRows[e]] += 1;
   }
   for (let k = 0; k < fixedCols; k++) {
     const row = job.extraRow[k];

@@ -4,7 +4,7 @@ import { builtWorkerUrl } from '../core/built-workers';
 import { slotCandidates } from '../core/compile';
 import { AlgorithmContext } from '../core/context';
 import type { AlgorithmContext as Ctx, AlgorithmOutcome } from '../core/context';
-import { SolutionState } from '../core/solution';
+import type { SolutionState } from '../core/solution';
 import { alns } from '../local-search/alns';
 import { highsOvershootSec, MIP_REL_GAP } from './highs-runner';
 import { buildRoleModel, pairsOfState } from './milp-role-model';
@@ -88,12 +88,14 @@ export async function milpByRole(
         state.move(slot, m.pairPhysicist[q]!);
       }
     }
-    if (ctx.offer(state, 'milp by role (HiGHS incumbent)')) line = `milp by role: new incumbent F ${ctx.best.total.toFixed(2)}`;
+    if (ctx.offer(state, 'milp by role (HiGHS incumbent)'))
+      line = `milp by role: new incumbent F ${ctx.best.total.toFixed(2)}`;
   };
   const threads = models.map((model, r) => startRole(model, r));
   const cancel = () => Atomics.store(stop, 0, 1);
   ctx.signal?.addEventListener('abort', cancel, { once: true });
-  const overshootMs = 1000 * highsOvershootSec(models.reduce((s, m) => s + m.pairRows.length, 0) / 4);
+  const overshootMs =
+    1000 * highsOvershootSec(models.reduce((s, m) => s + m.pairRows.length, 0) / 4);
   const timer = setTimeout(cancel, Math.max(0, deadline - Date.now() - overshootMs));
 
   function startRole(model: RoleModel, r: number) {
@@ -125,7 +127,8 @@ export async function milpByRole(
         void worker.terminate();
       };
       worker.on('message', (m: { type: string } & Record<string, unknown>) => {
-        if (m.type === 'lp') line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
+        if (m.type === 'lp')
+          line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
         else if (m.type === 'lp-done') {
           run.lp = m as unknown as RoleRun['lp'];
           lpDone();
@@ -192,7 +195,8 @@ export async function milpByRole(
     ...(proven ? { status: 'optimal' as const } : {}),
     bound,
     stats: {
-      method: 'milp by role: column generation per role with a Lagrangian bound, then the MIP over the pairs within the incumbent\'s reduced-cost room',
+      method:
+        "milp by role: column generation per role with a Lagrangian bound, then the MIP over the pairs within the incumbent's reduced-cost room",
       warm_start_alns_iterations: alnsIterations,
       roles: runs.map((r, i) => ({
         role: i === 0 ? 'lead' : 'data-acq',
