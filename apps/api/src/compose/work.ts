@@ -87,7 +87,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       new JobsRepository(db),
       new RunsRepository(),
     ),
-    comparison: new ComparisonRun(db, tasks, builder),
+    comparison: new ComparisonRun(db, tasks, builder, log),
   };
   for (const kind of declareTaskKinds(runners)) kinds.declare(kind);
 

@@ -103,7 +103,12 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) disconnected.abort();
       });
-      return singleRuns.runSingle(request.user!, request.body.algorithm, disconnected.signal);
+      return singleRuns.runSingle(
+        request.user!,
+        request.body.algorithm,
+        disconnected.signal,
+        request.log,
+      );
     },
   );
   done();

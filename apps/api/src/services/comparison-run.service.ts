@@ -5,6 +5,8 @@ import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { TaskRow } from '../repositories/tasks.repository';
+import { INTERNAL_ALGORITHM_ERROR } from '../tasks/task-failure';
+import type { TaskLog } from '../tasks/task-runner';
 import type { TasksService } from '../tasks/tasks.service';
 import { algorithmResult, failedResult, type AlgorithmRunResult } from './algorithm-result';
 import { labelOf } from './algorithm-label';
@@ -23,6 +25,8 @@ export class ComparisonRun {
     private readonly db: Kysely<DB>,
     private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
+    /** Where a failed algorithm's internal error goes (the stream shows a plain sentence). */
+    private readonly log: TaskLog,
   ) {}
 
   /** Runs each algorithm in turn, streaming results so far. */
@@ -81,10 +85,8 @@ export class ComparisonRun {
       } catch (error) {
         await sending;
         if (signal.aborted) return;
-        results[algorithm] = failedResult(
-          algorithm,
-          error instanceof Error ? error.message : String(error),
-        );
+        this.log.error({ err: error, taskId: task.id, algorithm }, 'comparison algorithm failed');
+        results[algorithm] = failedResult(algorithm, INTERNAL_ALGORITHM_ERROR);
       }
     }
     await update('Finishing', algorithms.length);

@@ -16,6 +16,7 @@ import type { RunsRepository } from '../repositories/runs.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
 import { reasonAfterRun } from './reason-text';
+import { TaskFailure } from '../tasks/task-failure';
 
 /** Fewest milliseconds between two streamed progress events of one run. */
 const PROGRESS_EVERY_MS = 1000;
@@ -94,7 +95,7 @@ export class OptimizationRun {
     if (signal.aborted || result.status === 'cancelled') return;
     if (result.status === 'infeasible') {
       const v = checkHardConstraints(built.instance, result.assignments);
-      throw new Error(
+      throw new TaskFailure(
         `Pinned assignments break hard constraints (${describeViolations(v)}); fix or clear them and run again`,
       );
     }
@@ -140,7 +141,7 @@ export class OptimizationRun {
     });
     const violations = checkHardConstraints(fresh.instance, merged);
     if (violations.length > 0) {
-      throw new Error(
+      throw new TaskFailure(
         `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(violations)}); nothing was changed, run it again`,
       );
     }

@@ -8,6 +8,8 @@ import { PerUserGate } from '../http/per-user-gate';
 import { algorithmResult, failedResult, workloadOf } from './algorithm-result';
 import type { InstanceBuilder } from './instance-builder';
 import type { SettingsService } from './settings.service';
+import { INTERNAL_ALGORITHM_ERROR } from '../tasks/task-failure';
+import type { TaskLog } from '../tasks/task-runner';
 
 /** Single algorithm runs of the analytics page: answered in the request, nothing stored. */
 export class SingleRuns {
@@ -28,7 +30,12 @@ export class SingleRuns {
    * `signal` (the client went away) stops the solver: it runs in this process,
    * not on a queue worker, so nothing else would.
    */
-  async runSingle(user: AuthUser, algorithm: AlgorithmKey, signal?: AbortSignal) {
+  async runSingle(
+    user: AuthUser,
+    algorithm: AlgorithmKey,
+    signal?: AbortSignal,
+    log?: Pick<TaskLog, 'error'>,
+  ) {
     return this.gate.run(user.id, async () => {
       const { instance } = await this.builder.build(this.db, await this.settings.getWeights());
       try {
@@ -42,8 +49,12 @@ export class SingleRuns {
           results: { [algorithm]: algorithmResult(instance, result) },
         };
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return { workload: {}, results: { [algorithm]: failedResult(algorithm, message) } };
+        // The answer carries a plain sentence; the internal text goes to the log.
+        log?.error({ err: error, algorithm }, 'single algorithm run failed');
+        return {
+          workload: {},
+          results: { [algorithm]: failedResult(algorithm, INTERNAL_ALGORITHM_ERROR) },
+        };
       }
     });
   }

@@ -1,4 +1,5 @@
 import type { TaskSettings } from '../config/task-settings';
+import { userFacingMessage } from './task-failure';
 import type { TaskBody } from './task-kinds';
 import type { TasksService } from './tasks.service';
 import type { TasksRepository } from '../repositories/tasks.repository';
@@ -55,7 +56,8 @@ export class TaskRunner {
     try {
       await body(task, controller.signal);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Internal text (stack, SQL, schema dumps) stays in the log; users get a plain sentence.
+      const message = userFacingMessage(error);
       this.log.error({ err: error, taskId }, 'task failed');
       await this.tasks
         .fail(taskId, message)
