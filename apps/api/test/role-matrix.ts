@@ -197,6 +197,14 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { job_id: 999999, role: 'lead', physicist_id: null },
     expect: managers(404),
   },
+  // Issue 11: explanations for every role; locks for managers (unknown job: 404 proves access).
+  { method: 'GET', path: '/api/v1/assignments/{job_id}/explain', expect: signedIn(404) },
+  {
+    method: 'PUT',
+    path: '/api/v1/assignments/{job_id}/pins',
+    body: { lead: false, data_acq: false, kit: false },
+    expect: managers(404),
+  },
   { method: 'POST', path: '/api/v1/analyze/', expect: managers(200) },
   { method: 'GET', path: '/api/v1/physicists/', expect: signedIn(200) },
   {
@@ -283,6 +291,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/optimize/stream/{id}', expect: signedIn(404) },
   { method: 'POST', path: '/api/v1/kits/assign', expect: managers(200) },
   { method: 'GET', path: '/api/v1/analytics/summary', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/analytics/physicists', expect: signedIn(200) },
   {
     method: 'POST',
     path: '/api/v1/analytics/compare_algorithms',

@@ -11,3 +11,4 @@ export * from './analytics';
 export * from './exports';
 export * from './ids';
 export * from './people';
+export * from './explain';

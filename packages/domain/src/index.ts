@@ -11,4 +11,5 @@ export * from './model/instance';
 export * from './model/evaluator';
 export * from './model/evaluator-constraints';
 export * from './model/evaluator-shared';
+export * from './model/objective-state';
 export * from './region';

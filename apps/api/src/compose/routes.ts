@@ -55,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     jobs: s.jobs,
     assignments: s.assignments,
     analyze: s.analyze,
+    explain: s.explain,
     lists: s.lists,
   });
   await app.register(rosterRoutes, { physicists: s.physicists, lists: s.lists });
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   });
   await app.register(analyticsRoutes, {
     analytics: s.analytics,
+    explain: s.explain,
     comparisons: work.comparisons,
     singleRuns: work.singleRuns,
     tasks: work.tasks,

@@ -30,7 +30,9 @@ import { AssignmentsService } from '../services/assignments.service';
 import { AuthService } from '../services/auth.service';
 import { AvailabilityService } from '../services/availability.service';
 import { BackgroundsService } from '../services/backgrounds.service';
+import { ExplainService } from '../services/explain.service';
 import { ExportsService } from '../services/exports.service';
+import { InstanceBuilder } from '../services/instance-builder';
 import { JobsService } from '../services/jobs.service';
 import { KitAssignmentService } from '../services/kit-assignment.service';
 import { KitsService } from '../services/kits.service';
@@ -79,6 +81,8 @@ export interface AppServices {
   exports: ExportsService;
   analyze: AnalyzeService;
   analytics: AnalyticsService;
+  /** Why each slot holds whom, and the per-physicist breakdown of F (issue 11). */
+  explain: ExplainService;
   kitAssignment: KitAssignmentService;
   /** Serialised lists kept per data version (ETag, 304, precompressed bodies). */
   lists: ListSnapshots<ListName>;
@@ -179,6 +183,12 @@ export function createServices(
       availabilityRepository,
     ),
     analytics: new AnalyticsService(new AnalyticsRepository(db)),
+    explain: new ExplainService(
+      db,
+      new InstanceBuilder(new InstanceRepository()),
+      new InstanceRepository(),
+      settings,
+    ),
     kitAssignment: new KitAssignmentService(
       db,
       new InstanceRepository(),

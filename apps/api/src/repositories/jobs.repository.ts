@@ -5,7 +5,7 @@ import * as bulk from './jobs/bulk-writes';
 import * as slots from './jobs/slot-writes';
 
 export type { AnalysisUpdate, JobInsert, JobKitWrite, JobSlotsWrite } from './jobs/bulk-writes';
-export { SLOT_COLUMNS, type ClashingJob, type Slot } from './jobs/slot-writes';
+export { SLOT_COLUMNS, type ClashingJob, type Slot, type SlotPins } from './jobs/slot-writes';
 
 /** The stored (not derived) fields a job is written with. */
 export interface JobWrite {
@@ -216,6 +216,11 @@ export class JobsRepository {
     db: Kysely<DB> = this.db,
   ): Promise<void> {
     return slots.setSlot(jobId, slot, id, reason, db);
+  }
+
+  /** Locks or unlocks each slot of a job (holders unchanged), with a new version. */
+  setPins(jobId: number, pins: slots.SlotPins, db: Kysely<DB> = this.db): Promise<void> {
+    return slots.setPins(jobId, pins, db);
   }
 
   /** Empties a physicist's slots on every job (and unpins them); returns how many slots. */

@@ -1,6 +1,7 @@
 import {
   AnalyticsSummarySchema,
   MessageSchema,
+  PhysicistBreakdownListSchema,
   RunSingleRequestSchema,
   RunSingleResponseSchema,
   TaskIdParamsSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
 import type { AnalyticsService } from '../services/analytics.service';
+import type { ExplainService } from '../services/explain.service';
 import type { ComparisonRequests } from '../services/comparison-requests.service';
 import type { SingleRuns } from '../services/single-run.service';
 import type { TaskStreams } from '../tasks/task-stream';
@@ -30,13 +32,14 @@ const CompareQuerySchema = z.object({
 /** Analytics: summary, algorithm comparison (task + stream + cancel) and single runs; any signed-in role. */
 export const analyticsRoutes: FastifyPluginCallbackZod<{
   analytics: AnalyticsService;
+  explain: ExplainService;
   comparisons: ComparisonRequests;
   singleRuns: SingleRuns;
   tasks: TasksService;
   streams: TaskStreams;
   /** Comparison starts and single runs per minute per user. */
   maxPerMinute: number;
-}> = (app, { analytics, comparisons, singleRuns, tasks, streams, maxPerMinute }, done) => {
+}> = (app, { analytics, explain, comparisons, singleRuns, tasks, streams, maxPerMinute }, done) => {
   const anyone = requireSignedIn();
   const perMinute = maxPerMinute;
   const tags = ['analytics'];
@@ -45,6 +48,18 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
     '/api/v1/analytics/summary',
     { onRequest: anyone, schema: { tags, response: { 200: AnalyticsSummarySchema } } },
     () => analytics.summary(),
+  );
+  app.get(
+    '/api/v1/analytics/physicists',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        summary: 'Per physicist: jobs against their fair-share target, miles and rotation repeats',
+        response: { 200: PhysicistBreakdownListSchema },
+      },
+    },
+    () => explain.breakdown(),
   );
   app.post(
     '/api/v1/analytics/compare_algorithms',

@@ -1,14 +1,18 @@
 import {
+  AssignmentExplanationSchema,
+  AssignmentJobParamsSchema,
   JobIdParamsSchema,
   JobListSchema,
   JobRecordSchema,
   JobUpdateRequestSchema,
   ManualAssignmentRequestSchema,
   MessageSchema,
+  PinsRequestSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnalyzeService } from '../services/analyze.service';
 import type { AssignmentsService } from '../services/assignments.service';
+import type { ExplainService } from '../services/explain.service';
 import type { JobsService } from '../services/jobs.service';
 import type { ListName } from '../services/list-sources';
 import type { ListSnapshots } from '../services/list-snapshots';
@@ -20,8 +24,9 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
   jobs: JobsService;
   assignments: AssignmentsService;
   analyze: AnalyzeService;
+  explain: ExplainService;
   lists: ListSnapshots<ListName>;
-}> = (app, { jobs, assignments, analyze, lists }, done) => {
+}> = (app, { jobs, assignments, analyze, explain, lists }, done) => {
   const managers = requireRole('admin', 'manager');
   const tags = ['jobs'];
 
@@ -87,6 +92,35 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
       },
     },
     (request) => assignments.assignPhysicist(request.body),
+  );
+  app.get(
+    '/api/v1/assignments/:job_id/explain',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags,
+        summary:
+          "Why each slot holds whom: the holder's terms of F, the best alternatives by exact change of F, and who is refused and why",
+        params: AssignmentJobParamsSchema,
+        response: { 200: AssignmentExplanationSchema },
+      },
+    },
+    (request) => explain.explain(request.params.job_id),
+  );
+  app.put(
+    '/api/v1/assignments/:job_id/pins',
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary:
+          'Lock or unlock each slot (every optimiser keeps a locked slot); an empty slot cannot be locked',
+        params: AssignmentJobParamsSchema,
+        body: PinsRequestSchema,
+        response: { 200: JobRecordSchema },
+      },
+    },
+    (request) => assignments.setPins(request.params.job_id, request.body),
   );
   app.post(
     '/api/v1/analyze/',

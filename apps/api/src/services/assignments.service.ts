@@ -1,4 +1,4 @@
-import type { JobRecord, ManualAssignmentRequest } from '@meridian/contracts';
+import type { JobRecord, ManualAssignmentRequest, PinsRequest } from '@meridian/contracts';
 import {
   assignmentSummary,
   composeReason,
@@ -19,6 +19,7 @@ import { addedDays, type AssignmentChecks, type DayRange } from './assignment-ch
 
 const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
 const ROLE_LABEL = { lead: 'lead', dataacq: 'data-acquisition' } as const;
+const SLOT_WORDS = { lead: 'lead', data_acq: 'data-acquisition physicist', kit: 'kit' } as const;
 
 type DatedJob = StoredJob & { start: string; end: string };
 
@@ -76,16 +77,49 @@ export class AssignmentsService {
       const stored = await this.jobs.findStored(jobId, trx);
       if (stored === undefined) throw notFound(`Job ${jobId} not found`);
       if (kitId !== null) {
-        const job = assignable(stored, jobId);
-        const kit = await this.kits.find(kitId, trx);
-        if (kit === undefined) throw notFound(`Kit ${kitId} not found`);
-        if (kit.is_out_for_maintenance) {
-          throw conflict(kitMaintenanceText(kit.name));
-        }
-        const busy = await this.checks.kitBusy(kit, jobId, job, trx);
-        if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
+        await this.checkKit(kitId, assignable(stored, jobId), trx);
       }
       await this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
+    });
+    return (await this.jobs.find(jobId))!;
+  }
+
+  /**
+   * Locks or unlocks each slot (PUT /assignments/{job_id}/pins). A locked slot
+   * is kept by every optimiser, so locking one that is not locked yet checks
+   * its holder against the manual-assignment rules first, as assigning by
+   * hand would (leave or another booking may have arrived since a run filled
+   * it). An empty slot cannot be locked: there is nothing to keep.
+   */
+  async setPins(jobId: number, pins: PinsRequest): Promise<JobRecord> {
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await this.jobs.findStored(jobId, trx);
+      if (stored === undefined) throw notFound(`Job ${jobId} not found`);
+      const current = (await this.jobs.find(jobId, trx))!;
+      const holders = {
+        lead: stored.assigned_lead_id,
+        data_acq: stored.assigned_data_acq_id,
+        kit: stored.assigned_kit_id,
+      };
+      for (const slot of ['lead', 'data_acq', 'kit'] as const) {
+        if (!pins[slot] || current[`${slot}_pinned`]) continue;
+        const id = holders[slot];
+        if (id === null) {
+          throw conflict(`Job ${jobId} has no ${SLOT_WORDS[slot]} to lock; assign one first`);
+        }
+        const job = assignable(stored, jobId);
+        if (slot === 'kit') await this.checkKit(id, job, trx);
+        else {
+          const person = await this.physicists.find(id, trx);
+          if (person === undefined) throw notFound(`Physicist ${id} not found`);
+          await this.checkPhysicist(person, slot, job, trx);
+        }
+      }
+      const unchanged =
+        pins.lead === current.lead_pinned &&
+        pins.data_acq === current.data_acq_pinned &&
+        pins.kit === current.kit_pinned;
+      if (!unchanged) await this.jobs.setPins(jobId, pins, trx);
     });
     return (await this.jobs.find(jobId))!;
   }
@@ -159,6 +193,15 @@ export class AssignmentsService {
     const { assigned_lead_id: lead, assigned_data_acq_id: acq } = stored;
     if (lead === null && acq === null) return Promise.resolve('');
     return this.assignmentText(zip, lead, acq, trx);
+  }
+
+  /** The kit exists, is not in maintenance and no other job holds it on these days. */
+  private async checkKit(kitId: number, job: DatedJob, trx: Kysely<DB>): Promise<void> {
+    const kit = await this.kits.find(kitId, trx);
+    if (kit === undefined) throw notFound(`Kit ${kitId} not found`);
+    if (kit.is_out_for_maintenance) throw conflict(kitMaintenanceText(kit.name));
+    const busy = await this.checks.kitBusy(kit, job.id, job, trx);
+    if (busy !== null) throw conflict(`${busy}, which overlaps ${job.start} to ${job.end}`);
   }
 
   private async checkPhysicist(

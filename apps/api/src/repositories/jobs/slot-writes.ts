@@ -138,3 +138,24 @@ export async function clearKit(id: number, db: Kysely<DB>, after?: string): Prom
   const rows = await query.returning('id').execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** The lock of each slot of a job. */
+export interface SlotPins {
+  lead: boolean;
+  data_acq: boolean;
+  kit: boolean;
+}
+
+/** Sets the locks (pinned flags) of a job's slots, holders unchanged, with a new version. */
+export async function setPins(jobId: number, pins: SlotPins, db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      lead_pinned: pins.lead,
+      data_acq_pinned: pins.data_acq,
+      kit_pinned: pins.kit,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', jobId)
+    .execute();
+}
