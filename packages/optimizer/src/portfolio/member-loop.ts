@@ -48,6 +48,7 @@ export function memberLoop(
 ): Algorithm {
   return async (ctx) => {
     let segments = 0;
+    let iterations: number | null = null;
     let adopted = 0;
     let posted = 0;
     let stalled = 0;
@@ -103,6 +104,8 @@ export function memberLoop(
       );
       lastStats = (await algorithm(segment)).stats;
       segments++;
+      if (typeof lastStats?.iterations === 'number')
+        iterations = (iterations ?? 0) + lastStats.iterations;
       if (pending) post();
       stalled = isNewIncumbent || ctx.best.total < bestBefore - 1e-9 ? 0 : stalled + 1;
       ctx.report(`${key} segment ${segments}`);
@@ -111,6 +114,7 @@ export function memberLoop(
     return {
       stats: {
         segments,
+        iterations,
         adopted_incumbents: adopted,
         posted_improvements: posted,
         found_best: Number.isFinite(foundBest) ? foundBest : null,

@@ -42,5 +42,12 @@ export interface MemberRecord {
   improvements: number;
   /** Restarts from the incumbent (shared run) or rounds (iteration cap) it ran. */
   segments: number;
+  /**
+   * How often it restarted from an incumbent another member found, better
+   * than anything it held: the sharing at work.
+   */
+  adoptions: number;
+  /** Its main-loop iterations summed over its segments or rounds (null if its method counts none). */
+  iterations: number | null;
   error?: string;
 }

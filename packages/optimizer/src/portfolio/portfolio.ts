@@ -51,6 +51,8 @@ export const portfolio: Algorithm = async (ctx) => {
     found_best: null,
     improvements: 0,
     segments: 0,
+    adoptions: 0,
+    iterations: null,
   }));
   let stats: Record<string, unknown>;
   try {

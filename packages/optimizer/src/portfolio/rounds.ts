@@ -29,7 +29,16 @@ export async function runRounds(
     ),
   );
   let rounds = 0;
+  // The member whose find is the incumbent (-1: the start), and the best each member held.
+  let finder = -1;
+  const held = records.map(() => Infinity);
+  const incumbents: { found_by: string; total: number }[] = [];
   for (let round = 0; round < ROUNDS && !ctx.shouldStop(); round++) {
+    // Each member starts the round from the incumbent: an adoption when another member found it
+    // and it beats what this member held.
+    records.forEach((record, i) => {
+      if (finder >= 0 && finder !== i && ctx.best.total < held[i]! - 1e-9) record.adoptions++;
+    });
     const options = (i: number) => ({
       algorithm: PORTFOLIO_MEMBERS[i]!,
       timeLimitMs: ctx.options.timeLimitMs,
@@ -38,14 +47,19 @@ export async function runRounds(
       maxIterations: Math.ceil(cap / ROUNDS),
       initial: ctx.best.assign.slice(),
     });
+    const count = (i: number, stats: Record<string, unknown> | undefined) => {
+      if (typeof stats?.iterations === 'number')
+        records[i]!.iterations = (records[i]!.iterations ?? 0) + stats.iterations;
+    };
     const inThread = (async () => {
       const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options(0), ctx.signal);
-      await IN_THREAD_MEMBER.run(sub);
+      count(0, (await IN_THREAD_MEMBER.run(sub)).stats);
       return sub.best;
     })();
     const onThreads = workers.map(async (worker, k) => {
       if (records[k + 1]!.error) throw new Error(records[k + 1]!.error);
       const result = await worker.run(options(k + 1), { signal: ctx.signal });
+      count(k + 1, result.stats);
       const state = new SolutionState(ctx.compiled);
       state.loadAssignment(assignmentVector(ctx.compiled, result.assignments));
       return state;
@@ -61,12 +75,20 @@ export async function runRounds(
       record.started_ms ??= 0;
       record.segments++;
       const total = outcome.value.total;
+      held[i] = Math.min(held[i]!, total);
       record.best = Math.min(record.best ?? Infinity, total);
       if (total < ctx.best.total - 1e-9)
         record.found_best = Math.min(record.found_best ?? Infinity, total);
-      if (ctx.offer(outcome.value, PORTFOLIO_MEMBERS[i])) record.improvements++;
+      if (ctx.offer(outcome.value, PORTFOLIO_MEMBERS[i])) {
+        record.improvements++;
+        finder = i;
+      }
+    });
+    incumbents.push({
+      found_by: finder >= 0 ? PORTFOLIO_MEMBERS[finder]! : 'start',
+      total: ctx.best.total,
     });
     ctx.report(`portfolio round ${round + 1} of ${ROUNDS}`, (round + 1) / ROUNDS, true);
   }
-  return { mode: `${rounds} rounds under an iteration cap` };
+  return { mode: `${rounds} rounds under an iteration cap`, incumbent_after_round: incumbents };
 }

@@ -91,6 +91,8 @@ export async function runShared(
         segmentMs,
       )(sub);
       records[0]!.segments = Number(out.stats?.segments ?? 0);
+      records[0]!.adoptions = Number(out.stats?.adopted_incumbents ?? 0);
+      records[0]!.iterations = (out.stats?.iterations as number | null | undefined) ?? null;
       endedOnOwnRule[0] = out.stats?.stopped_on_stall === true;
       accept(0, sub.best.assign, sub.best.total, true);
     } finally {
@@ -109,6 +111,8 @@ export async function runShared(
         { signal: stop.signal, onImproved: (assign, total) => accept(i, assign, total) },
       );
       record.segments = Number(result.stats.segments ?? 0);
+      record.adoptions = Number(result.stats.adopted_incumbents ?? 0);
+      record.iterations = (result.stats.iterations as number | null | undefined) ?? null;
       endedOnOwnRule[i] = result.stats.stopped_on_stall === true;
       const final = assignmentVector(ctx.compiled, result.assignments);
       accept(i, final, result.objective.total, true);
