@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Weights } from '@meridian/domain';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
@@ -23,7 +22,7 @@ describe('internal error text', () => {
       algorithm: 'heuristic',
       algorithms: null,
       createdBy: t.users.manager.id,
-      weights: { distance: 'corrupt' } as unknown as Weights,
+      weights: { distance: 'corrupt' },
       seed: 1,
       timeLimitMs: 1000,
       total: 100,
