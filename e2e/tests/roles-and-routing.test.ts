@@ -14,19 +14,21 @@ const EVERYONE = [
   'About',
 ];
 const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster'];
+/** Issue 10: first in the drawer for every role. */
+const MINE = 'My schedule';
 
 describe('each role', () => {
   it('admin lands on Data Management and sees every entry', async () => {
     await signIn(page(), inject('admin'));
     expect(pathOf(page())).toBe('/import');
     await expectTitle(page(), 'Data Management');
-    expect(await drawerEntries(page())).toEqual([...SCHEDULERS, ...EVERYONE, 'Admin']);
+    expect(await drawerEntries(page())).toEqual([MINE, ...SCHEDULERS, ...EVERYONE, 'Admin']);
   });
 
   it('manager lands on Data Management, has no Admin entry and is sent away from /admin', async () => {
     await signIn(page(), inject('manager'));
     expect(pathOf(page())).toBe('/import');
-    expect(await drawerEntries(page())).toEqual([...SCHEDULERS, ...EVERYONE]);
+    expect(await drawerEntries(page())).toEqual([MINE, ...SCHEDULERS, ...EVERYONE]);
     await page().goto('/admin');
     await waitForPath(page(), '/assignments');
   });
@@ -35,7 +37,7 @@ describe('each role', () => {
     await signIn(page(), inject('regular'));
     expect(pathOf(page())).toBe('/assignments');
     await expectTitle(page(), 'Assignments');
-    expect(await drawerEntries(page())).toEqual(EVERYONE);
+    expect(await drawerEntries(page())).toEqual([MINE, ...EVERYONE]);
     for (const forbidden of ['/admin', '/import', '/schedule', '/roster']) {
       await page().goto(forbidden);
       await waitForPath(page(), '/assignments');

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  if (demo !== null) console.log(formatDemoLogins(demo.logins));
+  if (demo !== null) console.log(formatDemoLogins(demo.logins, demo.viewerPhysicist));
   console.log(`Meridian Scheduler (${database.kind} database) listening at http://${host}:${port}`);
 }
 

@@ -31,6 +31,19 @@ describe('seedDemo', () => {
 
     const second = await seedDemo(deps);
     expect(second.logins).toEqual(first.logins);
+    // The viewer is linked to a physicist who has jobs, so /my-schedule shows something.
+    expect(first.viewerPhysicist).not.toBeNull();
+    expect(second.viewerPhysicist).toBe(first.viewerPhysicist);
+    const viewer = first.logins.find((l) => l.username === 'viewer')!;
+    const token = await t.login(viewer.username, viewer.password);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/schedule',
+      headers: t.bearer(token),
+    });
+    const body = mine.json<{ physicist: { name: string }; entries: unknown[] }>();
+    expect(body.physicist.name).toBe(first.viewerPhysicist);
+    expect(body.entries.length).toBeGreaterThanOrEqual(4);
     for (const login of first.logins)
       await expect(t.login(login.username, login.password)).resolves.toBeTruthy();
   });
@@ -39,6 +52,10 @@ describe('seedDemo', () => {
     const logins: DemoLogin[] = [{ username: 'admin', password: 'pw', role: 'admin' }];
     expect(formatDemoLogins(logins)).toBe(
       'Demo logins:\n  username: admin  password: pw  role: admin',
+    );
+    const viewer: DemoLogin[] = [{ username: 'viewer', password: 'pw', role: 'regular' }];
+    expect(formatDemoLogins(viewer, 'Ana Lead')).toBe(
+      'Demo logins:\n  username: viewer  password: pw  role: regular  (linked to physicist Ana Lead: see My schedule)',
     );
   });
 });

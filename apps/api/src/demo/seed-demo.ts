@@ -8,6 +8,7 @@ import { generatePassword } from '../security/password';
 import type { DB } from '../db/schema';
 import { localToday } from '../io/date-input';
 import { generateDemoData } from './demo-data';
+import { demoViewerPhysicist, linkDemoViewer, DEMO_VIEWER } from './link-demo-viewer';
 
 /** What demo seeding may use: the database, the data folder and the app's services. */
 export interface DemoSeedDeps {
@@ -27,12 +28,14 @@ export type DemoLogin = z.infer<typeof DemoLoginSchema>;
 /** What seeding did; main prints the logins on every demo start. */
 export interface DemoSeedResult {
   logins: DemoLogin[];
+  /** The physicist the demo viewer is linked to (their /my-schedule), or null. */
+  viewerPhysicist: string | null;
 }
 
 const DEMO_ACCOUNTS: ReadonlyArray<{ username: string; role: Role }> = [
   { username: 'admin', role: 'admin' },
   { username: 'manager', role: 'manager' },
-  { username: 'viewer', role: 'regular' },
+  { username: DEMO_VIEWER, role: 'regular' },
 ];
 
 async function readLogins(file: string): Promise<DemoLogin[] | null> {
@@ -109,14 +112,27 @@ export async function seedDemoSchedule(
  */
 export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedResult> {
   const logins = await seedDemoUsers(deps);
-  await seedDemoSchedule(deps);
-  return { logins };
+  const today = localToday();
+  // The viewer is linked once, with the schedule; later starts leave any change alone.
+  const viewerPhysicist = (await seedDemoSchedule(deps, today))
+    ? await linkDemoViewer(deps.services, today)
+    : await demoViewerPhysicist(deps.services);
+  return { logins, viewerPhysicist };
 }
 
 /** The lines main prints on every demo start. */
-export function formatDemoLogins(logins: DemoLogin[]): string {
+export function formatDemoLogins(
+  logins: DemoLogin[],
+  viewerPhysicist: string | null = null,
+): string {
   return [
     'Demo logins:',
-    ...logins.map((l) => `  username: ${l.username}  password: ${l.password}  role: ${l.role}`),
+    ...logins.map(
+      (l) =>
+        `  username: ${l.username}  password: ${l.password}  role: ${l.role}` +
+        (l.username === DEMO_VIEWER && viewerPhysicist !== null
+          ? `  (linked to physicist ${viewerPhysicist}: see My schedule)`
+          : ''),
+    ),
   ].join('\n');
 }

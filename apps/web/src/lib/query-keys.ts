@@ -36,6 +36,14 @@ export const queryKeys = {
   availability: ['scheduling', 'availability'] as const,
   /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
   zipData: ['scheduling', 'zip-data'] as const,
+  /** GET /me/schedule: the signed-in user's own assignments (changes with the job list). */
+  mySchedule: ['me', 'schedule'] as const,
+  /** GET /me/calendar: whether the user's calendar feed is live. */
+  calendarFeed: ['me', 'calendar'] as const,
+  /** GET /notifications: the signed-in user's notifications; the stream invalidates it. */
+  notifications: ['notifications'] as const,
+  /** GET /admin/users/link-suggestions. */
+  linkSuggestions: ['admin', 'users', 'link-suggestions'] as const,
   /** The US outline bundled with the app (no request leaves the browser). */
   usShapes: ['map', 'us-shapes'] as const,
 };

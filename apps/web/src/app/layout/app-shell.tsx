@@ -9,6 +9,7 @@ import { DRAWER_WIDTH } from '@meridian/domain';
 import type { Session } from '../../lib/session-store';
 import { clearToken } from '../../lib/session-store';
 import { clearNotifications } from '../../lib/notifications';
+import { useNotificationsStream } from '../../lib/people-api/notifications-stream';
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
 import type { AppRoute } from '../routes/route-definitions';
@@ -30,6 +31,8 @@ export function AppShell({ route, session }: AppShellProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Notifications arrive live while the app is open (the bell and the ticker read the list).
+  useNotificationsStream(true);
 
   const logout = () => {
     clearToken();

@@ -3,6 +3,7 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assignment from '@mui/icons-material/Assignment';
 import BarChart from '@mui/icons-material/BarChart';
 import EventBusy from '@mui/icons-material/EventBusy';
+import EventNote from '@mui/icons-material/EventNote';
 import Groups from '@mui/icons-material/Groups';
 import Info from '@mui/icons-material/InfoOutlined';
 import Inventory from '@mui/icons-material/Inventory2';
@@ -13,6 +14,7 @@ import ViewList from '@mui/icons-material/ViewList';
 
 /** The drawer icon of each screen, keyed by path. */
 export const NAV_ICONS: Record<string, ReactElement> = {
+  '/my-schedule': <EventNote />,
   '/import': <Storage />,
   '/schedule': <ViewList />,
   '/assignments': <Assignment />,

@@ -9,6 +9,7 @@ import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
 import type { TokenClaims } from '@meridian/contracts';
 import { MusicControls } from '../../features/music/components/music-controls';
+import { NotificationsBell } from './notifications-bell';
 
 interface TopBarProps {
   title: string;
@@ -18,7 +19,7 @@ interface TopBarProps {
   onLogout: () => void;
 }
 
-/** The top bar: drawer toggle, screen title, who is signed in, logout. */
+/** The top bar: drawer toggle, screen title, music, the notifications bell, who is signed in, logout. */
 export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }: TopBarProps) {
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -42,6 +43,7 @@ export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }
           {title}
         </Typography>
         <MusicControls />
+        <NotificationsBell />
         <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 2, textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
             {claims.sub}

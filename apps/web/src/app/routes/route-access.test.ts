@@ -23,14 +23,17 @@ describe('navEntriesFor', () => {
     'About',
   ];
   it('shows each role only its screens, in drawer order', () => {
-    expect(labels('regular')).toEqual(everyone);
+    // "My schedule" comes first for every role (issue 10).
+    expect(labels('regular')).toEqual(['My schedule', ...everyone]);
     expect(labels('manager')).toEqual([
+      'My schedule',
       'Data Management',
       'Job Ingestion & Review',
       'Roster',
       ...everyone,
     ]);
     expect(labels('admin')).toEqual([
+      'My schedule',
       'Data Management',
       'Job Ingestion & Review',
       'Roster',

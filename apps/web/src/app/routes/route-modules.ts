@@ -13,6 +13,7 @@ export interface RouteModule {
  * browser caches a dynamic import, so a hover-loaded screen opens at once.
  */
 export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
+  '/my-schedule': () => import('./my-schedule-route'),
   '/import': () => import('./import-route'),
   '/schedule': () => import('./schedule-route'),
   '/assignments': () => import('./assignments-route'),

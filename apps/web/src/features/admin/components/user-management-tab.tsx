@@ -10,6 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { useLinkSuggestions } from '../api/get-link-suggestions';
+import { useUpdateUserLink } from '../api/update-user-link';
+import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { fetchFailure } from './fetch-failure';
 import { AddUserDialog } from './add-user-dialog';
@@ -17,10 +20,13 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UsersTable } from './users-table';
 
-/** User Management: list, add, change role, reset password, delete. */
+/** User Management: list, add, change role, link to a physicist, reset password, delete. */
 export function UserManagementTab() {
   const users = useUsers();
   const updateRole = useUpdateUserRole();
+  const physicists = usePhysicists();
+  const suggestions = useLinkSuggestions();
+  const updateLink = useUpdateUserLink();
   const toast = useToast();
   const [isAdding, setIsAdding] = useState(false);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -34,6 +40,22 @@ export function UserManagementTab() {
       {
         onSuccess: () => toast.success('User role updated.'),
         onError: (error) => toast.error(`Operation failed: ${errorMessage(error)}`),
+      },
+    );
+  };
+
+  const link = (user: User, physicistId: number | null) => {
+    if (physicistId === user.physicist_id) return;
+    updateLink.mutate(
+      { id: user.id, physicistId },
+      {
+        onSuccess: () =>
+          toast.success(
+            physicistId === null
+              ? `${user.username} unlinked.`
+              : `${user.username} linked to ${physicists.data?.find((p) => p.id === physicistId)?.name ?? 'the physicist'}.`,
+          ),
+        onError: (error) => toast.error(`Update failed: ${errorMessage(error)}`),
       },
     );
   };
@@ -56,6 +78,9 @@ export function UserManagementTab() {
           onRoleChange={changeRole}
           onResetPassword={setResetting}
           onDelete={setDeleting}
+          physicists={physicists.data ?? []}
+          suggestions={suggestions.data ?? []}
+          onLink={link}
         />
       )}
       <AddUserDialog isOpen={isAdding} onClose={() => setIsAdding(false)} />

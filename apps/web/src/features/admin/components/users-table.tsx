@@ -10,17 +10,34 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import LockReset from '@mui/icons-material/LockReset';
-import { RoleSchema, type Role, type User } from '@meridian/domain';
+import type { LinkSuggestion } from '@meridian/contracts';
+import { RoleSchema, type Physicist, type Role, type User } from '@meridian/domain';
+import { PhysicistLinkCell } from './physicist-link-cell';
 
 interface UsersTableProps {
   users: readonly User[];
   onRoleChange: (user: User, role: Role) => void;
   onResetPassword: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The roster, for linking accounts to physicists (issue 10). */
+  physicists: readonly Physicist[];
+  suggestions: readonly LinkSuggestion[];
+  onLink: (user: User, physicistId: number | null) => void;
 }
 
-/** The user list with an inline role picker and per-user actions. */
-export function UsersTable({ users, onRoleChange, onResetPassword, onDelete }: UsersTableProps) {
+/** The user list with an inline role picker, the linked physicist and per-user actions. */
+export function UsersTable({
+  users,
+  onRoleChange,
+  onResetPassword,
+  onDelete,
+  physicists,
+  suggestions,
+  onLink,
+}: UsersTableProps) {
+  const holders = new Map(
+    users.flatMap((u) => (u.physicist_id === null ? [] : [[u.physicist_id, u.username] as const])),
+  );
   return (
     <TableContainer>
       <Table size="small" aria-label="Users">
@@ -29,6 +46,7 @@ export function UsersTable({ users, onRoleChange, onResetPassword, onDelete }: U
             <TableCell>Username</TableCell>
             <TableCell>Email</TableCell>
             <TableCell>Role</TableCell>
+            <TableCell>Physicist</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -51,6 +69,15 @@ export function UsersTable({ users, onRoleChange, onResetPassword, onDelete }: U
                     </MenuItem>
                   ))}
                 </Select>
+              </TableCell>
+              <TableCell>
+                <PhysicistLinkCell
+                  user={user}
+                  physicists={physicists}
+                  holders={holders}
+                  suggestion={suggestions.find((s) => s.user_id === user.id)}
+                  onLink={onLink}
+                />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title="Reset password">

@@ -1,14 +1,19 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { canManageSchedule, type Physicist } from '@meridian/domain';
+import { canManageSchedule, type Job, type Physicist } from '@meridian/domain';
+import { errorMessage } from '../../../lib/api-client';
 import { useCanEditKits } from '../../../lib/current-user';
+import { useMySchedule } from '../../../lib/people-api/get-my-schedule';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
 import { kitsQueryOptions } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
@@ -18,7 +23,10 @@ import { ExportMenu } from '../../../components/export-menu';
 import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
+import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
+import { useNotifyAffected } from '../api/notify-affected';
+import { useNotifyAll } from '../api/notify-all';
 import { AssignmentsTable } from './assignments-table';
 
 /**
@@ -35,11 +43,23 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
   const kits = useQuery({ ...kitsQueryOptions(), enabled: canEditKits });
   const zips = useZipIndex();
   const [chosen, setChosen] = useState<Physicist[]>([]);
+  // "Mine": only the rows of the physicist this account is linked to (issue 10).
+  const [mineOnly, setMineOnly] = useState(false);
+  const mine = useMySchedule();
+  const myId = mine.data?.physicist?.id ?? null;
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
   const visible = useMemo(
-    () => (jobs.data ?? []).filter((job) => jobConcernsPhysicists(job, chosen)),
-    [jobs.data, chosen],
+    () =>
+      (jobs.data ?? []).filter(
+        (job) =>
+          jobConcernsPhysicists(job, chosen) &&
+          (!mineOnly ||
+            (myId !== null &&
+              (job.assigned_lead_id === myId || job.assigned_data_acq_id === myId))),
+      ),
+    [jobs.data, chosen, mineOnly, myId],
   );
+  const onNotify = useNotifyHandler();
   const physicistsById = useMemo(
     () => new Map((physicists.data ?? []).map((p) => [p.id, p])),
     [physicists.data],
@@ -79,6 +99,24 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
             sx={{ minWidth: 320, maxWidth: 560, flexGrow: 1 }}
             renderInput={(params) => <TextField {...params} label="Filter by physicist" />}
           />
+          <Tooltip
+            title={
+              myId === null && mine.data
+                ? 'Your account is not linked to a physicist; ask an admin to link it'
+                : 'Show only your own jobs'
+            }
+          >
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={mineOnly}
+                  onChange={(_, on) => setMineOnly(on)}
+                  disabled={myId === null}
+                />
+              }
+              label="Mine"
+            />
+          </Tooltip>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Typography color="text.secondary">
               Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
@@ -95,9 +133,49 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
             kitAssigning={kitAssigning}
             physicistsById={physicistsById}
             zips={zips.data}
+            onNotify={onNotify}
           />
         )}
       </Paper>
     </>
+  );
+}
+
+const dates = (job: Job) =>
+  job.start === null
+    ? 'dates not set'
+    : job.start === job.end
+      ? job.start
+      : `${job.start} to ${job.end}`;
+
+/** The two notify icons' actions, with a toast saying how many physicists heard. */
+function useNotifyHandler() {
+  const toast = useToast();
+  const { mutate: notifyAffected } = useNotifyAffected();
+  const { mutate: notifyAll } = useNotifyAll();
+  return useCallback(
+    (kind: 'affected' | 'all', job: Job) => {
+      const failed = (error: unknown) => toast.error(`Operation failed: ${errorMessage(error)}`);
+      if (kind === 'affected') {
+        notifyAffected(undefined, {
+          onSuccess: ({ notified }) =>
+            notified === 0
+              ? toast.info('No linked physicist has changes since the last notice.')
+              : toast.success(
+                  `Notified ${notified} affected physicist${notified === 1 ? '' : 's'}.`,
+                ),
+          onError: failed,
+        });
+        return;
+      }
+      const customer = job.customer.trim() || `Job ${job.id}`;
+      const message = `About ${customer} (${dates(job)}): the plan for this job has changed. See My schedule for your jobs.`;
+      notifyAll(message, {
+        onSuccess: ({ notified }) =>
+          toast.success(`Notified ${notified} physicist${notified === 1 ? '' : 's'}.`),
+        onError: failed,
+      });
+    },
+    [toast, notifyAffected, notifyAll],
   );
 }

@@ -15,7 +15,6 @@ import { VirtualTable } from '../../../components/data-table/virtual-table';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
-import { useToast } from '../../../components/toast/toast-context';
 import { AssigneeCell } from './assignee-cell';
 import { KitCell, type KitAssigning } from './kit-cell';
 
@@ -29,6 +28,8 @@ interface AssignmentsTableProps {
   /** Physicists by id, for the assignee's home zip when the reason has no distance. */
   physicistsById: ReadonlyMap<number, Physicist>;
   zips: ZipIndex | undefined;
+  /** The notify icons of a row: notify affected physicists, or all physicists about this job. */
+  onNotify: (kind: 'affected' | 'all', job: Job) => void;
 }
 
 /**
@@ -42,8 +43,8 @@ export function AssignmentsTable({
   kitAssigning,
   physicistsById,
   zips,
+  onNotify,
 }: AssignmentsTableProps) {
-  const toast = useToast();
   const columns = useMemo(() => {
     const homeZip = (id: number | null) =>
       id === null ? null : (physicistsById.get(id)?.home_zip ?? null);
@@ -65,9 +66,6 @@ export function AssignmentsTable({
           />
         ),
       });
-    // Notification delivery is not built yet: the icons say so instead of pretending.
-    const placeholder = (what: string) =>
-      toast.info(`${what}: notifications are not available yet.`);
     const defs: ColumnDef<Job>[] = [
       rowNumberColumn(),
       readColumn('customer', 'Customer', 180),
@@ -98,7 +96,7 @@ export function AssignmentsTable({
                 <IconButton
                   size="small"
                   aria-label={`Notify affected physicists of job ${row.original.id}`}
-                  onClick={() => placeholder('Notify affected physicists')}
+                  onClick={() => onNotify('affected', row.original)}
                 >
                   <NotificationsActive fontSize="small" />
                 </IconButton>
@@ -107,7 +105,7 @@ export function AssignmentsTable({
                 <IconButton
                   size="small"
                   aria-label={`Notify all physicists about job ${row.original.id}`}
-                  onClick={() => placeholder('Notify all physicists')}
+                  onClick={() => onNotify('all', row.original)}
                 >
                   <Campaign fontSize="small" />
                 </IconButton>
@@ -118,7 +116,7 @@ export function AssignmentsTable({
       );
     }
     return defs;
-  }, [canManage, kitAssigning, physicistsById, zips, toast]);
+  }, [canManage, kitAssigning, physicistsById, zips, onNotify]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: jobs,

@@ -9,6 +9,16 @@ import {
   useNotifications,
   type SessionNotification,
 } from '../../../lib/notifications';
+import { useServerNotifications } from '../../../lib/people-api/get-notifications';
+import { useMarkNotificationsRead } from '../../../lib/people-api/mark-notification-read';
+
+/** One line of the ticker: this session's happenings and the user's unread notifications. */
+interface TickerItem {
+  key: string;
+  text: string;
+  severity: SessionNotification['severity'];
+  at: number;
+}
 
 const scroll = keyframes`
   from { transform: translateX(0); }
@@ -25,7 +35,7 @@ const COLOURS: Record<SessionNotification['severity'], string> = {
 const time = (at: number) =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-function Items({ items, hidden }: { items: readonly SessionNotification[]; hidden?: boolean }) {
+function Items({ items, hidden }: { items: readonly TickerItem[]; hidden?: boolean }) {
   return (
     <Box
       component="ul"
@@ -36,7 +46,7 @@ function Items({ items, hidden }: { items: readonly SessionNotification[]; hidde
       {items.map((item) => (
         <Box
           component="li"
-          key={item.id}
+          key={item.key}
           sx={{
             listStyle: 'none',
             whiteSpace: 'nowrap',
@@ -61,13 +71,31 @@ function Items({ items, hidden }: { items: readonly SessionNotification[]; hidde
 }
 
 /**
- * The scrolling ticker of this session's notifications (finished runs, kit
- * assignments); absent while there are none. Scrolling stops on hover and
- * focus, and for people who ask for reduced motion it becomes a static list.
+ * The scrolling ticker: the user's unread notifications (sent by a manager;
+ * they arrive live) and this session's happenings (finished runs, kit
+ * assignments); absent while there are none. Clearing marks the shown
+ * notifications read. Scrolling stops on hover and focus, and for people who
+ * ask for reduced motion it becomes a static list.
  */
 export function NotificationsTicker() {
-  const items = useNotifications();
+  const session = useNotifications();
+  const server = useServerNotifications();
+  const markRead = useMarkNotificationsRead();
+  const unread = (server.data?.items ?? []).filter((n) => !n.read);
+  const items: TickerItem[] = [
+    ...unread.map((n) => ({
+      key: `n${n.id}`,
+      text: n.message,
+      severity: 'info' as const,
+      at: Date.parse(n.created_at),
+    })),
+    ...session.map((n) => ({ key: `s${n.id}`, text: n.text, severity: n.severity, at: n.at })),
+  ];
   if (items.length === 0) return null;
+  const clear = () => {
+    clearNotifications();
+    if (unread.length > 0) markRead.mutate(unread.map((n) => n.id));
+  };
   // Two copies side by side make the loop seamless: the animation moves by one copy's width.
   const seconds = Math.max(20, items.reduce((sum, item) => sum + item.text.length, 0) / 6);
   return (
@@ -106,12 +134,7 @@ export function NotificationsTicker() {
           <Items items={items} hidden />
         </Box>
       </Box>
-      <IconButton
-        size="small"
-        aria-label="Clear notifications"
-        onClick={clearNotifications}
-        sx={{ mx: 1 }}
-      >
+      <IconButton size="small" aria-label="Clear notifications" onClick={clear} sx={{ mx: 1 }}>
         <Close fontSize="small" />
       </IconButton>
     </Paper>

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowserPage } from '../support/harness';
+import { expectToast, signIn } from '../support/app';
+import {
+  adminApi,
+  clearSchedule,
+  ensurePhysicists,
+  replaceSchedule,
+} from '../support/scheduling-data';
+
+const { page } = useBrowserPage();
+
+// Issue 10: a linked regular user's own schedule, and notifications that reach them live.
+const PEOPLE = [
+  { name: 'MS Lead Mine', role: 'lead', home_zip: '10001' },
+  { name: 'MS Lead Other', role: 'lead', home_zip: '60601' },
+] as const;
+
+const day = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+const CSV = [
+  'record_type,customer,location,zip_code,package,start,end,assigned_lead,physicist_name',
+  `job,MS Next Clinic,Brooklyn,11201,Linac QA,${day(10)},${day(11)},MS Lead Mine,`,
+  `job,MS Past Clinic,Boston,02115,Linac QA,${day(-20)},${day(-20)},MS Lead Mine,`,
+  `job,MS Other Clinic,Chicago,60601,Linac QA,${day(12)},${day(12)},MS Lead Other,`,
+].join('\n');
+
+interface UserRow {
+  id: number;
+  username: string;
+}
+let regularId = 0;
+
+beforeAll(async () => {
+  await ensurePhysicists(PEOPLE);
+  await replaceSchedule(CSV);
+  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
+  const mine = people.find((p) => p.name === 'MS Lead Mine')!;
+  const users = await adminApi<UserRow[]>('/admin/users');
+  regularId = users.find((u) => u.username === inject('regular').username)!.id;
+  await adminApi(`/admin/users/${regularId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ physicist_id: mine.id }),
+  });
+});
+afterAll(async () => {
+  await adminApi(`/admin/users/${regularId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ physicist_id: null }),
+  });
+  await clearSchedule();
+});
+
+describe('/my-schedule', () => {
+  it('shows a linked regular user only their own jobs, next first, as cards at 390 px', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await signIn(page(), inject('regular'));
+    await page().goto('/my-schedule');
+    const next = page().getByRole('region', { name: 'Next jobs' });
+    const past = page().getByRole('region', { name: 'Past jobs' });
+    await next.getByRole('article').first().waitFor();
+    expect(await next.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'MS Next Clinic',
+    ]);
+    expect(await past.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'MS Past Clinic',
+    ]);
+    await expect(page().getByText('MS Other Clinic').count()).resolves.toBe(0);
+    // The cards fit the phone's width: nothing scrolls sideways.
+    const overflow = await page().evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const card = await next.getByRole('article').first().boundingBox();
+    expect(card!.x + card!.width).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('notifications', () => {
+  it("a manager's notice reaches the affected user's open browser without a reload", async () => {
+    // The affected user, in a context of their own, waiting on /my-schedule.
+    const context = await page()
+      .context()
+      .browser()!
+      .newContext({ baseURL: inject('baseUrl') });
+    try {
+      const physicist = await context.newPage();
+      await signIn(physicist, inject('regular'));
+      await physicist.goto('/my-schedule');
+      await physicist.getByRole('region', { name: 'Next jobs' }).waitFor();
+      const navigations: string[] = [];
+      physicist.on('framenavigated', (frame) => {
+        if (frame === physicist.mainFrame()) navigations.push(frame.url());
+      });
+
+      await signIn(page(), inject('manager'));
+      await page().goto('/assignments');
+      const row = await adminApi<{ id: number; customer: string }[]>('/jobs/');
+      const next = row.find((j) => j.customer === 'MS Next Clinic')!;
+      await page()
+        .getByRole('button', { name: `Notify affected physicists of job ${next.id}` })
+        .click();
+      await expectToast(page(), 'Notified 1 affected physicist.');
+
+      const ticker = physicist.getByRole('region', { name: 'Notifications' });
+      await ticker
+        .getByText(/Your schedule changed .*MS Next Clinic/)
+        .first()
+        .waitFor();
+      await physicist.getByRole('button', { name: /Notifications, \d+ unread/ }).waitFor();
+      expect(navigations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
