@@ -30,6 +30,11 @@ describe('cp_sat (MiniSat LNS)', () => {
     expect(a.outcome.stats?.improvements).toBeGreaterThan(0);
     expect(b.assignments).toEqual(a.assignments);
     expect(a.outcome.stats?.solved_exactly).toBeGreaterThan(0);
+    // Clauses are counted, not variables: the CNF (at-most-one, adders, bounds) outnumbers them.
+    const stats = a.outcome.stats!;
+    expect(stats.mean_clauses_per_finished_window).toBeGreaterThan(
+      stats.mean_window_variables_and_cost_terms as number,
+    );
   });
 
   it('proves the brute-force optimum when one window holds the whole open problem, and stops', async () => {

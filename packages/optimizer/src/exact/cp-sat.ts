@@ -53,6 +53,7 @@ export const cpSat: Algorithm = async (ctx) => {
     let improved = 0;
     let solved = 0;
     let proven = 0;
+    let variables = 0;
     let clauses = 0;
     let iteration = 0;
     for (; iteration < limit && !ctx.shouldStop(); iteration++) {
@@ -60,8 +61,11 @@ export const cpSat: Algorithm = async (ctx) => {
       const next = await solveNeighbourhood(ctx, current, jobs, minisat);
       if (next) {
         solved++;
-        if (next.proven) proven++;
-        clauses += next.size;
+        if (next.proven) {
+          proven++;
+          clauses += next.clauses;
+        }
+        variables += next.variables;
         if (next.state.total < current.total - 1e-9) {
           current.copyFrom(next.state);
           improved++;
@@ -82,7 +86,10 @@ export const cpSat: Algorithm = async (ctx) => {
         solved_exactly: proven,
         improvements: improved,
         jobs_per_neighbourhood: NEIGHBOURHOOD_JOBS,
-        mean_encoded_literals: solved ? Math.round(clauses / solved) : 0,
+        // Per window: decision variables (slot, physicist) and weighted cost terms as encoded;
+        // CNF clauses MiniSat held at the end of a window it finished (adders and bounds included).
+        mean_window_variables_and_cost_terms: solved ? Math.round(variables / solved) : 0,
+        mean_clauses_per_finished_window: proven ? Math.round(clauses / proven) : 0,
       },
     };
   } finally {
@@ -100,7 +107,7 @@ async function solveNeighbourhood(
   current: SolutionState,
   jobs: readonly number[],
   minisat: MiniSatThread,
-): Promise<{ state: SolutionState; size: number; proven: boolean } | null> {
+): Promise<{ state: SolutionState; variables: number; clauses: number; proven: boolean } | null> {
   const fixed = current.clone();
   const c = current.c;
   for (const j of jobs)
@@ -112,6 +119,6 @@ async function solveNeighbourhood(
   const result = await minisat.solve(encoding, incumbent, ctx.remainingMs, ctx.signal);
   if (!result.trueVars) return null;
   const state = applyWindow(fixed, encoding, result.trueVars);
-  const size = encoding.vars.length + encoding.costs.length;
-  return { state, size, proven: result.finished };
+  const variables = encoding.vars.length + encoding.costs.length;
+  return { state, variables, clauses: result.clauses ?? 0, proven: result.finished };
 }

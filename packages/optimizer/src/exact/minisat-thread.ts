@@ -13,11 +13,19 @@ export interface WindowResult {
    * (true variables each), or null when there were too many to list.
    */
   readonly band?: string[][] | null;
+  /** Clauses the solver held when it finished the window (absent when it was cut off). */
+  readonly clauses?: number;
 }
 
 type FromThread =
   | { type: 'ready' }
-  | { id: number; type: 'improved' | 'done'; trueVars: string[] | null; band?: string[][] | null }
+  | {
+      id: number;
+      type: 'improved' | 'done';
+      trueVars: string[] | null;
+      band?: string[][] | null;
+      clauses?: number;
+    }
   | { id: number; type: 'error'; message: string };
 
 /**
@@ -78,7 +86,8 @@ export class MiniSatThread {
         if (message.trueVars) best = message.trueVars;
         if (message.type === 'done') {
           const band = message.band === undefined ? {} : { band: message.band };
-          finish(() => resolve({ trueVars: best, finished: true, ...band }));
+          const clauses = message.clauses === undefined ? {} : { clauses: message.clauses };
+          finish(() => resolve({ trueVars: best, finished: true, ...band, ...clauses }));
         }
       };
       this.ready.then(

@@ -95,7 +95,9 @@ function solveWindow({ id, encoding, incumbent }) {
           solver,
           encoding.vars.map((v) => v.name),
         );
-  port.postMessage({ id, type: 'done', trueVars: solution.getTrueVars(), band });
+  // Clauses the solver holds at the end: the constraints, the objectives' adders and bounds.
+  const clauses = solver.clauses.length;
+  port.postMessage({ id, type: 'done', trueVars: solution.getTrueVars(), band, clauses });
 }
 
 port.on('message', (message) => {

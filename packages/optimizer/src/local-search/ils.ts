@@ -1,9 +1,8 @@
 import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
 import { descend } from './moves';
-import { kick, relatedSlots } from './perturb';
+import { kickAndDescend } from './kick-search';
 
 /**
  * `ils`: iterated local search. Descent (reassign and swap moves) to a local
@@ -36,11 +35,8 @@ export const ils: Algorithm = async (ctx) => {
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
     iteration++
   ) {
-    const size = 2 + rng.int(Math.min(10, c.openSlots.length));
     const rest = currentTotal - 1e6 * current.unassigned;
-    const touched = kick(current, rng, relatedSlots(current, rng, size));
-    fillEmptySlots(current);
-    descend(current, rng, stop, touched);
+    kickAndDescend(current, rng, stop);
     // Threshold acceptance: 0.1% of the non-coverage cost early on, nothing at the end.
     const threshold = 0.001 * (1 - ctx.schedule(iteration)) * rest;
     if (current.total < currentTotal + threshold) {

@@ -2,22 +2,32 @@ import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
 import { startingState } from '../greedy/start';
-import { applyMove, forEachMove, MOVE } from './moves';
+import { applyMove, descend, forEachMove, MOVE } from './moves';
+import { kick, relatedSlots } from './perturb';
 import type { MoveKind } from './moves';
 
-const SAMPLE_SLOTS = 48;
+const SAMPLE_SLOTS = 24;
 
 /**
  * `ts`: tabu search. Each step takes the best admissible neighbour (reassign
  * or swap) of a sample of slots, even when it is worse. Giving a slot back to
  * a physicist who just left it is tabu for a random tenure; a tabu move is
- * still allowed when it would give a new best (aspiration).
+ * still allowed when it would give a new best (aspiration). It starts from a
+ * local optimum (descent from the start solution), and after `stall` steps
+ * without a new best it intensifies around the best: back to the best
+ * solution, a kick of a few related slots, and on (restarts_from_best).
  */
 export const tabuSearch: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const rng = ctx.rng;
   const P = c.physicistCount;
   const state = startingState(ctx);
+  const stop = () => ctx.shouldStop();
+  descend(state, rng, stop);
+  ctx.offer(state, 'ts');
+  const stall = Math.max(100, Math.round(c.openSlots.length / 20));
+  let sinceBest = 0;
+  let restarts = 0;
   const tabuUntil = new Int32Array(2 * c.jobCount * P);
   const limit = ctx.iterationCap;
   const tenureMin = 5 + Math.round(Math.sqrt(c.openSlots.length) / 4);
@@ -63,7 +73,18 @@ export const tabuSearch: Algorithm = async (ctx) => {
     if (chosen.aspiring && isTabu(chosen.kind, chosen.slot, chosen.target)) aspirations++;
     applyMove(state, chosen.kind, chosen.slot, chosen.target);
     if (state.unassigned > 0) fillEmptySlots(state);
-    if (state.total < bestTotal - 1e-9) atUnsavedBest = true;
+    if (state.total < bestTotal - 1e-9) {
+      atUnsavedBest = true;
+      sinceBest = 0;
+    } else if (++sinceBest >= stall) {
+      if (atUnsavedBest) ctx.offer(state, 'ts');
+      atUnsavedBest = false;
+      state.copyFrom(ctx.best);
+      kick(state, rng, relatedSlots(state, rng, 2 + rng.int(Math.min(10, c.openSlots.length))));
+      fillEmptySlots(state);
+      sinceBest = 0;
+      restarts++;
+    }
     ctx.report(`tabu step ${step}`, ctx.schedule(step));
     if ((step & 15) === 0) await ctx.pause();
     timer.lap();
@@ -74,6 +95,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
       iterations: step,
       iteration_unit: 'step (best admissible move of a sample of slots)',
       aspirations,
+      restarts_from_best: restarts,
       tenure: [tenureMin, 2 * tenureMin - 1],
     },
   };

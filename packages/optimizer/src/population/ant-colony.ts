@@ -7,6 +7,7 @@ import type { Rng } from '../core/rng';
 import { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../construct/date-order';
 import { startingState } from '../greedy/start';
+import { improveByKicks } from '../local-search/kick-search';
 import { descend } from '../local-search/moves';
 
 const ALPHA = 1;
@@ -65,8 +66,9 @@ function constructAnt(
 /**
  * `aco`: ant colony optimisation (MAX-MIN Ant System). Pheromone tau per
  * (job, slot, physicist), visibility from distance; each iteration ANTS ants
- * build solutions, the iteration-best ant is improved by a descent (MMAS
- * with local search), all trails evaporate by rho, and the iteration-best ant
+ * (fewer from 500 jobs up: 4000 / J, at least 2)
+ * build solutions, the iteration-best ant is improved by a descent and a
+ * short iterated local search (MMAS with local search), all trails evaporate by rho, and the iteration-best ant
  * (every fifth iteration the best so far) deposits 1/F' on its choices, where
  * F' is F without the coverage term. Trails stay within [tauMin, tauMax].
  */
@@ -85,8 +87,14 @@ export const antColony: Algorithm = async (ctx) => {
   let tauMin = tauMax / (2 * Math.max(1, c.openSlots.length));
   const tau = new Float64Array(2 * c.jobCount * P).fill(tauMax);
   const limit = ctx.iterationCap;
+  const stop = () => ctx.shouldStop();
+  // Local search of the iteration-best ant: as many kicks as there are open slots.
+  const antKicks = Math.max(10, c.openSlots.length);
+  // Fewer ants on large instances, where one construction costs more than many kicks.
+  const ants = Math.max(2, Math.min(ANTS, Math.round(4000 / Math.max(1, c.jobCount))));
+  let improvingKicks = 0;
   let iteration = 0;
-  // An iteration is ANTS constructions and a descent; the ants are timed one by one as well.
+  // An iteration is the ants' constructions and a local search; the ants are timed one by one as well.
   const step = new StepTimer();
   const antStep = new StepTimer();
   for (
@@ -96,14 +104,16 @@ export const antColony: Algorithm = async (ctx) => {
   ) {
     let iterationBest: SolutionState | null = null;
     antStep.start();
-    for (let k = 0; k < ANTS && !ctx.shouldStop(antStep.longestMs); k++) {
+    for (let k = 0; k < ants && !ctx.shouldStop(antStep.longestMs); k++) {
       const ant = constructAnt(c, tau, eta, rng);
       if (!iterationBest || ant.total < iterationBest.total) iterationBest = ant;
       antStep.lap();
     }
     if (!iterationBest) break;
-    // MMAS with local search (Stuetzle and Hoos): the iteration-best ant descends before it deposits.
-    descend(iterationBest, rng, () => ctx.shouldStop());
+    // MMAS with local search (Stuetzle and Hoos): the iteration-best ant descends, then a
+    // short iterated local search improves it, before it deposits.
+    descend(iterationBest, rng, stop);
+    improvingKicks += improveByKicks(iterationBest, rng, antKicks, stop);
     if (ctx.offer(iterationBest, 'aco')) {
       tauMax = 1 / (RHO * cost(ctx.best));
       tauMin = tauMax / (2 * Math.max(1, c.openSlots.length));
@@ -122,8 +132,10 @@ export const antColony: Algorithm = async (ctx) => {
   return {
     stats: {
       iterations: iteration,
-      iteration_unit: `${ANTS} ant constructions, a descent and a pheromone update`,
-      ants: ANTS,
+      iteration_unit: `${ants} ant constructions, the local search of the best and a pheromone update`,
+      ant_kicks: antKicks,
+      improving_kicks: improvingKicks,
+      ants,
       rho: RHO,
       alpha: ALPHA,
       beta: BETA,
