@@ -13,6 +13,7 @@ export type BearerResolver = (header: string | undefined) => Promise<AuthUser | 
  */
 export function installAuthentication(app: FastifyInstance, resolveUser: BearerResolver): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('reauthenticate', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // Judge the matched route pattern, not the raw URL, so path tricks cannot dodge the check.
     const route = request.routeOptions.url;
@@ -22,6 +23,8 @@ export function installAuthentication(app: FastifyInstance, resolveUser: BearerR
     const user = await resolveUser(request.headers.authorization);
     if (user === null) throw unauthorized('Not authenticated');
     request.user = user;
+    const header = request.headers.authorization;
+    request.reauthenticate = () => resolveUser(header);
   });
 }
 

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authentication hook; null on public routes. */
     user: AuthUser | null;
+    /** Loads the request's token's user again (null once revoked); long streams call it. */
+    reauthenticate: (() => Promise<AuthUser | null>) | null;
   }
   interface FastifyContextConfig {
     /** Opt a /api/v1 route out of the token requirement (token, register, health only). */

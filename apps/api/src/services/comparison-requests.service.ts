@@ -21,7 +21,9 @@ export class ComparisonRequests {
   ) {}
 
   /** Queues a comparison of `algorithms` (default: the whole catalogue); 429 when one is running. */
-  async start(user: AuthUser, algorithms: AlgorithmKey[] = ALL_ALGORITHMS): Promise<TaskStarted> {
+  async start(user: AuthUser, requested: AlgorithmKey[] = ALL_ALGORITHMS): Promise<TaskStarted> {
+    // Each algorithm once: a repeated key would multiply the run's time and solver work.
+    const algorithms = [...new Set(requested)];
     const perAlgorithm = this.taskSettings.compareTimeLimitMs;
     return this.tasks.create({
       type: 'comparison',

@@ -2,6 +2,7 @@ import type { SSEReplyInterface } from '@fastify/sse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Task } from '@meridian/contracts';
 import type { AuthUser } from '../http/fastify-types';
+import { tooManyRequests } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
 import type { TasksService } from './tasks.service';
 import type { TaskRow, TasksRepository } from '../repositories/tasks.repository';
@@ -10,6 +11,10 @@ import type { TaskRow, TasksRepository } from '../repositories/tasks.repository'
 const PAGE = 200;
 /** Safety net: read the table this often even without a wake-up (lost NOTIFY, reconnect). */
 const POLL_MS = 5000;
+/** How often an open stream checks that its token still stands (revocation closes it within 5 s). */
+const RECHECK_MS = 2000;
+/** Open streams one user may hold in one process (each holds a socket and a subscription). */
+export const MAX_STREAMS_PER_USER = 10;
 
 const isFinal = (data: unknown): boolean => {
   const type = (data as { type?: unknown } | null)?.type;
@@ -39,6 +44,7 @@ export async function serveTaskStream(
   task: TaskRow,
   repository: TasksRepository,
   bus: TaskEventBus,
+  alive?: () => Promise<boolean>,
 ): Promise<void> {
   const lastEventId = parseLastEventId(request.headers['last-event-id']);
   if (task.events_closed && lastEventId >= task.last_event_id) {
@@ -48,7 +54,7 @@ export async function serveTaskStream(
   // Headers set on the reply are copied onto the stream's head, replacing the plugin's.
   reply.header('cache-control', 'no-store');
   const after = Math.min(lastEventId, task.last_event_id);
-  await streamTaskEvents(reply.sse, task, after, repository, bus);
+  await streamTaskEvents(reply.sse, task, after, repository, bus, alive);
 }
 
 /**
@@ -64,9 +70,11 @@ export async function streamTaskEvents(
   lastEventId: number,
   repository: TasksRepository,
   bus: TaskEventBus,
+  alive: () => Promise<boolean> = () => Promise.resolve(true),
 ): Promise<void> {
   let after = lastEventId === 0 && task.events_closed ? task.last_event_id - 1 : lastEventId;
   let woken = false;
+  let checkedAt = performance.now();
   let wake: (() => void) | null = null;
   const signal = () => {
     woken = true;
@@ -88,8 +96,13 @@ export async function streamTaskEvents(
         if (isFinal(event.data)) return;
       }
       if (events.length === PAGE || woken) continue;
+      // A revoked token (role change, password reset, deleted user) ends the stream within 5 s.
+      if (performance.now() - checkedAt >= RECHECK_MS) {
+        if (!(await alive())) return;
+        checkedAt = performance.now();
+      }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
+        const timer = setTimeout(resolve, Math.min(POLL_MS, RECHECK_MS));
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -104,6 +117,8 @@ export async function streamTaskEvents(
 
 /** Streams of the tasks a caller may see, for the routes of every task kind. */
 export class TaskStreams {
+  private readonly open = new Map<number, number>();
+
   constructor(
     private readonly tasks: TasksService,
     private readonly repository: TasksRepository,
@@ -118,6 +133,24 @@ export class TaskStreams {
     type: Task['type'],
   ): Promise<void> {
     const task = await this.tasks.visible(id, user, type);
-    await serveTaskStream(request, reply, task, this.repository, this.tasks.bus);
+    const count = this.open.get(user.id) ?? 0;
+    if (count >= MAX_STREAMS_PER_USER) {
+      throw tooManyRequests(
+        `At most ${MAX_STREAMS_PER_USER} task streams may be open at once; close one first`,
+      );
+    }
+    this.open.set(user.id, count + 1);
+    const reauthenticate = request.reauthenticate;
+    const alive = async () => {
+      const now = reauthenticate === null ? null : await reauthenticate().catch(() => user);
+      return now !== null && now.id === user.id && now.role === user.role;
+    };
+    try {
+      await serveTaskStream(request, reply, task, this.repository, this.tasks.bus, alive);
+    } finally {
+      const left = (this.open.get(user.id) ?? 1) - 1;
+      if (left > 0) this.open.set(user.id, left);
+      else this.open.delete(user.id);
+    }
   }
 }
