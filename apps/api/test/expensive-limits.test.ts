@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFile, type As } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// SECURITY.md: expensive operations (optimisation, comparison, import) are
-// rate-limited and capped per user. Caps: one queued or running optimisation
-// (and comparison) per user, one import at a time per user. Rate limits:
+// SECURITY.md: expensive operations (optimisation, comparison, single run,
+// kit assignment, import) are rate-limited and capped per user. Caps: one
+// queued or running optimisation (and comparison, and single run) per user,
+// one import at a time per user. Rate limits:
 // TASK_RATE_PER_MINUTE starts of each task kind and IMPORT_RATE_PER_MINUTE
 // imports a minute, counted per user.
 
@@ -78,7 +79,7 @@ describe('optimisation starts', () => {
   });
 });
 
-describe('comparisons, single runs and kit assignment', () => {
+describe('comparisons', () => {
   it('rate-limit comparison starts per user', async () => {
     for (let i = 0; i < RATE; i++) {
       const res = await t.app.inject({
@@ -97,13 +98,24 @@ describe('comparisons, single runs and kit assignment', () => {
     expect(res.statusCode).toBe(429);
     expect(detail(res)).toMatch(/^Too many comparison starts: at most 3 a minute per user/);
   });
+});
+
+describe('single runs and kit assignment', () => {
+  // These are answered in their request once a worker ran them, so this app works its queues.
+  let w: TestApp;
+  beforeAll(async () => {
+    w = await createTestApp({ tasks: { taskRatePerMinute: RATE, singleRunTimeLimitMs: 500 } });
+  });
+  afterAll(async () => {
+    await w.close();
+  });
 
   it('rate-limit single algorithm runs per user', async () => {
     const run = () =>
-      t.app.inject({
+      w.app.inject({
         method: 'POST',
         url: '/api/v1/analytics/run_single_algorithm',
-        headers: as('regular'),
+        headers: w.bearer(w.tokens.regular),
         payload: { algorithm: 'heuristic' },
       });
     for (let i = 0; i < RATE; i++) expect((await run()).statusCode).toBe(200);
@@ -114,7 +126,11 @@ describe('comparisons, single runs and kit assignment', () => {
 
   it('rate-limit kit assignment per user', async () => {
     const run = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/kits/assign', headers: as('admin') });
+      w.app.inject({
+        method: 'POST',
+        url: '/api/v1/kits/assign',
+        headers: w.bearer(w.tokens.admin),
+      });
     for (let i = 0; i < RATE; i++) expect((await run()).statusCode).toBe(200);
     const res = await run();
     expect(res.statusCode).toBe(429);

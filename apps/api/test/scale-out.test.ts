@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OptimizeStreamMessageSchema } from '@meridian/contracts';
+import { OptimizeStreamMessageSchema, RunSingleResponseSchema } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database';
 import { parseSse } from './tasks-fixture';
@@ -147,6 +147,43 @@ describe.skipIf(!onPostgres)(
       });
       const jobs = await database.db.selectFrom('jobs').select('assigned_lead_id').execute();
       expect(jobs.every((j) => j.assigned_lead_id !== null)).toBe(true);
+    });
+
+    it('answers a single run and a kit assignment through an API process without workers: the worker process runs them', async () => {
+      await database.db
+        .insertInto('kits')
+        .values({ name: 'Kit A', current_location_zip: '10001' })
+        .execute();
+      const login = await fetch(`${api2}/api/v1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'admin', password: PASSWORD }).toString(),
+      });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const auth = { authorization: `Bearer ${token}` };
+      const single = await fetch(`${api2}/api/v1/analytics/run_single_algorithm`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ algorithm: 'heuristic' }),
+      });
+      expect(single.status).toBe(200);
+      const answer = RunSingleResponseSchema.parse(await single.json());
+      expect(answer.results.heuristic!.error).toBeNull();
+      const kits = await fetch(`${api2}/api/v1/kits/assign`, { method: 'POST', headers: auth });
+      expect(kits.status).toBe(200);
+      expect(((await kits.json()) as { message: string }).message).toMatch(
+        /^Kits assigned: 1 kit cover 2 of 2 dated jobs/,
+      );
+      const tasks = await database.db
+        .selectFrom('tasks')
+        .select(['type', 'status'])
+        .where('type', 'in', ['single_run', 'kit_assignment'])
+        .orderBy('type')
+        .execute();
+      expect(tasks).toEqual([
+        { type: 'kit_assignment', status: 'complete' },
+        { type: 'single_run', status: 'complete' },
+      ]);
     });
   },
 );

@@ -44,6 +44,7 @@ export const RunSingleResponseSchema = z.object({
   workload: z.record(z.string(), z.number()),
   results: z.record(z.string(), AlgorithmRunResultSchema),
 });
+export type RunSingleResponse = z.infer<typeof RunSingleResponseSchema>;
 
 /** Comparison stream (SSE `data`), discriminated by `type`. */
 export const CompareStreamMessageSchema = z.discriminatedUnion('type', [

@@ -19,12 +19,20 @@ export interface TaskKindInfo {
 const idPart = (id: string) => encodeURIComponent(id);
 
 /**
- * Every long-running kind of task, declared once for both sides: the server
- * declares its queue and worker for each (apps/api/src/compose/task-kinds.ts,
- * checked against these keys) and the web's task panel follows and cancels
- * any kind listed here.
+ * A long-running kind that the request which started it waits for and
+ * answers (a single algorithm run, a kit assignment): queued and run by a
+ * worker like the others, but never listed in the task panel and never
+ * streamed, since its result is that request's answer.
  */
-export const TASK_KINDS = {
+export interface AwaitedTaskKindInfo {
+  /** What logs and the task table say of a task of this kind. */
+  label: string;
+  /** Whether it changes the shared schedule. */
+  changesSchedule: boolean;
+}
+
+/** The kinds the task panel lists, follows and cancels (spec section 3: Task type). */
+export const PANEL_TASK_KINDS = {
   optimization: {
     label: 'Optimisation',
     streamPath: (id) => `/optimize/stream/${idPart(id)}`,
@@ -39,13 +47,35 @@ export const TASK_KINDS = {
   },
 } as const satisfies Record<string, TaskKindInfo>;
 
+/** The kinds answered by the request that queued them (POST run_single_algorithm, POST kits/assign). */
+export const AWAITED_TASK_KINDS = {
+  single_run: { label: 'Single algorithm run', changesSchedule: false },
+  kit_assignment: { label: 'Kit assignment', changesSchedule: true },
+} as const satisfies Record<string, AwaitedTaskKindInfo>;
+
+/**
+ * Every long-running kind of task, declared once for both sides: the server
+ * declares its queue and worker for each (apps/api/src/compose/task-kinds.ts,
+ * checked against these keys); the web's task panel follows and cancels any
+ * kind of PANEL_TASK_KINDS.
+ */
+export const TASK_KINDS = { ...PANEL_TASK_KINDS, ...AWAITED_TASK_KINDS };
+
+/** Every task kind (the tasks table's type). */
 export type TaskType = keyof typeof TASK_KINDS;
-export const TaskTypeSchema = z.enum(Object.keys(TASK_KINDS) as [TaskType, ...TaskType[]]);
+/** A kind the task panel lists (the Task contract's type). */
+export type PanelTaskType = keyof typeof PANEL_TASK_KINDS;
+export const PanelTaskTypeSchema = z.enum(
+  Object.keys(PANEL_TASK_KINDS) as [PanelTaskType, ...PanelTaskType[]],
+);
+
+/** True for a kind the task panel lists. */
+export const isPanelTaskType = (type: string): type is PanelTaskType => type in PANEL_TASK_KINDS;
 
 /** A long-running task (spec section 3, Task). Times in seconds. */
 export const TaskSchema = z.object({
   id: z.string(),
-  type: TaskTypeSchema,
+  type: PanelTaskTypeSchema,
   name: z.string(),
   status: TaskStatusSchema,
   progress: z.number(),

@@ -88,7 +88,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     maxPerMinute: taskRate,
   });
   await app.register(kitAssignmentRoutes, {
-    kitAssignment: s.kitAssignment,
+    kitAssignment: work.kitAssignment,
     maxPerMinute: taskRate,
   });
 }

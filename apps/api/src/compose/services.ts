@@ -34,7 +34,6 @@ import { ExplainService } from '../services/explain.service';
 import { ExportsService } from '../services/exports.service';
 import { InstanceBuilder } from '../services/instance-builder';
 import { JobsService } from '../services/jobs.service';
-import { KitAssignmentService } from '../services/kit-assignment.service';
 import { KitsService } from '../services/kits.service';
 import { listSources, type ListName } from '../services/list-sources';
 import { ListSnapshots } from '../services/list-snapshots';
@@ -83,7 +82,6 @@ export interface AppServices {
   analytics: AnalyticsService;
   /** Why each slot holds whom, and the per-physicist breakdown of F (issue 11). */
   explain: ExplainService;
-  kitAssignment: KitAssignmentService;
   /** Serialised lists kept per data version (ETag, 304, precompressed bodies). */
   lists: ListSnapshots<ListName>;
 }
@@ -188,12 +186,6 @@ export function createServices(
       new InstanceBuilder(new InstanceRepository()),
       new InstanceRepository(),
       settings,
-    ),
-    kitAssignment: new KitAssignmentService(
-      db,
-      new InstanceRepository(),
-      jobsRepository,
-      kitsRepository,
     ),
   };
 }

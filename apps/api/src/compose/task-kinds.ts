@@ -4,14 +4,19 @@ import type {
   TaskType,
 } from '@meridian/contracts';
 import type { z } from 'zod';
+import { conflict, tooManyRequests } from '../http/http-error';
 import type { ComparisonRun } from '../services/comparison-run.service';
+import type { KitAssignmentRun } from '../services/kit-assignment-run.service';
 import type { OptimizationRun } from '../services/optimization-run.service';
+import type { SingleRun } from '../services/single-run.service';
 import type { QueuedTaskKind } from '../tasks/task-kinds';
 
 /** The worker sides of the queued kinds. */
 export interface TaskKindRunners {
   optimization: OptimizationRun;
   comparison: ComparisonRun;
+  singleRun: SingleRun;
+  kitAssignment: KitAssignmentRun;
 }
 
 /**
@@ -19,6 +24,8 @@ export interface TaskKindRunners {
  * who may see it, its first stream message and its worker side. The stream
  * messages of each kind are the contracts' OptimizeStreamMessage and
  * CompareStreamMessage; the web's task panel lists any kind the server lists.
+ * Single runs and kit assignments are answered in the request that queued
+ * them (tasks/awaited-tasks.ts): no stream, not in the panel.
  */
 export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
   // One entry per kind of the contracts' TASK_KINDS: a missing or extra kind does not compile.
@@ -26,7 +33,10 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
     optimization: {
       type: 'optimization',
       queue: 'optimize',
-      busy: 'You already have an optimisation queued or running; wait for it to finish or cancel it',
+      busy: () =>
+        tooManyRequests(
+          'You already have an optimisation queued or running; wait for it to finish or cancel it',
+        ),
       // An optimisation changes everyone's schedule, so everyone may follow it.
       audience: 'everyone',
       queuedEvent: (task, message) =>
@@ -42,7 +52,10 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
     comparison: {
       type: 'comparison',
       queue: 'compare',
-      busy: 'You already have a comparison running; wait for it to finish or cancel it',
+      busy: () =>
+        tooManyRequests(
+          'You already have a comparison running; wait for it to finish or cancel it',
+        ),
       // A comparison changes nothing: it is its owner's business (and managers' by id).
       audience: 'owner',
       queuedEvent: (task, message) =>
@@ -55,6 +68,25 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
           estimated_total_time: null,
         }) satisfies z.infer<typeof CompareStreamMessageSchema>,
       run: (task, signal) => runners.comparison.run(task, signal),
+    },
+    single_run: {
+      type: 'single_run',
+      queue: 'single-run',
+      busy: () => tooManyRequests('You already have an analysis running; wait for it to finish'),
+      // It changes nothing: its owner's business (and managers' by id), like a comparison.
+      audience: 'owner',
+      queuedEvent: null,
+      run: (task, signal) => runners.singleRun.run(task, signal),
+    },
+    kit_assignment: {
+      type: 'kit_assignment',
+      queue: 'kit-assignment',
+      // One in all, not per user: a second would solve the same schedule and race the first's write.
+      busy: () => conflict('Kits are already being assigned; wait for that run to finish'),
+      // It changes everyone's kits.
+      audience: 'everyone',
+      queuedEvent: null,
+      run: (task, signal) => runners.kitAssignment.run(task, signal),
     },
   };
   return Object.values(kinds);

@@ -4,15 +4,20 @@ import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
+import { KitsRepository } from '../repositories/kits.repository';
 import { RunsRepository } from '../repositories/runs.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { ComparisonRequests } from '../services/comparison-requests.service';
 import { ComparisonRun } from '../services/comparison-run.service';
 import { InstanceBuilder } from '../services/instance-builder';
+import { KitAssignmentRequests } from '../services/kit-assignment-requests.service';
+import { KitAssignmentRun } from '../services/kit-assignment-run.service';
 import { OptimizationRequests } from '../services/optimization-requests.service';
 import { OptimizationRun } from '../services/optimization-run.service';
 import type { SettingsService } from '../services/settings.service';
-import { SingleRuns } from '../services/single-run.service';
+import { SingleRunRequests } from '../services/single-run-requests.service';
+import { SingleRun } from '../services/single-run.service';
+import { AwaitedTasks } from '../tasks/awaited-tasks';
 import { LocalTaskEventBus, PgTaskEventBus, type TaskEventBus } from '../tasks/task-event-bus';
 import { TaskKinds } from '../tasks/task-kinds';
 import { TaskQueue } from '../tasks/task-queue';
@@ -21,7 +26,7 @@ import { TaskStreams } from '../tasks/task-stream';
 import { TasksService } from '../tasks/tasks.service';
 import { declareTaskKinds } from './task-kinds';
 
-/** Optimisation, comparisons and single runs, with the task machinery under them. */
+/** Optimisation, comparisons, single runs and kit assignment, with the task machinery under them. */
 export interface WorkServices {
   settings: TaskSettings;
   repository: TasksRepository;
@@ -32,7 +37,8 @@ export interface WorkServices {
   runner: TaskRunner;
   optimization: OptimizationRequests;
   comparisons: ComparisonRequests;
-  singleRuns: SingleRuns;
+  singleRuns: SingleRunRequests;
+  kitAssignment: KitAssignmentRequests;
   /** Takes tasks of every declared kind from the queue in this process. */
   startWorkers(): Promise<void>;
   /** Stops streams and running tasks (marked error: they changed nothing), then the queue. */
@@ -78,16 +84,14 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const runner = new TaskRunner(tasks, repository, taskSettings, log);
   // This process may be the one running a cancelled task: stop it at once, not at the next poll.
   tasks.onCancel((id) => runner.abort(id));
-  const builder = new InstanceBuilder(new InstanceRepository());
+  const instances = new InstanceRepository();
+  const builder = new InstanceBuilder(instances);
+  const jobs = new JobsRepository(db);
   const runners = {
-    optimization: new OptimizationRun(
-      db,
-      tasks,
-      builder,
-      new JobsRepository(db),
-      new RunsRepository(),
-    ),
+    optimization: new OptimizationRun(db, tasks, builder, jobs, new RunsRepository()),
     comparison: new ComparisonRun(db, tasks, builder, log),
+    singleRun: new SingleRun(db, tasks, builder, log),
+    kitAssignment: new KitAssignmentRun(db, tasks, instances, jobs, new KitsRepository(db)),
   };
   for (const kind of declareTaskKinds(runners)) kinds.declare(kind);
 
@@ -114,6 +118,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   await sweep();
   const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
   sweeper.unref();
+  const awaited = new AwaitedTasks(tasks, repository);
 
   return {
     settings: taskSettings,
@@ -125,7 +130,8 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
     runner,
     optimization: new OptimizationRequests(tasks, settings, taskSettings),
     comparisons: new ComparisonRequests(tasks, settings, taskSettings),
-    singleRuns: new SingleRuns(db, builder, settings, taskSettings),
+    singleRuns: new SingleRunRequests(awaited, settings, taskSettings),
+    kitAssignment: new KitAssignmentRequests(awaited, taskSettings),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
       const eager = kind === 'postgres';

@@ -15,6 +15,12 @@ export interface TaskSettings {
   taskRatePerMinute: number;
   /** SSE keep-alive comment interval (SSE_KEEPALIVE_SECONDS, default 10; SECURITY.md asks for <= 15). */
   keepAliveMs: number;
+  /**
+   * How long past its time limit a request answered by a queued task (single
+   * run, kit assignment) waits for a worker to take and finish it; then the
+   * task is cancelled and the answer is 503.
+   */
+  awaitSlackMs: number;
   /** How often a running task checks for a cancel made through another process. */
   cancelPollMs: number;
   /** A running task whose heartbeat is older than this belonged to a process that died. */
@@ -73,6 +79,7 @@ export function taskSettingsFromEnv(env: Record<string, string | undefined>): Ta
     singleRunTimeLimitMs: seconds(env, 'SINGLE_RUN_TIME_LIMIT_SECONDS', 5, 60),
     taskRatePerMinute: perMinute(env, 'TASK_RATE_PER_MINUTE', 10),
     keepAliveMs: seconds(env, 'SSE_KEEPALIVE_SECONDS', 10, 15),
+    awaitSlackMs: 30_000,
     cancelPollMs: 500,
     staleAfterMs: 60_000,
   };

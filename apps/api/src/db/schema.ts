@@ -1,3 +1,4 @@
+import type { TaskType } from '@meridian/contracts';
 import type { PhysicistRole, Role } from '@meridian/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -80,10 +81,10 @@ export interface JobsTable {
   region: string | null;
 }
 
-/** Table tasks (migration 0003): optimisation and comparison runs. */
+/** Table tasks (migrations 0003, 0009): every queued kind of work (contracts TASK_KINDS). */
 export interface TasksTable {
   id: string;
-  type: 'optimization' | 'comparison';
+  type: TaskType;
   name: string;
   status: Generated<'queued' | 'running' | 'complete' | 'error' | 'cancelled'>;
   progress: Generated<number>;

@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@meridian/contracts';
+import type { PanelTaskType, Task, TaskStatus, TaskType } from '@meridian/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, TasksTable } from '../db/schema';
 
@@ -8,7 +8,7 @@ export type TaskRow = Selectable<TasksTable>;
 /** What a new task is stored with. */
 export interface NewTask {
   id: string;
-  type: Task['type'];
+  type: TaskType;
   name: string;
   algorithm: string | null;
   algorithms: string[] | null;
@@ -37,8 +37,8 @@ export const QUEUED_MESSAGE = 'Queued, waiting for a worker';
 const json = (value: unknown) => sql`${JSON.stringify(value ?? null)}::jsonb`;
 const ACTIVE: TaskStatus[] = ['queued', 'running'];
 
-/** The API's Task view of a row (spec section 3). */
-export function toTask(row: TaskRow): Task {
+/** The API's Task view of a row of a kind the task panel lists (spec section 3). */
+export function toTask(row: TaskRow & { type: PanelTaskType }): Task {
   return {
     id: row.id,
     type: row.type,

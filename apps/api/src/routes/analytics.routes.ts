@@ -15,7 +15,7 @@ import { perUserRateLimit } from '../http/rate-limit';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { ExplainService } from '../services/explain.service';
 import type { ComparisonRequests } from '../services/comparison-requests.service';
-import type { SingleRuns } from '../services/single-run.service';
+import type { SingleRunRequests } from '../services/single-run-requests.service';
 import type { TaskStreams } from '../tasks/task-stream';
 import type { TasksService } from '../tasks/tasks.service';
 
@@ -34,7 +34,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
   analytics: AnalyticsService;
   explain: ExplainService;
   comparisons: ComparisonRequests;
-  singleRuns: SingleRuns;
+  singleRuns: SingleRunRequests;
   tasks: TasksService;
   streams: TaskStreams;
   /** Comparison starts and single runs per minute per user. */
@@ -107,7 +107,8 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
       config: { rateLimit: perUserRateLimit(perMinute, 'single algorithm runs') },
       schema: {
         tags,
-        summary: 'Run one algorithm briefly and answer its workload and result (nothing stored)',
+        summary:
+          'Run one algorithm briefly on a worker and answer its workload and result (the schedule is not changed)',
         body: RunSingleRequestSchema,
         response: { 200: RunSingleResponseSchema },
       },
@@ -118,12 +119,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) disconnected.abort();
       });
-      return singleRuns.runSingle(
-        request.user!,
-        request.body.algorithm,
-        disconnected.signal,
-        request.log,
-      );
+      return singleRuns.runSingle(request.user!, request.body.algorithm, disconnected.signal);
     },
   );
   done();

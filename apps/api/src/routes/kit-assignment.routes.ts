@@ -2,11 +2,14 @@ import { MessageSchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import type { KitAssignmentService } from '../services/kit-assignment.service';
+import type { KitAssignmentRequests } from '../services/kit-assignment-requests.service';
 
-/** POST /api/v1/kits/assign (admin, manager): automated kit assignment. */
+/**
+ * POST /api/v1/kits/assign (admin, manager): automated kit assignment,
+ * queued as a task and answered when a worker has finished it.
+ */
 export const kitAssignmentRoutes: FastifyPluginCallbackZod<{
-  kitAssignment: KitAssignmentService;
+  kitAssignment: KitAssignmentRequests;
   maxPerMinute: number;
 }> = (app, { kitAssignment, maxPerMinute }, done) => {
   app.post(
@@ -21,7 +24,7 @@ export const kitAssignmentRoutes: FastifyPluginCallbackZod<{
         response: { 200: MessageSchema },
       },
     },
-    async () => ({ message: (await kitAssignment.assign()).message }),
+    (request) => kitAssignment.assign(request.user!),
   );
   done();
 };

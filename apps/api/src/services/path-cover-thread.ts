@@ -45,21 +45,31 @@ function spawn(input: PathCoverInput): Worker {
  * grows with the square of the jobs (seconds of CPU on a busy machine at 600
  * jobs), and on the event loop it would stall every request of the process.
  * One short-lived thread per run: a run is a button press, and the thread
- * holds nothing between runs.
+ * holds nothing between runs. `signal` (a cancel) ends the thread at once.
  */
-export function coverInThread(input: PathCoverInput): Promise<KitCoverResult> {
+export function coverInThread(
+  input: PathCoverInput,
+  signal?: AbortSignal,
+): Promise<KitCoverResult> {
   const jobs = input.jobs.length;
   return new Promise<KitCoverResult>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error('kit path cover cancelled'));
+      return;
+    }
     const worker = spawn(input);
     if (pathCoverChannel.hasSubscribers) pathCoverChannel.publish({ phase: 'start', jobs });
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', onAbort);
       if (pathCoverChannel.hasSubscribers) pathCoverChannel.publish({ phase: 'end', jobs });
       action();
       void worker.terminate();
     };
+    const onAbort = () => settle(() => reject(new Error('kit path cover cancelled')));
+    signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (reply: PathCoverReply) =>
       settle(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message)))),
     );

@@ -1,4 +1,5 @@
 import type { TaskType } from '@meridian/contracts';
+import type { HttpError } from '../http/http-error';
 import type { NewTask, TaskRow } from '../repositories/tasks.repository';
 
 /** The work of one task: resolve when done (having called tasks.finish), or throw to fail it. */
@@ -15,15 +16,18 @@ export interface QueuedTaskKind {
   type: TaskType;
   /** The pg-boss queue it waits in. */
   queue: string;
-  /** The 429 answer when the user already has one queued or running. */
-  busy: string;
+  /** The answer when one is already queued or running (per user, or in all: see the migrations). */
+  busy: () => HttpError;
   /**
    * Who may see, follow and list it: 'everyone' for kinds that change the
    * shared schedule; otherwise its owner, plus managers and admins by id.
    */
   audience: 'everyone' | 'owner';
-  /** The first stream message, sent while it waits in the queue. */
-  queuedEvent(task: Omit<NewTask, 'id'>, message: string): unknown;
+  /**
+   * The first stream message, sent while it waits in the queue; null for a
+   * kind answered in its request (nobody streams it).
+   */
+  queuedEvent: ((task: Omit<NewTask, 'id'>, message: string) => unknown) | null;
   /** The worker side. */
   run: TaskBody;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Task, TaskStarted } from '@meridian/contracts';
+import { isPanelTaskType, type Task, type TaskStarted, type TaskType } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
-import { forbidden, notFound, tooManyRequests } from '../http/http-error';
+import { forbidden, notFound } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
 import type { TaskKinds } from './task-kinds';
 import type { TaskQueue } from './task-queue';
@@ -36,7 +36,7 @@ export interface TaskOutcome {
 
 const isManager = (user: AuthUser) => user.role === 'admin' || user.role === 'manager';
 
-/** Task rules shared by optimisation and comparison: create, progress, finish, cancel, list. */
+/** Task rules shared by every kind: create, progress, finish, cancel, list. */
 export class TasksService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -56,9 +56,9 @@ export class TasksService {
   /**
    * Stores a queued task with its first event, then hands it to the queue;
    * returns its id and name. Each user may have one queued or running task of
-   * each type (partial unique indexes, so the cap holds across processes); when
-   * they already have one, nothing is stored and the answer is 429 with the
-   * kind's `busy` message.
+   * type (partial unique indexes, so the cap holds across processes; a kit
+   * assignment is one in all); when there already is one, nothing is stored
+   * and the answer is the kind's `busy` error.
    */
   async create(task: Omit<NewTask, 'id'>): Promise<TaskStarted> {
     const kind = this.kinds.get(task.type);
@@ -66,10 +66,12 @@ export class TasksService {
     try {
       await this.db.transaction().execute(async (trx) => {
         await this.tasks.insert({ ...task, id }, trx);
-        await this.tasks.appendEvent(id, kind.queuedEvent(task, QUEUED_MESSAGE), false, trx);
+        if (kind.queuedEvent !== null) {
+          await this.tasks.appendEvent(id, kind.queuedEvent(task, QUEUED_MESSAGE), false, trx);
+        }
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw tooManyRequests(kind.busy);
+      if (isUniqueViolation(error)) throw kind.busy();
       throw error;
     }
     try {
@@ -83,7 +85,7 @@ export class TasksService {
   }
 
   /** A task the caller may see, else 404 (also for another user's comparison: no existence leak). */
-  async visible(id: string, user: AuthUser, type?: Task['type']): Promise<TaskRow> {
+  async visible(id: string, user: AuthUser, type?: TaskType): Promise<TaskRow> {
     const row = await this.tasks.find(id);
     if (row === undefined || (type !== undefined && row.type !== type) || !this.canSee(row, user)) {
       throw notFound(`Task ${id} not found`);
@@ -104,10 +106,13 @@ export class TasksService {
    * shared with everyone (it changes the shared schedule) and the caller's
    * own others. A comparison changes nothing, so another user's is none of
    * this panel's business, even for managers, who may still open or cancel it by id.
+   * Kinds answered in their request (AWAITED_TASK_KINDS) are never listed.
    */
   async listActive(user: AuthUser): Promise<Task[]> {
     const rows = await this.tasks.listActive();
-    return rows.filter((r) => this.sharedWithEveryone(r) || r.created_by === user.id).map(toTask);
+    return rows
+      .filter((r) => this.sharedWithEveryone(r) || r.created_by === user.id)
+      .flatMap((r) => (isPanelTaskType(r.type) ? [toTask({ ...r, type: r.type })] : []));
   }
 
   /** Records progress of a running task and streams `event`. */
@@ -146,22 +151,30 @@ export class TasksService {
   }
 
   /** Cancels a queued or running task (admin, manager or its owner); the runner stops it. */
-  async cancel(id: string, user: AuthUser, type?: Task['type']): Promise<{ message: string }> {
+  async cancel(id: string, user: AuthUser, type?: TaskType): Promise<{ message: string }> {
     const row = await this.visible(id, user, type);
     if (!isManager(user) && row.created_by !== user.id) {
       throw forbidden('Only its owner, a manager or an admin may cancel this task');
     }
-    const message = `Cancelled by ${user.username}`;
-    const cancelled = await this.finish(id, 'cancelled', {
-      message,
-      finalEvent: errorEvent(message, 'cancelled'),
-    });
-    for (const listener of this.cancelListeners) listener(id);
+    const cancelled = await this.stop(id, `Cancelled by ${user.username}`);
     return {
       message: cancelled
         ? `Task ${row.name} cancelled.`
         : `Task ${row.name} had already ended (${row.status}).`,
     };
+  }
+
+  /**
+   * Cancels a queued or running task on the server's own account (e.g. its
+   * requester stopped waiting); the runner stops it. False if it had ended.
+   */
+  async stop(id: string, message: string): Promise<boolean> {
+    const cancelled = await this.finish(id, 'cancelled', {
+      message,
+      finalEvent: errorEvent(message, 'cancelled'),
+    });
+    for (const listener of this.cancelListeners) listener(id);
+    return cancelled;
   }
 
   /** Marks tasks as failed because the process running them is gone. */

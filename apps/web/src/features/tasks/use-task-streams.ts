@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskType } from '@meridian/contracts';
+import type { PanelTaskType, Task } from '@meridian/contracts';
 import { useToast } from '../../components/toast/toast-context';
 import { followComparison, followOptimisation } from './follow-task';
 
 /** The follower of each declared task kind (a kind without one does not compile). */
-const FOLLOWERS: Record<TaskType, typeof followOptimisation> = {
+const FOLLOWERS: Record<PanelTaskType, typeof followOptimisation> = {
   optimization: followOptimisation,
   comparison: followComparison,
 };

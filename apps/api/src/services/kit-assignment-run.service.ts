@@ -1,10 +1,11 @@
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { conflict } from '../http/http-error';
 import type { InstanceRepository } from '../repositories/instance.repository';
 import type { JobKitWrite, JobsRepository } from '../repositories/jobs.repository';
 import type { KitsRepository } from '../repositories/kits.repository';
+import type { TaskRow } from '../repositories/tasks.repository';
+import { errorEvent, type TasksService } from '../tasks/tasks.service';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,54 +41,66 @@ function notProvenNote(result: KitCoverResult): string {
 /** How often the schedule may change under a run before the caller is told to try again. */
 const ATTEMPTS = 3;
 
-/**
- * POST /kits/assign: the minimum-cost path cover of OPTIMIZATION.md over the
- * stored jobs and kits; pinned kits stay (exact without pins; with them, the
- * answer says when it is not proven optimal and how far it can be). The cover runs on a worker
- * thread with no transaction open (on the embedded database an open
- * transaction holds the only session, so every other request would wait for
- * the whole solve). The write then locks the jobs and kits, re-reads what the
- * cover was solved from and writes only if nothing changed meanwhile;
- * otherwise it solves again, and after ATTEMPTS tries answers 409 with
- * nothing changed. One run at a time in a process: a second is answered 409,
- * since it would solve the same schedule and race the first one's write.
- */
-export class KitAssignmentService {
-  private running = false;
+/** The failure after ATTEMPTS changed schedules (answered 409). */
+export const KEPT_CHANGING =
+  'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again';
 
+/** Thrown inside the write's transaction when the cover's input changed meanwhile: roll back, solve again. */
+class InputChanged extends Error {}
+
+/**
+ * The worker side of kit assignment (KitAssignmentRequests queues it): the
+ * minimum-cost path cover of OPTIMIZATION.md over the stored jobs and kits;
+ * pinned kits stay (exact without pins; with them, the message says when it
+ * is not proven optimal and how far it can be). The cover runs on a thread
+ * of its own with no transaction open (on the embedded database an open
+ * transaction holds the only session, so every other request would wait for
+ * the whole solve). The task's completion then locks the jobs and kits,
+ * re-reads what the cover was solved from and writes only if nothing changed
+ * meanwhile; otherwise it solves again, and after ATTEMPTS tries the task
+ * fails (409) with nothing changed. A cancel stops the thread and writes nothing.
+ */
+export class KitAssignmentRun {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly tasks: TasksService,
     private readonly read: InstanceRepository,
     private readonly jobs: JobsRepository,
     private readonly kits: KitsRepository,
   ) {}
 
-  async assign(): Promise<{ message: string; result: KitCoverResult }> {
-    if (this.running) {
-      throw conflict('Kits are already being assigned; wait for that run to finish');
-    }
-    this.running = true;
-    try {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const input = await this.input(this.db);
-        const result = await coverInThread(input);
-        const written = await this.db.transaction().execute(async (trx) => {
+  /** Covers, then writes in the task's completion unless cancelled or outrun by edits. */
+  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const input = await this.input(this.db);
+      const result = await coverInThread(input, signal).catch((error: unknown) => {
+        if (signal.aborted) return null;
+        throw error;
+      });
+      if (result === null || signal.aborted) return;
+      try {
+        await this.tasks.finish(task.id, 'complete', async (trx) => {
           // Every job, then every kit, in id order: the order manual assignment and kit
           // edits take them in (a job before its kit), so writers queue instead of deadlocking.
           await this.jobs.lockAll(trx);
           await this.kits.lockAll(trx);
-          if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) return false;
+          if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) {
+            throw new InputChanged();
+          }
           await this.jobs.writeKits(this.rows(input, result), trx);
-          return true;
+          const message = kitAssignmentMessage(result, input.jobs.length);
+          return { message, finalEvent: { type: 'complete', message }, results: { message } };
         });
-        if (written) return { message: kitAssignmentMessage(result, input.jobs.length), result };
+        return;
+      } catch (error) {
+        if (!(error instanceof InputChanged)) throw error;
       }
-      throw conflict(
-        'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again',
-      );
-    } finally {
-      this.running = false;
     }
+    await this.tasks.finish(task.id, 'error', {
+      message: KEPT_CHANGING,
+      finalEvent: errorEvent(KEPT_CHANGING),
+      results: { http_status: 409 },
+    });
   }
 
   /** What the cover is solved from: dated jobs (pinned kits fixed) and placed kits. */
