@@ -70,7 +70,8 @@ describe('orphaned queued tasks', () => {
     await t.close();
   });
 
-  const queuedTask = async (id: string, createdBy: number) => {
+  /** Stores a queued task, runs `queue` (if any), then makes it look 10 minutes old. */
+  const queuedTask = async (id: string, createdBy: number, queue?: () => Promise<void>) => {
     await t.app.work.repository.insert({
       id,
       type: 'optimization',
@@ -83,6 +84,8 @@ describe('orphaned queued tasks', () => {
       timeLimitMs: 20_000,
       total: 100,
     });
+    // Queued before it ages: the sweep (every 500 ms here) would rightly end an old task without an entry.
+    await queue?.();
     await t.database.db
       .updateTable('tasks')
       .set({ created_at: sql`now() - interval '10 minutes'` })
@@ -104,8 +107,9 @@ describe('orphaned queued tasks', () => {
     await queuedTask(orphan, t.users.manager.id);
     // Queued properly, waiting for a worker (none runs here): it must stay queued.
     const waiting = '31111111-2222-3333-4444-555555555555';
-    await queuedTask(waiting, t.users.admin.id);
-    await t.app.work.queue.send(t.app.work.kinds.get('optimization').queue, waiting, 60);
+    await queuedTask(waiting, t.users.admin.id, () =>
+      t.app.work.queue.send(t.app.work.kinds.get('optimization').queue, waiting, 60),
+    );
 
     let status = 'queued';
     for (let i = 0; i < 50 && status === 'queued'; i++) {
