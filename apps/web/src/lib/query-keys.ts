@@ -25,6 +25,10 @@ export const queryKeys = {
   /** Prefix of every analytics query: a finished optimisation invalidates them all. */
   analytics: ['analytics'] as const,
   analyticsSummary: ['analytics', 'summary'] as const,
+  /** Per-physicist breakdown of F (jobs against fair share, miles, repeats). */
+  physicistBreakdown: ['analytics', 'physicists'] as const,
+  /** Why a job's slots hold whom (under 'scheduling', so every plan change makes it stale). */
+  explanation: (jobId: number) => ['scheduling', 'explain', jobId] as const,
   /** A comparison's streamed results, written only by its SSE stream (no queryFn). */
   comparison: (taskId: string) => ['comparison', taskId] as const,
   // The scheduling lists: several screens read each (the job table on /import and

@@ -18,3 +18,11 @@ export const useAssignPhysicist = () => {
     onSuccess: (job) => replaceJobInCache(queryClient, job),
   });
 };
+
+/** The success toast of a manual assignment: it is locked, which changes what a run may do. */
+export const manualAssignmentToast = (
+  jobId: number,
+  slot: 'lead' | 'data_acq',
+  name: string | null,
+): string =>
+  `${name ?? 'The physicist'} assigned as ${slot === 'lead' ? 'lead' : 'data acquisition'} of job ${jobId} and locked: optimisation keeps this choice until it is unlocked.`;

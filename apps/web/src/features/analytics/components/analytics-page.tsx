@@ -11,6 +11,7 @@ import { workloadByPhysicist } from '../workload';
 import { ChartErrorBoundary } from './chart-error-boundary';
 import { ComparisonSection } from './comparison-section';
 import { DistanceChart } from './distance-chart';
+import { PhysicistBreakdownTable } from './physicist-breakdown';
 import { SingleRunSection } from './single-run-section';
 import { SummaryCards } from './summary-cards';
 import { WorkloadChart } from './workload-chart';
@@ -61,6 +62,7 @@ export function AnalyticsPage({ mapPanel }: { mapPanel?: ReactNode }) {
             <WorkloadChart rows={workload} stats={summary.data.workload} />
           </ChartErrorBoundary>
         )}
+        <PhysicistBreakdownTable />
       </Stack>
     </>
   );

@@ -12,6 +12,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import type { Job, Physicist } from '@meridian/domain';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
+import { ExplainButton } from '../../../components/explain/explain-button';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
@@ -56,18 +57,27 @@ export function AssignmentsTable({
       column.display({
         id: side,
         header,
-        size: 210,
+        size: 230,
         cell: ({ row }) => (
           <AssigneeCell
             job={row.original}
             side={side}
             homeZip={homeZip(row.original[id])}
             zips={zips}
+            canManage={canManage}
           />
         ),
       });
     const defs: ColumnDef<Job>[] = [
       rowNumberColumn(),
+      column.display({
+        id: 'why',
+        header: 'Why',
+        size: 52,
+        cell: ({ row }) => (
+          <ExplainButton jobId={row.original.id} disabled={row.original.start === null} />
+        ),
+      }),
       readColumn('customer', 'Customer', 180),
       readColumn('location', 'Location', 170),
       readColumn('zip_code', 'Zip', 72),
@@ -78,8 +88,10 @@ export function AssignmentsTable({
       column.display({
         id: 'kit',
         header: 'Kit',
-        size: kitAssigning ? 150 : 110,
-        cell: ({ row }) => <KitCell job={row.original} assigning={kitAssigning} />,
+        size: kitAssigning ? 170 : 130,
+        cell: ({ row }) => (
+          <KitCell job={row.original} assigning={kitAssigning} canManage={canManage} />
+        ),
       }),
       readColumn('kit_location', 'Kit location', 100),
       readColumn('region', 'Region', 96),

@@ -1,9 +1,11 @@
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Job, Kit } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useOverrideKit } from '../../../lib/scheduling-api/kit-override';
 import { kitOptions } from '../../../components/jobs-table/assign-options';
 import { AssignSelect } from '../../../components/jobs-table/assign-select';
+import { SlotLock } from '../../../components/jobs-table/slot-lock';
 import { useToast } from '../../../components/toast/toast-context';
 
 /** What a kit editor's dropdown reads; null for users who may not assign kits. */
@@ -18,30 +20,43 @@ export interface KitAssigning {
  * managers (spec section 5: "The kit assign dropdown ... also allowed for the
  * user {name}"), the kit's name for everyone else.
  */
-export function KitCell({ job, assigning }: { job: Job; assigning: KitAssigning | null }) {
+export function KitCell({
+  job,
+  assigning,
+  canManage,
+}: {
+  job: Job;
+  assigning: KitAssigning | null;
+  /** Managers and admins lock and unlock the kit; others see the lock only. */
+  canManage: boolean;
+}) {
   const override = useOverrideKit();
   const toast = useToast();
+  const lock = <SlotLock job={job} slot="kit" canToggle={canManage} />;
   if (assigning === null) {
     return (
-      <Typography variant="body2" noWrap title={job.assigned_kit_name ?? ''}>
-        {job.assigned_kit_name ?? ''}
+      <Typography variant="body2" noWrap title={job.assigned_kit_name ?? ''} component="div">
+        {lock} {job.assigned_kit_name ?? ''}
       </Typography>
     );
   }
   return (
-    <AssignSelect
-      label={`Kit of job ${job.id}`}
-      value={job.assigned_kit_id}
-      valueName={job.assigned_kit_name}
-      fallbackName={job.assigned_kit_name}
-      disabled={override.isPending}
-      options={() => kitOptions(job, assigning.kits, assigning.byKit)}
-      onChange={(id) =>
-        override.mutate(
-          { job_id: job.id, kit_id: id },
-          { onError: (error) => toast.error(`Kit assignment failed: ${errorMessage(error)}`) },
-        )
-      }
-    />
+    <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+      {lock}
+      <AssignSelect
+        label={`Kit of job ${job.id}`}
+        value={job.assigned_kit_id}
+        valueName={job.assigned_kit_name}
+        fallbackName={job.assigned_kit_name}
+        disabled={override.isPending}
+        options={() => kitOptions(job, assigning.kits, assigning.byKit)}
+        onChange={(id) =>
+          override.mutate(
+            { job_id: job.id, kit_id: id },
+            { onError: (error) => toast.error(`Kit assignment failed: ${errorMessage(error)}`) },
+          )
+        }
+      />
+    </Stack>
   );
 }

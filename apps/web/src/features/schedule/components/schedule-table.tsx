@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
 import {
   createColumnHelper,
   getCoreRowModel,
@@ -15,11 +16,16 @@ import {
   physicistOptions,
 } from '../../../components/jobs-table/assign-options';
 import { AssignSelect } from '../../../components/jobs-table/assign-select';
+import { SlotLock, type LockSlot } from '../../../components/jobs-table/slot-lock';
+import { ExplainButton } from '../../../components/explain/explain-button';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { useToast } from '../../../components/toast/toast-context';
-import { useAssignPhysicist } from '../../../lib/scheduling-api/manual-assign';
+import {
+  manualAssignmentToast,
+  useAssignPhysicist,
+} from '../../../lib/scheduling-api/manual-assign';
 import { CandidatesCell } from './candidates-cell';
 
 const column = createColumnHelper<Job>();
@@ -55,8 +61,22 @@ export function ScheduleTable({
     const assignTo = (job: Job, role: 'lead' | 'data_acq', id: number | null) =>
       assignMutate(
         { job_id: job.id, role, physicist_id: id },
-        { onError: (error) => toast.error(`Assignment failed: ${errorMessage(error)}`) },
+        {
+          // The server pins a slot assigned by hand; the toast says so, since it changes what a run may do.
+          onSuccess: (saved) => {
+            const name = role === 'lead' ? saved.assigned_lead : saved.assigned_data_acq;
+            if (id !== null) toast.success(manualAssignmentToast(job.id, role, name));
+          },
+          onError: (error) => toast.error(`Assignment failed: ${errorMessage(error)}`),
+        },
       );
+    // Every optimiser keeps a locked slot: the toggle sits beside the slot it keeps.
+    const locked = (job: Job, slot: LockSlot, control: ReactNode) => (
+      <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+        <SlotLock job={job} slot={slot} canToggle />
+        {control}
+      </Stack>
+    );
     const personSelect = (job: Job, slot: 'lead' | 'data_acq') => {
       const isLead = slot === 'lead';
       return (
@@ -81,6 +101,14 @@ export function ScheduleTable({
     };
     const defs: ColumnDef<Job>[] = [
       rowNumberColumn(),
+      column.display({
+        id: 'why',
+        header: 'Why',
+        size: 52,
+        cell: ({ row }) => (
+          <ExplainButton jobId={row.original.id} disabled={row.original.start === null} />
+        ),
+      }),
       readColumn('customer', 'Customer', 180),
       readColumn('zip_code', 'Zip', 72),
       readColumn('start', 'Start', 104),
@@ -94,36 +122,40 @@ export function ScheduleTable({
       column.display({
         id: 'lead',
         header: 'Lead',
-        size: 170,
-        cell: ({ row }) => personSelect(row.original, 'lead'),
+        size: 196,
+        cell: ({ row }) => locked(row.original, 'lead', personSelect(row.original, 'lead')),
       }),
       column.display({
         id: 'data_acq',
         header: 'Data Acq',
-        size: 170,
-        cell: ({ row }) => personSelect(row.original, 'data_acq'),
+        size: 196,
+        cell: ({ row }) => locked(row.original, 'data_acq', personSelect(row.original, 'data_acq')),
       }),
       column.display({
         id: 'kit',
         header: 'Kit',
-        size: 160,
-        cell: ({ row }) => (
-          <AssignSelect
-            label={`Kit of job ${row.original.id}`}
-            value={row.original.assigned_kit_id}
-            valueName={row.original.assigned_kit_name}
-            fallbackName={row.original.assigned_kit_name}
-            options={() => kitOptions(row.original, kits, holders.kits)}
-            onChange={(id) =>
-              overrideMutate(
-                { job_id: row.original.id, kit_id: id },
-                {
-                  onError: (error) => toast.error(`Kit assignment failed: ${errorMessage(error)}`),
-                },
-              )
-            }
-          />
-        ),
+        size: 186,
+        cell: ({ row }) =>
+          locked(
+            row.original,
+            'kit',
+            <AssignSelect
+              label={`Kit of job ${row.original.id}`}
+              value={row.original.assigned_kit_id}
+              valueName={row.original.assigned_kit_name}
+              fallbackName={row.original.assigned_kit_name}
+              options={() => kitOptions(row.original, kits, holders.kits)}
+              onChange={(id) =>
+                overrideMutate(
+                  { job_id: row.original.id, kit_id: id },
+                  {
+                    onError: (error) =>
+                      toast.error(`Kit assignment failed: ${errorMessage(error)}`),
+                  },
+                )
+              }
+            />,
+          ),
       }),
       readColumn('region', 'Region', 96),
     ];

@@ -93,15 +93,15 @@ export function BarDetails({ bar, physicistsById, zips, canReassign }: BarDetail
       )}
       {bar.isPinned && !bar.isPending && (
         <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Lock sx={{ fontSize: 14 }} /> Pinned by hand: optimisation keeps this{' '}
+          <Lock sx={{ fontSize: 14 }} /> Locked: optimisation keeps this{' '}
           {SLOT_LABELS[bar.slot].toLowerCase()}
         </Typography>
       )}
-      {canReassign && (
-        <Typography variant="caption" color="text.secondary">
-          Drag to another row, or press Enter, to reassign
-        </Typography>
-      )}
+      <Typography variant="caption" color="text.secondary">
+        {canReassign
+          ? 'Drag to another row to reassign; click or press Enter for why, or to reassign'
+          : 'Click or press Enter: why this assignment?'}
+      </Typography>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonRemove from '@mui/icons-material/PersonRemoveOutlined';
 import SwapVert from '@mui/icons-material/SwapVert';
 import type { AssignOption } from '../../../components/jobs-table/assign-options';
@@ -28,31 +29,51 @@ interface ReassignMenuProps {
   /** The assignment dropdown's choices for the bar's job and slot, with refusal reasons. */
   optionsFor: (bar: TimelineBar) => readonly AssignOption[];
   onPick: (bar: TimelineBar, holderId: number | null) => void;
+  /** Whether this user may reassign the bar (else the menu only explains). */
+  canReassign: (bar: TimelineBar) => boolean;
+  /** Opens "Why this assignment?" for the bar's job. */
+  onExplain: (bar: TimelineBar) => void;
 }
 
 /**
- * A bar's menu: the keyboard and touch way to reassign. "Reassign to..."
+ * A bar's menu: "Why this assignment?" for everyone, and the keyboard and
+ * touch way to reassign for those who may. "Reassign to..."
  * opens the same dropdown as /schedule, where refused choices are disabled
  * with their reason; "Unassign" clears the slot.
  */
-export function ReassignMenu({ target, onClose, optionsFor, onPick }: ReassignMenuProps) {
+export function ReassignMenu(props: ReassignMenuProps) {
+  const { target, onClose, optionsFor, onPick, canReassign, onExplain } = props;
   const [dialogBar, setDialogBar] = useState<TimelineBar | null>(null);
   const bar = target?.bar;
+  const mayReassign = bar !== undefined && canReassign(bar);
   return (
     <>
       <Menu anchorEl={target?.anchor} open={target !== null} onClose={onClose}>
         <MenuItem
           onClick={() => {
-            setDialogBar(bar ?? null);
+            if (bar) onExplain(bar);
             onClose();
           }}
         >
           <ListItemIcon>
-            <SwapVert fontSize="small" />
+            <InfoOutlined fontSize="small" />
           </ListItemIcon>
-          Reassign to...
+          Why this assignment?
         </MenuItem>
-        {bar && bar.holderId !== null && (
+        {mayReassign && (
+          <MenuItem
+            onClick={() => {
+              setDialogBar(bar ?? null);
+              onClose();
+            }}
+          >
+            <ListItemIcon>
+              <SwapVert fontSize="small" />
+            </ListItemIcon>
+            Reassign to...
+          </MenuItem>
+        )}
+        {mayReassign && bar.holderId !== null && (
           <MenuItem
             onClick={() => {
               onPick(bar, null);

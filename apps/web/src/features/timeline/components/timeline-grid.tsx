@@ -243,13 +243,14 @@ export function TimelineGrid(props: TimelineGridProps) {
             const toggle = (event.target as HTMLElement).closest<HTMLElement>('[data-section]');
             if (toggle) return props.onToggleSection(toggle.dataset.section as SectionId);
             const found = barOf(event);
-            if (found && !wasDrag() && props.canDrag(found[0])) props.onOpenMenu(...found);
+            // Every bar opens its menu: "Why this assignment?" is for everyone, reassigning for those who may.
+            if (found && !wasDrag()) props.onOpenMenu(...found);
           }}
           onKeyDown={(event) => {
             const found = barOf(event);
             if (!found || (event.key !== 'Enter' && event.key !== ' ')) return;
             event.preventDefault();
-            if (props.canDrag(found[0])) props.onOpenMenu(...found);
+            props.onOpenMenu(...found);
           }}
           onContextMenu={(event) => {
             const found = barOf(event);

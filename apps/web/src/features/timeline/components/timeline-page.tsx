@@ -37,6 +37,7 @@ import {
 import { dropVerdict, ROLE_OF_SLOT, type DropVerdict } from '../layout/drop-rules';
 import { buildTimelineRows, type SectionId, type TimelineBar } from '../layout/timeline-rows';
 import { failurePrefix, useReassign } from '../hooks/use-reassign';
+import { ExplainDialog } from '../../../components/explain/explain-dialog';
 import { BarDetails } from './bar-details';
 import { ReassignMenu, type MenuTarget } from './reassign-menu';
 import { TimelineGrid } from './timeline-grid';
@@ -65,6 +66,7 @@ export function TimelinePage() {
   const [zoom, setZoom] = useState<Zoom>('month');
   const [collapsed, setCollapsed] = useState<ReadonlySet<SectionId>>(new Set());
   const [menu, setMenu] = useState<MenuTarget | null>(null);
+  const [explained, setExplained] = useState<number | null>(null);
   const { pending, reassign } = useReassign();
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
 
@@ -229,7 +231,10 @@ export function TimelinePage() {
         onClose={() => setMenu(null)}
         optionsFor={optionsFor}
         onPick={reassign}
+        canReassign={canDrag}
+        onExplain={(bar) => setExplained(bar.job.id)}
       />
+      {explained !== null && <ExplainDialog jobId={explained} onClose={() => setExplained(null)} />}
     </>
   );
 }

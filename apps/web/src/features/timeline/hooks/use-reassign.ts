@@ -2,7 +2,10 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { overrideKitMutation } from '../../../lib/scheduling-api/kit-override';
-import { useAssignPhysicist } from '../../../lib/scheduling-api/manual-assign';
+import {
+  manualAssignmentToast,
+  useAssignPhysicist,
+} from '../../../lib/scheduling-api/manual-assign';
 import { invalidateScheduling } from '../../../lib/query-keys';
 import { useToast } from '../../../components/toast/toast-context';
 import type { PendingMoves, TimelineBar } from '../layout/timeline-rows';
@@ -42,11 +45,26 @@ export function useReassign() {
         bar.slot === 'kit'
           ? overrideAsync({ job_id: bar.job.id, kit_id: holderId })
           : assignAsync({ job_id: bar.job.id, role: bar.slot, physicist_id: holderId });
-      saved.then(settle, (error: unknown) => {
-        settle();
-        toast.error(`${failurePrefix(bar)}${errorMessage(error)}`);
-        void invalidateScheduling(queryClient, 'assignments', 'availability', 'physicists', 'kits');
-      });
+      saved.then(
+        (job) => {
+          settle();
+          if (bar.slot !== 'kit' && holderId !== null) {
+            const name = bar.slot === 'lead' ? job.assigned_lead : job.assigned_data_acq;
+            toast.success(manualAssignmentToast(job.id, bar.slot, name));
+          }
+        },
+        (error: unknown) => {
+          settle();
+          toast.error(`${failurePrefix(bar)}${errorMessage(error)}`);
+          void invalidateScheduling(
+            queryClient,
+            'assignments',
+            'availability',
+            'physicists',
+            'kits',
+          );
+        },
+      );
     },
     [assignAsync, overrideAsync, queryClient, toast],
   );

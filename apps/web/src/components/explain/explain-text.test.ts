@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { SlotExplanation } from '@meridian/contracts';
+import { alternativeLine, nextBestLine, refusalLines, signed } from './explain-text';
+
+type Alternative = SlotExplanation['alternatives'][number];
+
+const alt = (over: Partial<Alternative> & Pick<Alternative, 'delta'>): Alternative => ({
+  physicist_id: 7,
+  name: 'Emma Garcia',
+  miles: 300,
+  delta_total: 0.37,
+  delta_terms: { coverage: 0, proximity: 0.21, balance: 0.24, rotation: 0 },
+  ...over,
+});
+
+const slot = (alternatives: Alternative[]): SlotExplanation => ({
+  slot: 'lead',
+  pinned: false,
+  assigned: null,
+  alternatives,
+  more_feasible: 0,
+  refused: [],
+  note: null,
+});
+
+describe('explanation words', () => {
+  it('says the next best as changes against the holder', () => {
+    const line = nextBestLine(
+      slot([alt({ delta: { unassigned: 0, distance_miles: 42.4, balance: 0.8, rotation: 0 } })]),
+    );
+    expect(line).toBe('Next best: Emma Garcia, +42 mi, +0.8 on balance, F +0.37');
+  });
+
+  it('counts repeat visits, and for an empty slot gives miles from home and F besides coverage', () => {
+    const fills = alt({
+      delta: { unassigned: -1, distance_miles: 120, balance: -0.5, rotation: 1 },
+      delta_total: -999_998.5,
+      delta_terms: { coverage: -1_000_000, proximity: 0.6, balance: -0.1, rotation: 1 },
+    });
+    expect(alternativeLine(fills)).toBe(
+      'Emma Garcia, 120 mi from home, \u22120.5 on balance, +1 repeat visit, F +1.50 besides filling the slot',
+    );
+    expect(nextBestLine(slot([]))).toBe('Nobody of this role is free on these days.');
+  });
+
+  it('lists leave and bookings by name and the wrong role as one count', () => {
+    const lines = refusalLines([
+      {
+        physicist_id: 1,
+        name: 'A',
+        kind: 'leave',
+        reason: 'A is unavailable on 2027-01-01 to 2027-01-02',
+      },
+      {
+        physicist_id: 2,
+        name: 'B',
+        kind: 'wrong_role',
+        reason: 'B is a data-acquisition physicist and cannot take the lead slot',
+      },
+      {
+        physicist_id: 3,
+        name: 'C',
+        kind: 'wrong_role',
+        reason: 'C is a data-acquisition physicist and cannot take the lead slot',
+      },
+    ]);
+    expect(lines).toEqual([
+      'A is unavailable on 2027-01-01 to 2027-01-02',
+      '2 data-acquisition physicists cannot take this slot (wrong role)',
+    ]);
+    expect(signed(-0.004, 2)).toBe('0');
+  });
+});
