@@ -56,10 +56,8 @@ export function SlotLock({ job, slot, canToggle }: SlotLockProps) {
     return (
       <Tooltip title={`${what} is locked: optimisation keeps it`}>
         <Lock
-          fontSize="small"
           color="action"
-          aria-label={`${what} is locked`}
-          role="img"
+          titleAccess={`${what} is locked`}
           sx={{ verticalAlign: 'middle', fontSize: 16 }}
         />
       </Tooltip>
