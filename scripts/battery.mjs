@@ -86,6 +86,13 @@ async function signIn(base, username, password) {
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
+/** Resolves once the child has exited (a process killed by a signal has signalCode, not exitCode). */
+const exited = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', resolve);
+  });
+
 const auth = (token) => ({ authorization: `Bearer ${token}` });
 
 async function upload(server, name, bytes) {
@@ -142,9 +149,7 @@ async function crashes(dataDir) {
     await sleep(Math.random() * 1500);
     server.child.kill('SIGKILL');
     await pending;
-    await new Promise(
-      (resolve) => server.child.once('exit', resolve).exitCode !== null && resolve(),
-    );
+    await exited(server.child);
     server = await start(dataDir, port);
     slowest = Math.max(slowest, server.startMs);
     const table = await jobTable(server);
@@ -156,7 +161,7 @@ async function crashes(dataDir) {
     }
   }
   server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
+  await exited(server.child);
   record(
     'crashes',
     `kill -9 during replace-all import x${COUNTS.crashes}: tables neither old nor new`,
