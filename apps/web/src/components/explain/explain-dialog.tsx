@@ -42,7 +42,7 @@ function SlotSection({ slot }: { slot: SlotExplanation }) {
         {nextBestLine(slot)}
       </Typography>
       {slot.alternatives.length > 1 && (
-        <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 3 }}>
+        <Box component="ol" start={2} sx={{ m: 0, mt: 0.5, pl: 3 }}>
           {slot.alternatives.slice(1).map((alt) => (
             <Typography component="li" variant="body2" key={alt.physicist_id}>
               {alternativeLine(alt)}
