@@ -33,7 +33,7 @@ export function TimelineLegend() {
         />
       ),
     },
-    { label: 'Pinned', swatch: <Lock sx={{ fontSize: 13 }} /> },
+    { label: 'Locked', swatch: <Lock sx={{ fontSize: 13 }} /> },
   ];
   return (
     <Stack
