@@ -38,9 +38,12 @@ function SlotSection({ slot }: { slot: SlotExplanation }) {
           {slot.note}
         </Alert>
       )}
-      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`next-best-${slot.slot}`}>
-        {nextBestLine(slot)}
-      </Typography>
+      {/* With a note (no usable zip), nobody can be ranked: the note says why, not "nobody is free". */}
+      {(slot.alternatives.length > 0 || slot.note === null) && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`next-best-${slot.slot}`}>
+          {nextBestLine(slot)}
+        </Typography>
+      )}
       {slot.alternatives.length > 1 && (
         <Box component="ol" start={2} sx={{ m: 0, mt: 0.5, pl: 3 }}>
           {slot.alternatives.slice(1).map((alt) => (
@@ -108,9 +111,10 @@ export function ExplainDialog({ jobId, onClose }: ExplainDialogProps) {
             <SlotSection slot={data.data_acq} />
             <Typography variant="caption" color="text.secondary" component="p">
               Changes are against the plan as it stands, with everything else unchanged. F, the
-              plan's score (lower is better), is now {data.objective.total.toFixed(2)}: proximity{' '}
-              {data.weights.proximity} × miles / 100, balance {data.weights.job_balance} × distance
-              from fair shares, rotation {data.weights.staff_rotation} × repeat visits, and
+              plan's score (lower is better), is now{' '}
+              {data.objective.total.toLocaleString('en-US', { maximumFractionDigits: 2 })}:
+              proximity {data.weights.proximity} × miles / 100, balance {data.weights.job_balance} ×
+              distance from fair shares, rotation {data.weights.staff_rotation} × repeat visits, and
               1,000,000 for each empty slot.
             </Typography>
           </>
