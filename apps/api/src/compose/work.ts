@@ -80,7 +80,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const repository = new TasksRepository(db);
   const kinds = new TaskKinds();
   const queue = new TaskQueue(db, () => kinds.all().map((k) => k.queue), onError);
-  const tasks = new TasksService(db, repository, bus, queue, kinds);
+  const tasks = new TasksService(db, repository, bus, queue, kinds, taskSettings.maxActiveTasks);
   const runner = new TaskRunner(tasks, repository, taskSettings, log);
   // This process may be the one running a cancelled task: stop it at once, not at the next poll.
   tasks.onCancel((id) => runner.abort(id));

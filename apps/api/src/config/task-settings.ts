@@ -25,6 +25,11 @@ export interface TaskSettings {
   cancelPollMs: number;
   /** A running task whose heartbeat is older than this belonged to a process that died. */
   staleAfterMs: number;
+  /**
+   * Queued and running tasks allowed across all users and nodes (each runs a
+   * solver thread); a start beyond answers 503 with Retry-After (MAX_ACTIVE_TASKS, default 20).
+   */
+  maxActiveTasks: number;
 }
 
 /** Thrown for a task setting that cannot be used; main prints it on one line. */
@@ -47,6 +52,20 @@ const seconds = (
     );
   }
   return Math.round(value * 1000);
+};
+
+const wholeNumber = (
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  max: number,
+): number => {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new TaskSettingsError(`${name} must be a whole number from 1 to ${max}, got '${raw}'`);
+  }
+  return Number(raw);
 };
 
 const perMinute = (
@@ -82,5 +101,6 @@ export function taskSettingsFromEnv(env: Record<string, string | undefined>): Ta
     awaitSlackMs: 30_000,
     cancelPollMs: 500,
     staleAfterMs: 60_000,
+    maxActiveTasks: wholeNumber(env, 'MAX_ACTIVE_TASKS', 20, 10_000),
   };
 }

@@ -217,6 +217,16 @@ export class TasksRepository {
     return rows.map((r) => r.id);
   }
 
+  /** How many tasks are queued or running, across every process. */
+  async countActive(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Tasks queued for longer than `olderThanMs` (the sweep then asks the queue about each). */
   async staleQueued(olderThanMs: number): Promise<{ id: string; type: string }[]> {
     return this.db

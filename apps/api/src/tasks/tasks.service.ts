@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
-import { forbidden, notFound } from '../http/http-error';
+import { HttpError, forbidden, notFound } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
 import type { TaskKinds } from './task-kinds';
 import type { TaskQueue } from './task-queue';
@@ -44,6 +44,8 @@ export class TasksService {
     readonly bus: TaskEventBus,
     private readonly queue: TaskQueue,
     private readonly kinds: TaskKinds,
+    /** Queued and running tasks allowed server-wide (MAX_ACTIVE_TASKS). */
+    private readonly maxActive: number = Number.POSITIVE_INFINITY,
   ) {}
 
   private readonly cancelListeners: ((id: string) => void)[] = [];
@@ -62,6 +64,14 @@ export class TasksService {
    */
   async create(task: Omit<NewTask, 'id'>): Promise<TaskStarted> {
     const kind = this.kinds.get(task.type);
+    // Every task holds a solver thread somewhere: past the cap, say so at once rather than queue.
+    if ((await this.tasks.countActive()) >= this.maxActive) {
+      throw new HttpError(
+        503,
+        'The server is busy with other optimisation tasks; try again in a few seconds',
+        { 'retry-after': '10' },
+      );
+    }
     const id = randomUUID();
     try {
       await this.db.transaction().execute(async (trx) => {
