@@ -36,11 +36,9 @@ describe('api build', () => {
   });
 
   it("runs the optimizer's solve thread, found through the package from the output, under plain node (tsx and esbuild refused)", async () => {
-    const chunks = await readdir(path.join(outdir, 'chunks'));
+    const files = await readdir(outdir);
     const code = await Promise.all(
-      chunks
-        .filter((f) => f.endsWith('.js'))
-        .map((f) => readFile(path.join(outdir, 'chunks', f), 'utf8')),
+      files.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outdir, f), 'utf8')),
     );
     // The optimizer's code is inlined and looks its threads up by package name.
     expect(code.some((text) => text.includes('@meridian/optimizer/workers/'))).toBe(true);

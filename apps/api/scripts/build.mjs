@@ -49,7 +49,8 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks sit beside the entries, so a thread's './x.worker.js' URL resolves the same from either.
+  chunkNames: '[name]-[hash]',
   logLevel: 'warning',
   plugins: [externalPackages],
 });
