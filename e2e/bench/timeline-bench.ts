@@ -75,8 +75,10 @@ async function scrollPass(page: Page, axis: 'rows' | 'days'): Promise<ScrollFigu
     ({ axis, frames, step }) =>
       new Promise<{ deltas: number[]; maxBars: number; scrolled: number }>((resolve) => {
         const el = document.querySelector<HTMLElement>('[data-testid="timeline-scroll"]')!;
-        // Both passes start at the top rows (the open lane and the leads).
+        // Both passes start at the top rows (the open lane and the leads);
+        // the days pass from the plan's first day (the page opens near today).
         el.scrollTop = 0;
+        if (axis === 'days') el.scrollLeft = 0;
         const from = axis === 'rows' ? el.scrollTop : el.scrollLeft;
         const deltas: number[] = [];
         let maxBars = 0;
