@@ -289,6 +289,17 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(400),
   },
   { method: 'GET', path: '/api/v1/optimize/stream/{id}', expect: signedIn(404) },
+  // What-if (issue 11): a physicist id that does not exist is 404 once access is granted.
+  {
+    method: 'POST',
+    path: '/api/v1/optimize/what-if',
+    body: { physicist_id: 999999, start: '2027-01-04', end: '2027-01-08' },
+    expect: managers(404),
+  },
+  { method: 'GET', path: '/api/v1/optimize/what-if/stream/{id}', expect: signedIn(404) },
+  { method: 'GET', path: '/api/v1/proposals/{id}', expect: managers(404) },
+  { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
+  { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/kits/assign', expect: managers(200) },
   { method: 'GET', path: '/api/v1/analytics/summary', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/analytics/physicists', expect: signedIn(200) },

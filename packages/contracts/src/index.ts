@@ -12,3 +12,4 @@ export * from './exports';
 export * from './ids';
 export * from './people';
 export * from './explain';
+export * from './proposals';

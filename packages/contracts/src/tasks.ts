@@ -45,6 +45,13 @@ export const PANEL_TASK_KINDS = {
     cancelPath: (id) => `/analytics/compare/${idPart(id)}`,
     changesSchedule: false,
   },
+  what_if: {
+    label: 'What-if',
+    streamPath: (id) => `/optimize/what-if/stream/${idPart(id)}`,
+    cancelPath: (id) => `/tasks/${idPart(id)}`,
+    // Its result is a proposal: nothing changes until someone applies it.
+    changesSchedule: false,
+  },
 } as const satisfies Record<string, TaskKindInfo>;
 
 /** The kinds answered by the request that queued them (POST run_single_algorithm, POST kits/assign). */
@@ -96,7 +103,14 @@ export const TaskListSchema = z.array(TaskSchema);
  */
 export const TaskStartedSchema = z.object({ task_id: z.string(), name: z.string() });
 export type TaskStarted = z.infer<typeof TaskStartedSchema>;
-export const OptimizeQuerySchema = z.object({ algorithm: AlgorithmKeySchema });
+export const OptimizeQuerySchema = z.object({
+  algorithm: AlgorithmKeySchema,
+  /** 'false' makes a preview: the run's result becomes a proposal instead of the plan. */
+  apply: z
+    .enum(['true', 'false'], { message: "apply must be 'true' or 'false'" })
+    .default('true')
+    .transform((v) => v === 'true'),
+});
 export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** What a completed optimisation run reports. */
@@ -132,7 +146,12 @@ export const OptimizeStreamMessageSchema = z.discriminatedUnion('type', [
     estimated_total_time: z.number().nullable(),
     elapsed_time: z.number(),
   }),
-  z.object({ type: z.literal('complete'), result: RunSummarySchema }),
+  z.object({
+    type: z.literal('complete'),
+    result: RunSummarySchema,
+    /** Set on a preview run (apply=false): the proposal holding its result; nothing was applied. */
+    proposal_id: z.number().int().optional(),
+  }),
   StreamErrorMessageSchema,
 ]);
 export type OptimizeStreamMessage = z.infer<typeof OptimizeStreamMessageSchema>;

@@ -218,6 +218,25 @@ describe('planRepair by hand', () => {
     expect(result.objective_after.unassigned).toBe(result.objective_before.unassigned + 1);
   });
 
+  it('leaves a slot held by someone the instance does not know untouched', () => {
+    const instance: Instance = {
+      weights,
+      physicists: [person('alice', 'lead', 40), person('bob', 'lead', 41)],
+      jobs: [job('j1', '2027-01-04', '2027-01-04'), job('j2', '2027-02-04', '2027-02-04')],
+      kits: [],
+    };
+    const result = planRepair(instance, [row('j1', 'alice'), row('j2', 'ghost')], {
+      kind: 'physicist',
+      id: 'alice',
+      start: '2027-01-01',
+      end: '2027-01-31',
+    });
+    expect(result.changes.map((c) => [c.job_id, c.before, c.after])).toEqual([
+      ['j1', 'alice', 'bob'],
+    ]);
+    expect(result.assignments[1]!.lead_id).toBe('ghost');
+  });
+
   it('names bad input', () => {
     const instance: Instance = { weights, physicists: [], jobs: [], kits: [] };
     const absence: Absence = { kind: 'kit', id: 'kx', start: '2027-01-01', end: '2027-01-02' };

@@ -21,6 +21,7 @@ import { settingsRoutes } from '../routes/settings.routes';
 import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
 import { createPeopleServices } from './people';
+import { whatIfRoutes } from '../routes/what-if.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
 
@@ -75,6 +76,12 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(tasksRoutes, { tasks: work.tasks });
   await app.register(optimizeRoutes, {
     optimization: work.optimization,
+    streams: work.streams,
+    maxPerMinute: taskRate,
+  });
+  await app.register(whatIfRoutes, {
+    whatIf: work.whatIf,
+    proposals: work.proposals,
     streams: work.streams,
     maxPerMinute: taskRate,
   });

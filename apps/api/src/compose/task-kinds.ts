@@ -2,6 +2,7 @@ import type {
   CompareStreamMessageSchema,
   OptimizeStreamMessage,
   TaskType,
+  WhatIfStreamMessage,
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import { conflict, tooManyRequests } from '../http/http-error';
@@ -9,6 +10,7 @@ import type { ComparisonRun } from '../services/comparison-run.service';
 import type { KitAssignmentRun } from '../services/kit-assignment-run.service';
 import type { OptimizationRun } from '../services/optimization-run.service';
 import type { SingleRun } from '../services/single-run.service';
+import type { WhatIfRun } from '../services/what-if-run.service';
 import type { QueuedTaskKind } from '../tasks/task-kinds';
 
 /** The worker sides of the queued kinds. */
@@ -17,6 +19,7 @@ export interface TaskKindRunners {
   comparison: ComparisonRun;
   singleRun: SingleRun;
   kitAssignment: KitAssignmentRun;
+  whatIf: WhatIfRun;
 }
 
 /**
@@ -87,6 +90,25 @@ export function declareTaskKinds(runners: TaskKindRunners): QueuedTaskKind[] {
       audience: 'everyone',
       queuedEvent: null,
       run: (task, signal) => runners.kitAssignment.run(task, signal),
+    },
+    what_if: {
+      type: 'what_if',
+      queue: 'what-if',
+      busy: () =>
+        tooManyRequests(
+          'You already have a what-if queued or running; wait for it to finish or cancel it',
+        ),
+      // A what-if changes nothing until its proposal is applied: its owner's business.
+      audience: 'owner',
+      queuedEvent: (_task, message) =>
+        ({
+          type: 'progress',
+          progress: 0,
+          message,
+          estimated_total_time: null,
+          elapsed_time: 0,
+        }) satisfies WhatIfStreamMessage,
+      run: (task, signal) => runners.whatIf.run(task, signal),
     },
   };
   return Object.values(kinds);

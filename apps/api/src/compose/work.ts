@@ -5,6 +5,8 @@ import type { TaskSettings } from '../config/task-settings';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
+import { PhysicistsRepository } from '../repositories/physicists.repository';
+import { ProposalsRepository } from '../repositories/proposals.repository';
 import { RunsRepository } from '../repositories/runs.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { ComparisonRequests } from '../services/comparison-requests.service';
@@ -14,6 +16,9 @@ import { KitAssignmentRequests } from '../services/kit-assignment-requests.servi
 import { KitAssignmentRun } from '../services/kit-assignment-run.service';
 import { OptimizationRequests } from '../services/optimization-requests.service';
 import { OptimizationRun } from '../services/optimization-run.service';
+import { ProposalsService } from '../services/proposals.service';
+import { WhatIfRequests } from '../services/what-if-requests.service';
+import { WhatIfRun } from '../services/what-if-run.service';
 import type { SettingsService } from '../services/settings.service';
 import { SingleRunRequests } from '../services/single-run-requests.service';
 import { SingleRun } from '../services/single-run.service';
@@ -39,6 +44,8 @@ export interface WorkServices {
   comparisons: ComparisonRequests;
   singleRuns: SingleRunRequests;
   kitAssignment: KitAssignmentRequests;
+  whatIf: WhatIfRequests;
+  proposals: ProposalsService;
   /** Takes tasks of every declared kind from the queue in this process. */
   startWorkers(): Promise<void>;
   /** Stops streams and running tasks (marked error: they changed nothing), then the queue. */
@@ -87,11 +94,13 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const instances = new InstanceRepository();
   const builder = new InstanceBuilder(instances);
   const jobs = new JobsRepository(db);
+  const proposals = new ProposalsRepository(db);
   const runners = {
-    optimization: new OptimizationRun(db, tasks, builder, jobs, new RunsRepository()),
+    optimization: new OptimizationRun(db, tasks, builder, jobs, new RunsRepository(), proposals),
     comparison: new ComparisonRun(db, tasks, builder, log),
     singleRun: new SingleRun(db, tasks, builder, log),
     kitAssignment: new KitAssignmentRun(db, tasks, instances, jobs, new KitsRepository(db)),
+    whatIf: new WhatIfRun(db, tasks, builder, proposals),
   };
   for (const kind of declareTaskKinds(runners)) kinds.declare(kind);
 
@@ -128,10 +137,18 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
     kinds,
     queue,
     runner,
-    optimization: new OptimizationRequests(tasks, settings, taskSettings),
+    optimization: new OptimizationRequests(tasks, settings, taskSettings, proposals),
     comparisons: new ComparisonRequests(tasks, settings, taskSettings),
     singleRuns: new SingleRunRequests(awaited, settings, taskSettings),
     kitAssignment: new KitAssignmentRequests(awaited, taskSettings),
+    whatIf: new WhatIfRequests(
+      tasks,
+      settings,
+      new PhysicistsRepository(db),
+      new KitsRepository(db),
+      proposals,
+    ),
+    proposals: new ProposalsService(db, proposals, jobs, builder, settings),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
       const eager = kind === 'postgres';

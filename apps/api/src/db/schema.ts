@@ -132,6 +132,25 @@ export interface OptimizationRunsTable {
   finished_at: ColumnType<Date, never, never>;
 }
 
+/** Table proposals (migration 0010): what-if and preview results waiting for apply or discard. */
+export interface ProposalsTable {
+  id: Generated<number>;
+  task_id: string | null;
+  source: 'what_if' | 'preview';
+  status: Generated<'pending' | 'ready' | 'applied' | 'discarded' | 'failed'>;
+  absence: unknown;
+  algorithm: string | null;
+  changes: Generated<unknown>;
+  unfilled: Generated<unknown>;
+  objective_before: unknown;
+  objective_after: unknown;
+  exact: boolean | null;
+  plan_fingerprint: string | null;
+  created_by: number | null;
+  created_at: ColumnType<Date, never, never>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** Every table Kysely knows about; add yours here together with its migration. */
 /** Change counters of the tables lists are served from (migration 0007). */
 export interface DataVersionsTable {
@@ -177,4 +196,5 @@ export interface DB {
   calendar_feeds: CalendarFeedsTable;
   notifications: NotificationsTable;
   schedule_notices: ScheduleNoticesTable;
+  proposals: ProposalsTable;
 }

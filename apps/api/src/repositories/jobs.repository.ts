@@ -5,7 +5,13 @@ import * as bulk from './jobs/bulk-writes';
 import * as slots from './jobs/slot-writes';
 
 export type { AnalysisUpdate, JobInsert, JobKitWrite, JobSlotsWrite } from './jobs/bulk-writes';
-export { SLOT_COLUMNS, type ClashingJob, type Slot, type SlotPins } from './jobs/slot-writes';
+export {
+  SLOT_COLUMNS,
+  type ClashingJob,
+  type Slot,
+  type SlotChangeWrite,
+  type SlotPins,
+} from './jobs/slot-writes';
 
 /** The stored (not derived) fields a job is written with. */
 export interface JobWrite {
@@ -279,5 +285,13 @@ export class JobsRepository {
   /** Writes an optimisation's lead and data-acq slots, keeping pinned ones; rows changed. */
   writeOptimizedSlots(rows: bulk.JobSlotsWrite[], db: Kysely<DB> = this.db): Promise<number> {
     return bulk.writeOptimizedSlots(rows, db);
+  }
+
+  /** Writes an applied proposal's slots (locks kept unless a change says to unlock). */
+  writeSlotChanges(
+    rows: readonly slots.SlotChangeWrite[],
+    db: Kysely<DB> = this.db,
+  ): Promise<void> {
+    return slots.writeSlotChanges(rows, db);
   }
 }

@@ -23,13 +23,17 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Queue an optimisation run; answers its task id at once (one queued or running per user)',
+          'Queue an optimisation run; answers its task id at once (one queued or running per user); apply=false makes its result a proposal instead',
         querystring: OptimizeQuerySchema,
         response: { 202: TaskStartedSchema },
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await optimization.start(request.query.algorithm, request.user!)),
+      reply
+        .code(202)
+        .send(
+          await optimization.start(request.query.algorithm, request.user!, request.query.apply),
+        ),
   );
   app.get(
     '/api/v1/optimize/stream/:id',

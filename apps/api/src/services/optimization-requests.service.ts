@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { TaskStarted } from '@meridian/contracts';
 import type { AlgorithmKey } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
 import type { AuthUser } from '../http/fastify-types';
+import type { ProposalsRepository } from '../repositories/proposals.repository';
 import type { TasksService } from '../tasks/tasks.service';
 import { labelOf } from './algorithm-label';
 import type { SettingsService } from './settings.service';
@@ -13,6 +16,7 @@ export class OptimizationRequests {
     private readonly tasks: TasksService,
     private readonly settings: SettingsService,
     private readonly taskSettings: TaskSettings,
+    private readonly proposals: ProposalsRepository,
   ) {}
 
   /**
@@ -20,12 +24,20 @@ export class OptimizationRequests {
    * id and name at once. One queued or running optimisation per user
    * (TasksService.create): a second start answers 429, since each run holds a
    * solver for its whole time limit and a queue of them from one user would
-   * only delay everyone else's.
+   * only delay everyone else's. With `apply` false it is a preview: a pending
+   * proposal is stored with the task, and the run fills it instead of
+   * changing the plan.
    */
-  async start(algorithm: AlgorithmKey, user: AuthUser): Promise<TaskStarted> {
-    return this.tasks.create({
-      type: 'optimization',
-      name: `Optimization (${labelOf(algorithm)})`,
+  async start(algorithm: AlgorithmKey, user: AuthUser, apply = true): Promise<TaskStarted> {
+    const preview = async (trx: Kysely<DB>, taskId: string) => {
+      await this.proposals.insertPending(
+        { taskId, source: 'preview', absence: null, algorithm, createdBy: user.id },
+        trx,
+      );
+    };
+    const task = {
+      type: 'optimization' as const,
+      name: `${apply ? 'Optimization' : 'Preview'} (${labelOf(algorithm)})`,
       algorithm,
       algorithms: null,
       createdBy: user.id,
@@ -33,6 +45,7 @@ export class OptimizationRequests {
       seed: randomInt(1, 2 ** 31 - 1),
       timeLimitMs: this.taskSettings.optimizeTimeLimitMs,
       total: 100,
-    });
+    };
+    return this.tasks.create(task, apply ? undefined : preview);
   }
 }

@@ -12,9 +12,11 @@ import type { DB } from '../db/schema';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TaskRow } from '../repositories/tasks.repository';
 import type { JobSlotsWrite, JobsRepository } from '../repositories/jobs.repository';
+import type { ProposalsRepository } from '../repositories/proposals.repository';
 import type { RunsRepository } from '../repositories/runs.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
+import { previewProposal } from './preview-proposal';
 import { reasonAfterRun } from './reason-text';
 import { TaskFailure } from '../tasks/task-failure';
 
@@ -44,6 +46,7 @@ export class OptimizationRun {
     private readonly builder: InstanceBuilder,
     private readonly jobs: JobsRepository,
     private readonly runs: RunsRepository,
+    private readonly proposals: ProposalsRepository,
   ) {}
 
   /** Solves, then writes in one transaction unless cancelled. */
@@ -99,6 +102,8 @@ export class OptimizationRun {
         `Pinned assignments break hard constraints (${describeViolations(v)}); fix or clear them and run again`,
       );
     }
+    const preview = await this.proposals.findByTask(task.id);
+    if (preview) return this.finishPreview(task, result, preview.id);
     const date = new Date().toISOString().slice(0, 10);
     const runLabel = `Assigned by ${labelOf(algorithm)} (${algorithm}) on ${date}`;
     await this.tasks.finish(task.id, 'complete', async (trx) => {
@@ -108,6 +113,48 @@ export class OptimizationRun {
         message: `Assigned ${summary.jobs_assigned} of ${summary.jobs_total} jobs; ${Math.round(objective.distance_miles)} mi; F = ${objective.total.toFixed(1)}${built.undatedJobs > 0 ? `; ${built.undatedJobs} jobs without dates left out` : ''}`,
         finalEvent: { type: 'complete', result: summary } satisfies OptimizeStreamMessage,
         results: summary,
+      };
+    });
+  }
+
+  /**
+   * A preview (apply=false): the result becomes a proposal against the plan
+   * as it is now, and no job changes.
+   */
+  private async finishPreview(
+    task: TaskRow,
+    result: Awaited<ReturnType<typeof solve>>,
+    proposalId: number,
+  ): Promise<void> {
+    const weights = WeightsSchema.parse(task.weights);
+    await this.tasks.finish(task.id, 'complete', async (trx) => {
+      const fresh = await this.builder.build(trx, weights);
+      const made = previewProposal(fresh, result.assignments, weights);
+      if ('violations' in made) {
+        throw new Error(
+          `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(made.violations)}); run it again`,
+        );
+      }
+      await this.proposals.complete(proposalId, made.result, trx);
+      const summary: RunSummary = {
+        algorithm: result.algorithm,
+        status: result.status,
+        objective: made.result.objectiveAfter,
+        bound: result.bound ?? null,
+        elapsed_ms: result.elapsed_ms,
+        jobs_assigned: jobsFilled(made.after),
+        jobs_total: made.after.length,
+        found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
+      };
+      const n = made.result.changes.length;
+      return {
+        message: `Preview ready: ${n} slot${n === 1 ? '' : 's'} would change; F ${made.result.objectiveBefore.total.toFixed(1)} -> ${summary.objective.total.toFixed(1)}; nothing was applied`,
+        finalEvent: {
+          type: 'complete',
+          result: summary,
+          proposal_id: proposalId,
+        } satisfies OptimizeStreamMessage,
+        results: { ...summary, proposal_id: proposalId },
       };
     });
   }

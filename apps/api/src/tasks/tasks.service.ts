@@ -60,9 +60,13 @@ export class TasksService {
    * returns its id and name. Each user may have one queued or running task of
    * type (partial unique indexes, so the cap holds across processes; a kit
    * assignment is one in all); when there already is one, nothing is stored
-   * and the answer is the kind's `busy` error.
+   * and the answer is the kind's `busy` error. `alongside` writes, in the same
+   * transaction, what the worker needs besides the task row.
    */
-  async create(task: Omit<NewTask, 'id'>): Promise<TaskStarted> {
+  async create(
+    task: Omit<NewTask, 'id'>,
+    alongside?: (trx: Kysely<DB>, id: string) => Promise<void>,
+  ): Promise<TaskStarted> {
     const kind = this.kinds.get(task.type);
     // Every task holds a solver thread somewhere: past the cap, say so at once rather than queue.
     if ((await this.tasks.countActive()) >= this.maxActive) {
@@ -79,6 +83,8 @@ export class TasksService {
         if (kind.queuedEvent !== null) {
           await this.tasks.appendEvent(id, kind.queuedEvent(task, QUEUED_MESSAGE), false, trx);
         }
+        // Rows the worker will read (a proposal to fill) exist before the task is queued.
+        if (alongside) await alongside(trx, id);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw kind.busy();

@@ -29,6 +29,10 @@ export const queryKeys = {
   physicistBreakdown: ['analytics', 'physicists'] as const,
   /** Why a job's slots hold whom (under 'scheduling', so every plan change makes it stale). */
   explanation: (jobId: number) => ['scheduling', 'explain', jobId] as const,
+  /** GET /proposals/{id}: a what-if's or preview run's proposal. */
+  proposal: (id: number) => ['proposals', id] as const,
+  /** The proposal a what-if or preview task made, written only by its SSE stream (no queryFn). */
+  proposalOfTask: (taskId: string) => ['proposals', 'of-task', taskId] as const,
   /** A comparison's streamed results, written only by its SSE stream (no queryFn). */
   comparison: (taskId: string) => ['comparison', taskId] as const,
   // The scheduling lists: several screens read each (the job table on /import and

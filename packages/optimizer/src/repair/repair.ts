@@ -28,9 +28,11 @@ export function planRepair(
   const unfilled: RepairResult['unfilled'] = [];
   model.slots.forEach((slot, index) => {
     const holder = outcome.holders[index]!;
+    // Untouched slots keep their value, even an id the instance does not know.
+    if (holder === slot.original) return;
     const row = assignments[slot.job]!;
     row[fields[slot.name]] = holder < 0 ? null : model.resourceIds[holder]!;
-    if (holder < 0 && slot.original >= 0) unfilled.push({ job_id: row.job_id, slot: slot.name });
+    if (holder < 0) unfilled.push({ job_id: row.job_id, slot: slot.name });
   });
   const changes = planChanges(model.supposed, model.plan, assignments);
   return {

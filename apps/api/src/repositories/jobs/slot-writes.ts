@@ -159,3 +159,35 @@ export async function setPins(jobId: number, pins: SlotPins, db: Kysely<DB>): Pr
     .where('id', '=', jobId)
     .execute();
 }
+
+/** One slot an applied proposal writes. */
+export interface SlotChangeWrite {
+  id: number;
+  slot: Slot;
+  value: number | null;
+  /** Unlock the slot as well (a proposal broke its lock). */
+  unpin: boolean;
+}
+
+/**
+ * Writes a proposal's slots, keeping each slot's lock unless told to unlock
+ * it, and bumps each row's version so open editors reload.
+ */
+export async function writeSlotChanges(
+  rows: readonly SlotChangeWrite[],
+  db: Kysely<DB>,
+): Promise<void> {
+  for (const row of rows) {
+    const c = SLOT_COLUMNS[row.slot];
+    await db
+      .updateTable('jobs')
+      .set({
+        [c.id]: row.value,
+        [c.name]: null,
+        ...(row.unpin ? { [c.pinned]: false } : {}),
+        version: sql`version + 1`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

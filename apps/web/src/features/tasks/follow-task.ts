@@ -14,7 +14,8 @@ import type { ToastApi } from '../../components/toast/toast-context';
 import { cachedTask, patchTask, removeTaskLater } from './task-cache';
 import { formatMmSs } from './format-duration';
 
-interface FollowDeps {
+/** What a follower needs: the cache, toasts and the signal that closes its stream. */
+export interface FollowDeps {
   queryClient: QueryClient;
   toast: ToastApi;
   signal: AbortSignal;
@@ -30,15 +31,17 @@ export interface ComparisonState {
   error: string | null;
 }
 
-const LOST = 'Connection to server lost.';
+/** The message of a stream that dropped. */
+export const LOST = 'Connection to server lost.';
 
 /** This user cancelled: the stream's closing words are then expected, not a failure. */
-function isCancelled(queryClient: QueryClient, id: string): boolean {
+export function isCancelled(queryClient: QueryClient, id: string): boolean {
   const comparison = queryClient.getQueryData<ComparisonState>(queryKeys.comparison(id));
   return cachedTask(queryClient, id)?.status === 'cancelled' || comparison?.status === 'cancelled';
 }
 
-function parseData(event: EventSourceMessage): unknown {
+/** A stream event's JSON, or null. */
+export function parseData(event: EventSourceMessage): unknown {
   try {
     return JSON.parse(event.data);
   } catch {
@@ -47,7 +50,7 @@ function parseData(event: EventSourceMessage): unknown {
 }
 
 /** The server's name for the task once listed (the stream may start from a placeholder). */
-const nameOf = (queryClient: QueryClient, task: Task): string =>
+export const nameOf = (queryClient: QueryClient, task: Task): string =>
   cachedTask(queryClient, task.id)?.name ?? task.name;
 
 /**
@@ -70,7 +73,7 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
  * reached us in a form we could read. The server's task list and the data the
  * task may have changed are the truth now, so reload them.
  */
-function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void {
+export function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.activeTasks });
   if (!TASK_KINDS[task.type].changesSchedule) return;
   void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
@@ -113,7 +116,13 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
       case 'complete':
         patchTask(queryClient, task.id, { status: 'complete', results: message.result });
         removeTaskLater(queryClient, task.id);
-        completeOptimisation(queryClient, task, message.result);
+        if (message.proposal_id === undefined)
+          completeOptimisation(queryClient, task, message.result);
+        else {
+          // A preview (apply=false): nothing changed; its proposal waits to be read.
+          queryClient.setQueryData(queryKeys.proposalOfTask(task.id), message.proposal_id);
+          pushNotification(`${nameOf(queryClient, task)} finished: a proposal is ready.`, 'info');
+        }
         return 'stop';
       case 'error':
         fail(

@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PanelTaskType, Task } from '@meridian/contracts';
 import { useToast } from '../../components/toast/toast-context';
 import { followComparison, followOptimisation } from './follow-task';
+import { followWhatIf } from './follow-what-if';
 
 /** The follower of each declared task kind (a kind without one does not compile). */
 const FOLLOWERS: Record<PanelTaskType, typeof followOptimisation> = {
   optimization: followOptimisation,
   comparison: followComparison,
+  what_if: followWhatIf,
 };
 import { isTaskVisible } from './task-cache';
 

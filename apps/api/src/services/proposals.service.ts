@@ -1,0 +1,131 @@
+import type { Proposal } from '@meridian/contracts';
+import { ObjectiveSchema, WeightsSchema } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { conflict, notFound } from '../http/http-error';
+import type { JobsRepository } from '../repositories/jobs.repository';
+import type {
+  ProposalResult,
+  ProposalRow,
+  ProposalsRepository,
+  StoredAbsence,
+} from '../repositories/proposals.repository';
+import type { InstanceBuilder } from './instance-builder';
+import { planFingerprint } from './plan-fingerprint';
+import type { SettingsService } from './settings.service';
+
+/** Reading, applying and discarding proposals (what-if and preview results). */
+export class ProposalsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly proposals: ProposalsRepository,
+    private readonly jobs: JobsRepository,
+    private readonly builder: InstanceBuilder,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** One ready or decided proposal; 404 when unknown or failed, 409 while its task still works. */
+  async get(id: number): Promise<Proposal> {
+    return toProposal(await this.readable(id, this.db));
+  }
+
+  /**
+   * Applies a ready proposal in one transaction, every job row-locked first:
+   * 409 when the plan (jobs, slots, pins, roster, leave, kits) changed since
+   * it was made, naming the jobs whose slots moved, or when it was already
+   * decided. A locked slot the proposal changes is unlocked: the repair, not
+   * a person, chose its new holder.
+   */
+  async apply(id: number): Promise<Proposal> {
+    const weights = await this.settings.getWeights();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.decidable(id, trx);
+      await this.jobs.lockAll(trx);
+      const built = await this.builder.build(trx, WeightsSchema.parse(weights));
+      const changes = row.changes as ProposalResult['changes'];
+      if (planFingerprint(built) !== row.plan_fingerprint) {
+        const moved = changes
+          .filter((c) => {
+            const job = built.jobs.get(String(c.job_id));
+            return !job || slotOf(job, c.slot) !== c.before;
+          })
+          .map((c) => c.job_id);
+        const which = moved.length > 0 ? ` (jobs ${[...new Set(moved)].join(', ')})` : '';
+        throw conflict(
+          `The plan changed since proposal ${id} was made${which}; nothing was applied, ask again`,
+        );
+      }
+      await this.jobs.writeSlotChanges(
+        changes.map((c) => ({ id: c.job_id, slot: c.slot, value: c.after, unpin: c.locked })),
+        trx,
+      );
+      await this.proposals.decide(id, 'applied', trx);
+    });
+    return this.get(id);
+  }
+
+  /** Discards a ready proposal (409 once decided). */
+  async discard(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.decidable(id, trx);
+      await this.proposals.decide(id, 'discarded', trx);
+    });
+  }
+
+  private async readable(id: number, db: Kysely<DB>, forUpdate = false): Promise<ProposalRow> {
+    const row = await this.proposals.find(id, db, forUpdate);
+    if (!row || row.status === 'failed') throw notFound(`Proposal ${id} not found`);
+    if (row.status === 'pending')
+      throw conflict(`Proposal ${id} is not ready yet: its task is still working`);
+    return row;
+  }
+
+  private async decidable(id: number, trx: Kysely<DB>): Promise<ProposalRow> {
+    const row = await this.readable(id, trx, true);
+    if (row.status !== 'ready') throw conflict(`Proposal ${id} was already ${row.status}`);
+    return row;
+  }
+}
+
+type SlotName = ProposalResult['changes'][number]['slot'];
+
+const slotOf = (
+  job: {
+    assigned_lead_id: number | null;
+    assigned_data_acq_id: number | null;
+    assigned_kit_id: number | null;
+  },
+  slot: SlotName,
+): number | null =>
+  slot === 'lead'
+    ? job.assigned_lead_id
+    : slot === 'data_acq'
+      ? job.assigned_data_acq_id
+      : job.assigned_kit_id;
+
+/** The wire form of a stored proposal. */
+function toProposal(row: ProposalRow): Proposal {
+  const absence = row.absence as StoredAbsence | null;
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status as Proposal['status'],
+    absence:
+      absence === null
+        ? null
+        : {
+            physicist_id: absence.kind === 'physicist' ? absence.id : null,
+            kit_id: absence.kind === 'kit' ? absence.id : null,
+            name: absence.name,
+            start: absence.start,
+            end: absence.end,
+          },
+    algorithm: row.algorithm,
+    changes: row.changes as Proposal['changes'],
+    objective_before: ObjectiveSchema.parse(row.objective_before),
+    objective_after: ObjectiveSchema.parse(row.objective_after),
+    unfilled: row.unfilled as Proposal['unfilled'],
+    exact: row.exact,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,271 @@
+import {
+  OptimizeStreamMessageSchema,
+  ProposalSchema,
+  WhatIfStreamMessageSchema,
+  type Proposal,
+} from '@meridian/contracts';
+import {
+  DEFAULT_WEIGHTS,
+  evaluateObjective,
+  rangesOverlap,
+  type JobAssignment,
+} from '@meridian/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstanceRepository } from '../src/repositories/instance.repository';
+import { InstanceBuilder } from '../src/services/instance-builder';
+import { createTestApp, type TestApp } from './support/test-app';
+import {
+  pin,
+  readStream,
+  seedSchedule,
+  storedSlots,
+  storedViolations,
+  type Seeded,
+} from './tasks-fixture';
+
+let t: TestApp;
+let seeded: Seeded;
+
+beforeAll(async () => {
+  t = await createTestApp({ tasks: { optimizeTimeLimitMs: 1000 } });
+  seeded = await seedSchedule(t);
+  // A plan to repair: a heuristic run and kit assignment.
+  const run = await post('/api/v1/optimize/assign?algorithm=heuristic');
+  await readStream(t, `/api/v1/optimize/stream/${run.json<{ task_id: string }>().task_id}`);
+  expect((await post('/api/v1/kits/assign')).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function post(url: string, body?: unknown, token = t.tokens.manager) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: t.bearer(token),
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+/** Starts a what-if, follows its stream to the end and reads the proposal it made. */
+async function whatIf(body: Record<string, unknown>): Promise<Proposal> {
+  const res = await post('/api/v1/optimize/what-if', body);
+  expect(res.statusCode, res.body).toBe(202);
+  const { task_id } = res.json<{ task_id: string }>();
+  const { events } = await readStream(t, `/api/v1/optimize/what-if/stream/${task_id}`);
+  const messages = events.map((e) => WhatIfStreamMessageSchema.parse(e.data));
+  const last = messages.at(-1)!;
+  if (last.type !== 'complete') throw new Error(`what-if ended with ${JSON.stringify(last)}`);
+  const got = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/proposals/${last.proposal_id}`,
+    headers: t.bearer(t.tokens.manager),
+  });
+  expect(got.statusCode).toBe(200);
+  return ProposalSchema.parse(got.json());
+}
+
+/** The stored plan and instance, with `who` on leave start..end as the what-if supposes. */
+async function storedWorld(who?: { name: string; start: string; end: string }) {
+  const built = await new InstanceBuilder(new InstanceRepository()).build(
+    t.database.db,
+    DEFAULT_WEIGHTS,
+  );
+  if (who) {
+    const p = built.instance.physicists.find((x) => x.name === who.name)!;
+    p.unavailable.push({ start: who.start, end: who.end });
+  }
+  const rows = new Map((await storedSlots(t)).map((r) => [String(r.id), r]));
+  const text = (v: number | null) => (v === null ? null : String(v));
+  const plan: JobAssignment[] = built.instance.jobs.map((j) => ({
+    job_id: j.id,
+    lead_id: text(rows.get(j.id)!.assigned_lead_id),
+    data_acq_id: text(rows.get(j.id)!.assigned_data_acq_id),
+    kit_id: text(rows.get(j.id)!.assigned_kit_id),
+  }));
+  return { instance: built.instance, plan };
+}
+
+const FIELD = { lead: 'lead_id', data_acq: 'data_acq_id', kit: 'kit_id' } as const;
+
+describe('what-if drill', () => {
+  it('proposes the smallest repair for a sick lead, changes nothing until applied, then applies it', async () => {
+    const before = await storedSlots(t);
+    const [job0] = before;
+    const sick = job0!.assigned_lead_id!;
+    const names = await t.database.db.selectFrom('physicists').select(['id', 'name']).execute();
+    const sickName = names.find((n) => n.id === sick)!.name;
+    const window = { start: '2027-01-04', end: '2027-01-08' };
+    const proposal = await whatIf({ physicist_id: sick, ...window });
+
+    expect(proposal.source).toBe('what_if');
+    expect(proposal.status).toBe('ready');
+    expect(proposal.absence).toMatchObject({ physicist_id: sick, name: sickName, ...window });
+    expect(proposal.exact).toBe(true);
+    // Nothing is written by a what-if.
+    expect(await storedSlots(t)).toEqual(before);
+
+    // Every slot of the sick lead in the window changes; no change names them as the new holder.
+    const world = await storedWorld({ name: sickName, ...window });
+    const jobs = new Map(world.instance.jobs.map((j) => [j.id, j]));
+    const forced = world.plan.filter((a) => {
+      const j = jobs.get(a.job_id)!;
+      return a.lead_id === String(sick) && rangesOverlap(j.start, j.end, window.start, window.end);
+    });
+    expect(forced.length).toBeGreaterThan(0);
+    for (const a of forced) {
+      expect(proposal.changes.some((c) => String(c.job_id) === a.job_id && c.slot === 'lead')).toBe(
+        true,
+      );
+    }
+    expect(proposal.changes.every((c) => c.after !== sick)).toBe(true);
+
+    // F's parts are the evaluator's, on the plan with the changes and the absence as leave.
+    const after = world.plan.map((a) => ({ ...a }));
+    for (const c of proposal.changes) {
+      const row = after.find((a) => a.job_id === String(c.job_id))!;
+      expect(row[FIELD[c.slot]]).toBe(c.before === null ? null : String(c.before));
+      row[FIELD[c.slot]] = c.after === null ? null : String(c.after);
+    }
+    const evaluated = evaluateObjective(world.instance, after);
+    expect(proposal.objective_after.total).toBeCloseTo(evaluated.total, 9);
+    expect(proposal.objective_after.distance_miles).toBeCloseTo(evaluated.distance_miles, 9);
+    expect(proposal.objective_before.total).toBeCloseTo(
+      evaluateObjective(world.instance, world.plan).total,
+      9,
+    );
+
+    const applied = await post(`/api/v1/proposals/${proposal.id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json<Proposal>().status).toBe('applied');
+    const now = new Map((await storedSlots(t)).map((r) => [r.id, r]));
+    for (const c of proposal.changes) {
+      const column = (
+        {
+          lead: 'assigned_lead_id',
+          data_acq: 'assigned_data_acq_id',
+          kit: 'assigned_kit_id',
+        } as const
+      )[c.slot];
+      expect(now.get(c.job_id)![column]).toBe(c.after);
+    }
+    expect(await storedViolations(t)).toEqual([]);
+    // Decided once.
+    const again = await post(`/api/v1/proposals/${proposal.id}/apply`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ detail: string }>().detail).toMatch(/already applied/);
+  });
+
+  it('answers 409 on apply after an edit of the plan, and discards', async () => {
+    const rows = await storedSlots(t);
+    const acq = rows.find((r) => r.assigned_data_acq_id !== null)!;
+    const proposal = await whatIf({
+      physicist_id: acq.assigned_data_acq_id,
+      start: '2027-01-01',
+      end: '2027-01-31',
+    });
+    expect(proposal.changes.length).toBeGreaterThan(0);
+    // Someone edits the plan meanwhile: a slot of a changed job is pinned to another lead.
+    const changed = proposal.changes[0]!;
+    const other = seeded.leads.find(
+      (l) => l !== rows.find((r) => r.id === changed.job_id)!.assigned_lead_id,
+    )!;
+    await pin(t, changed.job_id, 'lead', other);
+    const before = await storedSlots(t);
+    const res = await post(`/api/v1/proposals/${proposal.id}/apply`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ detail: string }>().detail).toMatch(
+      /plan changed since proposal \d+ was made/,
+    );
+    expect(await storedSlots(t)).toEqual(before);
+
+    const discard = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/proposals/${proposal.id}`,
+      headers: t.bearer(t.tokens.manager),
+    });
+    expect(discard.statusCode).toBe(204);
+    expect((await post(`/api/v1/proposals/${proposal.id}/apply`)).statusCode).toBe(409);
+  });
+
+  it('repairs a kit going into maintenance', async () => {
+    const rows = await storedSlots(t);
+    const kit = rows.find((r) => r.assigned_kit_id !== null)!.assigned_kit_id!;
+    const proposal = await whatIf({ kit_id: kit, start: '2027-01-01', end: '2027-01-31' });
+    expect(proposal.changes.length).toBeGreaterThan(0);
+    expect(proposal.changes.every((c) => c.slot === 'kit' && c.after !== kit)).toBe(true);
+    // Kits are not part of F.
+    expect(proposal.objective_after).toEqual(proposal.objective_before);
+  });
+
+  it('refuses bad requests with a {detail} naming the problem', async () => {
+    const both = await post('/api/v1/optimize/what-if', {
+      physicist_id: 1,
+      kit_id: 1,
+      start: '2027-01-01',
+      end: '2027-01-02',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json<{ detail: string }>().detail).toMatch(
+      /exactly one of physicist_id and kit_id/,
+    );
+    const backwards = await post('/api/v1/optimize/what-if', {
+      physicist_id: seeded.leads[0],
+      start: '2027-01-05',
+      end: '2027-01-02',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json<{ detail: string }>().detail).toMatch(/end is before start/);
+    const unknown = await post('/api/v1/optimize/what-if', {
+      kit_id: 999999,
+      start: '2027-01-01',
+      end: '2027-01-02',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ detail: string }>().detail).toBe('Kit 999999 not found');
+    const regular = await post(
+      '/api/v1/optimize/what-if',
+      { kit_id: seeded.kits[0], start: '2027-01-01', end: '2027-01-02' },
+      t.tokens.regular,
+    );
+    expect(regular.statusCode).toBe(403);
+  });
+});
+
+describe('preview runs (apply=false)', () => {
+  it('turn the result into a proposal and change nothing', async () => {
+    // Empty a few slots so the run has something to change.
+    await t.database.db
+      .updateTable('jobs')
+      .set({ assigned_lead_id: null, lead_pinned: false })
+      .execute();
+    const before = await storedSlots(t);
+    const res = await post('/api/v1/optimize/assign?algorithm=heuristic&apply=false');
+    expect(res.statusCode).toBe(202);
+    expect(res.json<{ name: string }>().name).toMatch(/^Preview/);
+    const { events } = await readStream(
+      t,
+      `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
+    );
+    const last = OptimizeStreamMessageSchema.parse(events.at(-1)!.data);
+    if (last.type !== 'complete') throw new Error(JSON.stringify(last));
+    expect(last.proposal_id).toBeGreaterThan(0);
+    expect(await storedSlots(t)).toEqual(before);
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/proposals/${last.proposal_id}`,
+      headers: t.bearer(t.tokens.manager),
+    });
+    const proposal = ProposalSchema.parse(got.json());
+    expect(proposal).toMatchObject({ source: 'preview', algorithm: 'heuristic', exact: null });
+    expect(
+      proposal.changes.filter((c) => c.slot === 'lead' && c.after !== null).length,
+    ).toBeGreaterThan(0);
+    expect(proposal.objective_after.total).toBe(last.result.objective.total);
+    expect(proposal.objective_after.unassigned).toBeLessThan(proposal.objective_before.unassigned);
+
+    const bad = await post('/api/v1/optimize/assign?algorithm=heuristic&apply=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).toMatch(/apply must be 'true' or 'false'/);
+  });
+});
