@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { IsoDateSchema, ObjectiveSchema, isRealDate } from '@meridian/domain';
+import { RowIdParamsSchema, RowIdSchema } from './ids';
 
 /** POST /api/v1/optimize/what-if: who is out (a physicist or a kit, exactly one) and when. */
 export const WhatIfRequestSchema = z
   .object({
-    physicist_id: z.number().int().positive().optional(),
-    kit_id: z.number().int().positive().optional(),
+    physicist_id: RowIdSchema.optional(),
+    kit_id: RowIdSchema.optional(),
     start: IsoDateSchema,
     end: IsoDateSchema,
   })
@@ -60,7 +61,7 @@ export const ProposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 
-export const ProposalIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProposalIdParamsSchema = RowIdParamsSchema;
 
 /** The final summary of a what-if task. */
 export const WhatIfSummarySchema = z.object({

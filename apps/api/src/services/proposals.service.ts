@@ -40,7 +40,9 @@ export class ProposalsService {
     const weights = await this.settings.getWeights();
     await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(id, trx);
-      await this.jobs.lockAll(trx);
+      // Leave, jobs and physicists locked as an optimisation's write locks them: nothing
+      // committed between this re-read and the write can slip past the fingerprint.
+      await this.jobs.lockForPlanWrite(trx);
       const built = await this.builder.build(trx, WeightsSchema.parse(weights));
       const changes = row.changes as ProposalResult['changes'];
       if (planFingerprint(built) !== row.plan_fingerprint) {
