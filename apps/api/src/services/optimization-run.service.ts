@@ -131,7 +131,7 @@ export class OptimizationRun {
       const fresh = await this.builder.build(trx, weights);
       const made = previewProposal(fresh, result.assignments, weights);
       if ('violations' in made) {
-        throw new Error(
+        throw new TaskFailure(
           `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(made.violations)}); run it again`,
         );
       }

@@ -9,6 +9,7 @@ import type {
   StoredAbsence,
 } from '../repositories/proposals.repository';
 import type { TaskRow } from '../repositories/tasks.repository';
+import { TaskFailure } from '../tasks/task-failure';
 import type { TasksService } from '../tasks/tasks.service';
 import type { InstanceBuilder } from './instance-builder';
 import { currentPlan, planFingerprint } from './plan-fingerprint';
@@ -64,12 +65,12 @@ export class WhatIfRun {
       end: stored.end,
     };
     if (stored.kind === 'physicist' && !built.physicists.has(absence.id)) {
-      throw new Error(
+      throw new TaskFailure(
         `${stored.name} has no known home zip, so the plan cannot hold them; nothing to repair`,
       );
     }
     if (stored.kind === 'kit' && !built.kits.has(absence.id)) {
-      throw new Error(
+      throw new TaskFailure(
         `${stored.name} has no known location, so the plan cannot hold it; nothing to repair`,
       );
     }
@@ -88,7 +89,8 @@ export class WhatIfRun {
     try {
       repair = planRepair(built.instance, currentPlan(built), absence, { maxNodes: MAX_NODES });
     } catch (error) {
-      if (error instanceof RepairInputError) throw new Error(`What-if refused: ${error.message}`);
+      if (error instanceof RepairInputError)
+        throw new TaskFailure(`What-if refused: ${error.message}`);
       throw error;
     }
     if (signal.aborted) return;
