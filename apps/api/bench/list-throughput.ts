@@ -71,10 +71,9 @@ async function main(): Promise<void> {
     ];
     for (const [name, extra] of scenarios) {
       const headers = { ...bench.headers, ...extra };
-      const probe = await fetch(jobsUrl, { headers });
-      if (probe.status !== 200) throw new Error(`GET /jobs/ answered ${probe.status}`);
-      // fetch decodes; the raw server must send the bytes the API sent, so ask again undecoded.
+      // inject keeps the bytes as sent (fetch would decode them): the raw server sends the same.
       const sample = await bench.app.inject({ method: 'GET', url: '/api/v1/jobs/', headers });
+      if (sample.statusCode !== 200) throw new Error(`GET /jobs/ answered ${sample.statusCode}`);
       const rawHeaders: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
       };

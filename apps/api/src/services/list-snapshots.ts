@@ -63,7 +63,7 @@ export class ListSnapshots<Name extends string = string> {
   ) {}
 
   /** The ETag of the list's current version (one small query). */
-  async etag(name: Name): Promise<string> {
+  private async etag(name: Name): Promise<string> {
     const source = this.sources[name];
     const counters = await this.versions.read(source.tables);
     const digest = createHash('sha256')

@@ -22,10 +22,11 @@ export type PathCoverReply = { ok: true; result: KitCoverResult } | { ok: false;
 export const pathCoverChannel = channel('meridian:kit-path-cover');
 
 /**
- * Starts the worker entry. The server runs TypeScript under tsx, and Node 20
- * does not apply `--import tsx` to a worker's entry module, so a two-line
- * bootstrap registers tsx's ESM hooks in the thread first (the same way as
- * packages/optimizer/src/core/worker-runner.ts).
+ * Starts the worker entry. The built server (plain node) starts
+ * path-cover.worker.js, which the api build writes next to its bundle. Tests
+ * run this module as TypeScript, and Node 20 applies no loader to a worker's
+ * entry module, so there a two-line bootstrap registers tsx's ESM hooks in
+ * the thread first (tsx is a dev dependency; the built server never takes this path).
  */
 function spawn(input: PathCoverInput): Worker {
   const here = import.meta.url;
