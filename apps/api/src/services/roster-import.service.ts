@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { KitsService } from './kits.service';
-import { issueToText, type InvalidResult, type TooLargeResult } from '../io/issues';
+import {
+  issueToText,
+  type ImportIssue,
+  type InvalidResult,
+  type TooLargeResult,
+} from '../io/issues';
 import { parseKitsCsv, parsePhysiciansCsv } from '../io/parse-roster';
 import type { PhysicistsService } from './physicists.service';
+
+/** The listed warnings (at most 100) as text, then how many more there were. */
+function warningTexts(parsed: { warnings: ImportIssue[]; total_warnings: number }): string[] {
+  const texts = parsed.warnings.map(issueToText);
+  const rest = parsed.total_warnings - parsed.warnings.length;
+  if (rest > 0) texts.push(`... and ${rest} more warnings`);
+  return texts;
+}
 
 /** A roster import: rows added with warnings, or the refused file (nothing added). */
 export type RosterImportOutcome =
@@ -26,7 +39,7 @@ export class RosterImportService {
       .execute((trx) => this.physicists.insertMany(parsed.rows, trx));
     return {
       ok: true,
-      result: { added: added.length, warnings: parsed.warnings.map(issueToText) },
+      result: { added: added.length, warnings: warningTexts(parsed) },
     };
   }
 
@@ -39,7 +52,7 @@ export class RosterImportService {
       .execute((trx) => this.kits.insertMany(parsed.rows, trx));
     return {
       ok: true,
-      result: { added: added.length, warnings: parsed.warnings.map(issueToText) },
+      result: { added: added.length, warnings: warningTexts(parsed) },
     };
   }
 }
