@@ -301,6 +301,12 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
   { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/kits/assign', expect: managers(200) },
+  // Plan revisions (issue 11): reading is open to every role; undo and replay are for
+  // admins and managers (an unknown run is 404 once access is granted).
+  { method: 'GET', path: '/api/v1/runs', expect: signedIn(200) },
+  { method: 'GET', path: '/api/v1/runs/{id}', expect: signedIn(404) },
+  { method: 'POST', path: '/api/v1/runs/{id}/restore', body: {}, expect: managers(404) },
+  { method: 'POST', path: '/api/v1/runs/{id}/replay', expect: managers(404) },
   { method: 'GET', path: '/api/v1/analytics/summary', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/analytics/physicists', expect: signedIn(200) },
   {

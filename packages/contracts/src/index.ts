@@ -13,3 +13,4 @@ export * from './ids';
 export * from './people';
 export * from './explain';
 export * from './proposals';
+export * from './runs';

@@ -110,6 +110,11 @@ export const OptimizeQuerySchema = z.object({
     .enum(['true', 'false'], { message: "apply must be 'true' or 'false'" })
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * An iteration cap: a run bound by its cap (not by the time limit) repeats
+   * exactly on replay with the same seed.
+   */
+  max_iterations: z.coerce.number().int().min(1).max(100_000_000).optional(),
 });
 export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -16,6 +16,7 @@ import { meRoutes } from '../routes/me.routes';
 import { myScheduleRoutes } from '../routes/my-schedule.routes';
 import { notificationsRoutes } from '../routes/notifications.routes';
 import { optimizeRoutes } from '../routes/optimize.routes';
+import { runsRoutes } from '../routes/runs.routes';
 import { rosterRoutes } from '../routes/roster.routes';
 import { settingsRoutes } from '../routes/settings.routes';
 import { tasksRoutes } from '../routes/tasks.routes';
@@ -92,6 +93,11 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     singleRuns: work.singleRuns,
     tasks: work.tasks,
     streams: work.streams,
+    maxPerMinute: taskRate,
+  });
+  await app.register(runsRoutes, {
+    history: s.planHistory,
+    replay: s.runReplay,
     maxPerMinute: taskRate,
   });
   await app.register(kitAssignmentRoutes, {

@@ -13,6 +13,8 @@ import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
+import { RunChangesRepository } from '../repositories/run-changes.repository';
+import { RunsRepository } from '../repositories/runs.repository';
 import { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
@@ -38,7 +40,10 @@ import { KitsService } from '../services/kits.service';
 import { listSources, type ListName } from '../services/list-sources';
 import { ListSnapshots } from '../services/list-snapshots';
 import { PhysicistsService } from '../services/physicists.service';
+import { PlanHistory } from '../services/plan-history.service';
+import { PlanRevisions } from '../services/plan-revisions';
 import { RosterImportService } from '../services/roster-import.service';
+import { RunReplay } from '../services/run-replay.service';
 import { ScheduleImportService } from '../services/schedule-import.service';
 import { SettingsService } from '../services/settings.service';
 import { UsersService } from '../services/users.service';
@@ -55,6 +60,8 @@ export interface Repositories {
   calendarFeeds: CalendarFeedsRepository;
   notifications: NotificationsRepository;
   scheduleNotices: ScheduleNoticesRepository;
+  runs: RunsRepository;
+  runChanges: RunChangesRepository;
 }
 
 /**
@@ -82,6 +89,10 @@ export interface AppServices {
   analytics: AnalyticsService;
   /** Why each slot holds whom, and the per-physicist breakdown of F (issue 11). */
   explain: ExplainService;
+  /** Recorded runs: list, changes, restore. */
+  planHistory: PlanHistory;
+  /** Reruns a recorded optimisation to check it reproduces. */
+  runReplay: RunReplay;
   /** Serialised lists kept per data version (ETag, 304, precompressed bodies). */
   lists: ListSnapshots<ListName>;
 }
@@ -99,6 +110,8 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     calendarFeeds: new CalendarFeedsRepository(db),
     notifications: new NotificationsRepository(db),
     scheduleNotices: new ScheduleNoticesRepository(db),
+    runs: new RunsRepository(db),
+    runChanges: new RunChangesRepository(db),
   };
 }
 
@@ -150,6 +163,8 @@ export function createServices(
     new DataVersionsRepository(db),
     listSources({ jobs, physicists, kits, availability, users, zipData: repositories.zipData }),
   );
+  const builder = new InstanceBuilder(new InstanceRepository());
+  const revisions = new PlanRevisions(repositories.runs, repositories.runChanges);
   return {
     db,
     repositories,
@@ -187,5 +202,15 @@ export function createServices(
       new InstanceRepository(),
       settings,
     ),
+    planHistory: new PlanHistory(
+      db,
+      repositories.runs,
+      repositories.runChanges,
+      jobsRepository,
+      builder,
+      settings,
+      revisions,
+    ),
+    runReplay: new RunReplay(db, repositories.runs, builder, settings),
   };
 }

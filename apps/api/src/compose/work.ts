@@ -7,6 +7,7 @@ import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { ProposalsRepository } from '../repositories/proposals.repository';
+import { RunChangesRepository } from '../repositories/run-changes.repository';
 import { RunsRepository } from '../repositories/runs.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { ComparisonRequests } from '../services/comparison-requests.service';
@@ -16,6 +17,7 @@ import { KitAssignmentRequests } from '../services/kit-assignment-requests.servi
 import { KitAssignmentRun } from '../services/kit-assignment-run.service';
 import { OptimizationRequests } from '../services/optimization-requests.service';
 import { OptimizationRun } from '../services/optimization-run.service';
+import { PlanRevisions } from '../services/plan-revisions';
 import { ProposalsService } from '../services/proposals.service';
 import { WhatIfRequests } from '../services/what-if-requests.service';
 import { WhatIfRun } from '../services/what-if-run.service';
@@ -95,8 +97,9 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const builder = new InstanceBuilder(instances);
   const jobs = new JobsRepository(db);
   const proposals = new ProposalsRepository(db);
+  const revisions = new PlanRevisions(new RunsRepository(db), new RunChangesRepository(db));
   const runners = {
-    optimization: new OptimizationRun(db, tasks, builder, jobs, new RunsRepository(), proposals),
+    optimization: new OptimizationRun(db, tasks, builder, jobs, revisions, proposals),
     comparison: new ComparisonRun(db, tasks, builder, log),
     singleRun: new SingleRun(db, tasks, builder, log),
     kitAssignment: new KitAssignmentRun(db, tasks, instances, jobs, new KitsRepository(db)),

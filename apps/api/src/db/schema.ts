@@ -99,6 +99,8 @@ export interface TasksTable {
   weights: unknown;
   seed: number;
   time_limit_ms: number;
+  /** Iteration cap of an optimisation (migration 0009); null: the time limit alone. */
+  max_iterations: ColumnType<number | null, number | null | undefined, number | null>;
   last_event_id: Generated<number>;
   events_closed: Generated<boolean>;
   heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -115,14 +117,16 @@ export interface TaskEventsTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-/** Table optimization_runs (migration 0003): completed runs for last_run. */
+/** Table optimization_runs (migrations 0003, 0009): every recorded plan revision. */
 export interface OptimizationRunsTable {
   id: Generated<number>;
   task_id: string | null;
-  algorithm: string;
+  /** optimization, kit_assignment, restore (migration 0009). */
+  kind: Generated<string>;
+  algorithm: string | null;
   status: string;
   weights: unknown;
-  seed: number;
+  seed: number | null;
   objective: unknown;
   bound: number | null;
   elapsed_ms: number;
@@ -130,6 +134,26 @@ export interface OptimizationRunsTable {
   jobs_total: number;
   created_by: number | null;
   finished_at: ColumnType<Date, never, never>;
+  input_fingerprint: string | null;
+  objective_before: unknown;
+  time_limit_ms: number | null;
+  max_iterations: number | null;
+  iterations: unknown;
+  changed_slots: Generated<number>;
+  restored_run_id: number | null;
+  /** [job id, reason before, reason after] per job whose reason the run rewrote. */
+  reasons: ColumnType<unknown, unknown, unknown>;
+}
+
+/** Table run_changes (migration 0009): one row per slot a recorded run changed. */
+export interface RunChangesTable {
+  run_id: number;
+  job_id: number;
+  slot: 'lead' | 'data_acq' | 'kit';
+  before_id: number | null;
+  before_name: string | null;
+  after_id: number | null;
+  after_name: string | null;
 }
 
 /** Table proposals (migration 0010): what-if and preview results waiting for apply or discard. */
@@ -192,6 +216,7 @@ export interface DB {
   tasks: TasksTable;
   task_events: TaskEventsTable;
   optimization_runs: OptimizationRunsTable;
+  run_changes: RunChangesTable;
   data_versions: DataVersionsTable;
   calendar_feeds: CalendarFeedsTable;
   notifications: NotificationsTable;

@@ -51,7 +51,7 @@ export class AnalyticsRepository {
     return rows;
   }
 
-  /** The most recent completed run, or null. */
+  /** The most recent completed optimisation run (not a kit assignment or restore), or null. */
   async lastRun(): Promise<LastRun | null> {
     const row = await this.db
       .selectFrom('optimization_runs')
@@ -62,6 +62,9 @@ export class AnalyticsRepository {
         ),
         sql<number>`(objective->>'total')::float8`.as('objective_total'),
       ])
+      .where('kind', '=', 'optimization')
+      .where('algorithm', 'is not', null)
+      .$narrowType<{ algorithm: string }>()
       .orderBy('finished_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)

@@ -2,9 +2,11 @@ import type { JobRecord } from '@meridian/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import * as bulk from './jobs/bulk-writes';
+import * as plan from './jobs/plan-slots';
 import * as slots from './jobs/slot-writes';
 
 export type { AnalysisUpdate, JobInsert, JobKitWrite, JobSlotsWrite } from './jobs/bulk-writes';
+export type { PlanSlots, SlotRestore, SlotValue } from './jobs/plan-slots';
 export {
   SLOT_COLUMNS,
   type ClashingJob,
@@ -293,5 +295,15 @@ export class JobsRepository {
     db: Kysely<DB> = this.db,
   ): Promise<void> {
     return slots.writeSlotChanges(rows, db);
+  }
+
+  /** Every job's slots (or those of `ids`) with display names: what a recorded run compares. */
+  planSlots(db: Kysely<DB> = this.db, ids?: readonly number[]): Promise<plan.PlanSlots[]> {
+    return plan.readPlanSlots(db, ids);
+  }
+
+  /** Puts slots back as a run found them (unpinned), with reasons; rows written. */
+  restorePlanSlots(rows: readonly plan.SlotRestore[], db: Kysely<DB> = this.db): Promise<number> {
+    return plan.restorePlanSlots(rows, db);
   }
 }

@@ -1,41 +1,153 @@
+import type { Run, RunKind } from '@meridian/contracts';
 import type { Objective } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-/** What is recorded about a completed run. */
+/** What is recorded about a completed run (a plan revision). */
 export interface RunRecord {
-  taskId: string;
-  algorithm: string;
+  kind: RunKind;
+  taskId: string | null;
+  algorithm: string | null;
   status: string;
   weights: unknown;
-  seed: number;
+  seed: number | null;
+  /** F's parts after the run. */
   objective: Objective;
+  objectiveBefore: Objective;
+  inputFingerprint: string;
   bound: number | null;
   elapsedMs: number;
+  timeLimitMs: number | null;
+  maxIterations: number | null;
+  /** Iterations each method ran, by method. */
+  iterations: Record<string, number>;
   jobsAssigned: number;
   jobsTotal: number;
+  changedSlots: number;
+  restoredRunId: number | null;
+  /** Jobs whose reason text the run rewrote. */
+  reasons: readonly ReasonChange[];
   createdBy: number | null;
 }
 
-/** The optimization_runs table: one record per completed run. */
+/** A job's reason text before and after a run. */
+export interface ReasonChange {
+  job_id: number;
+  before: string;
+  after: string;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** The optimization_runs table: one record per plan revision. */
 export class RunsRepository {
-  /** Records a completed run (analytics last_run). */
-  async recordRun(run: RunRecord, db: Kysely<DB>): Promise<void> {
-    await db
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Records a completed run (in the caller's transaction, with the write it describes); its id. */
+  async recordRun(run: RunRecord, db: Kysely<DB>): Promise<number> {
+    const row = await db
       .insertInto('optimization_runs')
       .values({
+        kind: run.kind,
         task_id: run.taskId,
         algorithm: run.algorithm,
         status: run.status,
-        weights: sql`${JSON.stringify(run.weights)}::jsonb`,
+        weights: json(run.weights),
         seed: run.seed,
-        objective: sql`${JSON.stringify(run.objective)}::jsonb`,
+        objective: json(run.objective),
+        objective_before: json(run.objectiveBefore),
+        input_fingerprint: run.inputFingerprint,
         bound: run.bound,
         elapsed_ms: run.elapsedMs,
+        time_limit_ms: run.timeLimitMs,
+        max_iterations: run.maxIterations,
+        iterations: json(run.iterations),
         jobs_assigned: run.jobsAssigned,
         jobs_total: run.jobsTotal,
+        changed_slots: run.changedSlots,
+        restored_run_id: run.restoredRunId,
+        reasons: json(run.reasons.map((r) => [r.job_id, r.before, r.after])),
         created_by: run.createdBy,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
+
+  /** Recorded runs, newest first. */
+  list(limit: number, db: Kysely<DB> = this.db): Promise<Run[]> {
+    return selectRuns(db)
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map(toRun));
+  }
+
+  /** The reason texts a run rewrote (read apart: they are large and only an undo needs them). */
+  async reasons(id: number, db: Kysely<DB> = this.db): Promise<ReasonChange[]> {
+    const row = await db
+      .selectFrom('optimization_runs')
+      .select('reasons')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const list = (row?.reasons ?? []) as [number, string, string][];
+    return list.map(([job_id, before, after]) => ({ job_id, before, after }));
+  }
+
+  /** One recorded run, or undefined. */
+  async find(id: number, db: Kysely<DB> = this.db): Promise<Run | undefined> {
+    const row = await selectRuns(db).where('r.id', '=', id).executeTakeFirst();
+    return row && toRun(row);
+  }
+}
+
+/** Runs with who started them, newest first. */
+function selectRuns(db: Kysely<DB>) {
+  return db
+    .selectFrom('optimization_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.kind',
+      'r.algorithm',
+      'r.status',
+      'r.seed',
+      'r.weights',
+      'r.time_limit_ms',
+      'r.max_iterations',
+      'r.iterations',
+      'r.input_fingerprint',
+      'r.objective_before',
+      'r.objective',
+      'r.changed_slots',
+      'r.restored_run_id',
+      'u.username as created_by',
+      sql<string>`to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'finished_at',
+      ),
+    ])
+    .orderBy('r.finished_at', 'desc')
+    .orderBy('r.id', 'desc');
+}
+
+type RunRow = Awaited<ReturnType<ReturnType<typeof selectRuns>['execute']>>[number];
+
+function toRun(row: RunRow): Run {
+  return {
+    id: row.id,
+    kind: row.kind as RunKind,
+    algorithm: row.algorithm,
+    status: row.status,
+    seed: row.seed,
+    weights: row.weights,
+    time_limit_ms: row.time_limit_ms,
+    max_iterations: row.max_iterations,
+    iterations: (row.iterations ?? {}) as Record<string, number>,
+    input_fingerprint: row.input_fingerprint,
+    objective_before: (row.objective_before ?? null) as Objective | null,
+    objective_after: row.objective as Objective,
+    changed_slots: row.changed_slots,
+    restored_run_id: row.restored_run_id,
+    created_by: row.created_by ?? null,
+    finished_at: row.finished_at,
+  };
 }

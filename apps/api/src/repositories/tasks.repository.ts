@@ -16,6 +16,8 @@ export interface NewTask {
   weights: unknown;
   seed: number;
   timeLimitMs: number;
+  /** Iteration cap of an optimisation; absent or null: the time limit alone. */
+  maxIterations?: number | null;
   total: number;
 }
 
@@ -72,6 +74,7 @@ export class TasksRepository {
         weights: json(task.weights),
         seed: task.seed,
         time_limit_ms: task.timeLimitMs,
+        max_iterations: task.maxIterations ?? null,
         total: task.total,
         message: QUEUED_MESSAGE,
         results: null,

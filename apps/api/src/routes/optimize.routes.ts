@@ -32,7 +32,12 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{
       reply
         .code(202)
         .send(
-          await optimization.start(request.query.algorithm, request.user!, request.query.apply),
+          await optimization.start(
+            request.query.algorithm,
+            request.user!,
+            request.query.apply,
+            request.query.max_iterations,
+          ),
         ),
   );
   app.get(

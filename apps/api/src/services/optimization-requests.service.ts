@@ -26,9 +26,15 @@ export class OptimizationRequests {
    * solver for its whole time limit and a queue of them from one user would
    * only delay everyone else's. With `apply` false it is a preview: a pending
    * proposal is stored with the task, and the run fills it instead of
-   * changing the plan.
+   * changing the plan. An iteration cap makes the run repeatable (replay)
+   * as long as it ends on the cap rather than the time limit.
    */
-  async start(algorithm: AlgorithmKey, user: AuthUser, apply = true): Promise<TaskStarted> {
+  async start(
+    algorithm: AlgorithmKey,
+    user: AuthUser,
+    apply = true,
+    maxIterations?: number,
+  ): Promise<TaskStarted> {
     const preview = async (trx: Kysely<DB>, taskId: string) => {
       await this.proposals.insertPending(
         { taskId, source: 'preview', absence: null, algorithm, createdBy: user.id },
@@ -44,6 +50,7 @@ export class OptimizationRequests {
       weights: await this.settings.getWeights(),
       seed: randomInt(1, 2 ** 31 - 1),
       timeLimitMs: this.taskSettings.optimizeTimeLimitMs,
+      maxIterations: maxIterations ?? null,
       total: 100,
     };
     return this.tasks.create(task, apply ? undefined : preview);

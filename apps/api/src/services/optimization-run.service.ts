@@ -6,16 +6,18 @@ import {
   type AlgorithmKey,
   type JobAssignment,
 } from '@meridian/domain';
-import { solve, type SolveProgress } from '@meridian/optimizer';
+import { solve, type SolveOptions, type SolveProgress } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TaskRow } from '../repositories/tasks.repository';
 import type { JobSlotsWrite, JobsRepository } from '../repositories/jobs.repository';
 import type { ProposalsRepository } from '../repositories/proposals.repository';
-import type { RunsRepository } from '../repositories/runs.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
+import { inputFingerprint } from './input-fingerprint';
+import { planAssignments, type PlanRevisions } from './plan-revisions';
+import { iterationsOf } from './run-iterations';
 import { previewProposal } from './preview-proposal';
 import { reasonAfterRun } from './reason-text';
 import { TaskFailure } from '../tasks/task-failure';
@@ -45,7 +47,7 @@ export class OptimizationRun {
     private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
     private readonly jobs: JobsRepository,
-    private readonly runs: RunsRepository,
+    private readonly revisions: PlanRevisions,
     private readonly proposals: ProposalsRepository,
   ) {}
 
@@ -80,20 +82,23 @@ export class OptimizationRun {
     const built = await this.builder.build(this.db, weights);
     let lastSent = 0;
     let sending: Promise<void> = Promise.resolve();
-    const result = await solve(
-      built.instance,
-      { algorithm, timeLimitMs: task.time_limit_ms, seed: task.seed, weights },
-      {
-        signal,
-        onProgress: (p) => {
-          const now = performance.now();
-          if (now - lastSent < PROGRESS_EVERY_MS) return;
-          lastSent = now;
-          // Chained so events are stored in order; a failed write never stops the solver.
-          sending = sending.then(() => emit(p)).catch(() => {});
-        },
+    const options: SolveOptions = {
+      algorithm,
+      timeLimitMs: task.time_limit_ms,
+      seed: task.seed,
+      weights,
+      ...(task.max_iterations !== null ? { maxIterations: task.max_iterations } : {}),
+    };
+    const result = await solve(built.instance, options, {
+      signal,
+      onProgress: (p) => {
+        const now = performance.now();
+        if (now - lastSent < PROGRESS_EVERY_MS) return;
+        lastSent = now;
+        // Chained so events are stored in order; a failed write never stops the solver.
+        sending = sending.then(() => emit(p)).catch(() => {});
       },
-    );
+    });
     await sending;
     if (signal.aborted || result.status === 'cancelled') return;
     if (result.status === 'infeasible') {
@@ -107,7 +112,13 @@ export class OptimizationRun {
     const date = new Date().toISOString().slice(0, 10);
     const runLabel = `Assigned by ${labelOf(algorithm)} (${algorithm}) on ${date}`;
     await this.tasks.finish(task.id, 'complete', async (trx) => {
-      const summary = await this.apply(trx, task, result, runLabel);
+      const summary = await this.apply(
+        trx,
+        task,
+        result,
+        runLabel,
+        inputFingerprint(built.instance),
+      );
       const { objective } = summary;
       return {
         message: `Assigned ${summary.jobs_assigned} of ${summary.jobs_total} jobs; ${Math.round(objective.distance_miles)} mi; F = ${objective.total.toFixed(1)}${built.undatedJobs > 0 ? `; ${built.undatedJobs} jobs without dates left out` : ''}`,
@@ -163,18 +174,22 @@ export class OptimizationRun {
    * Writes the result against the data as it is now (locked in this
    * transaction): pinned slots from now, the rest from the run. If someone
    * changed the schedule meanwhile so that the result would break a hard
-   * rule, nothing is written and the run fails with a clear message.
+   * rule, nothing is written and the run fails with a clear message. The
+   * run is recorded as a plan revision with every slot it changed.
    */
   private async apply(
     trx: Kysely<DB>,
     task: TaskRow,
     result: Awaited<ReturnType<typeof solve>>,
     runLabel: string,
+    fingerprint: string,
   ): Promise<RunSummary> {
     const weights = WeightsSchema.parse(task.weights);
     // Without these locks a change committed by another connection between this
-    // read and the write below would not be seen by the check (PostgreSQL).
+    // read and the write below would not be seen by the check (PostgreSQL); they
+    // also make the recorded before and after exactly what this write replaced and left.
     await this.jobs.lockForPlanWrite(trx);
+    const before = await this.jobs.planSlots(trx);
     const fresh = await this.builder.build(trx, weights);
     const proposed = new Map(result.assignments.map((a) => [a.job_id, a]));
     const merged: JobAssignment[] = fresh.instance.jobs.map((job) => {
@@ -204,21 +219,35 @@ export class OptimizationRun {
       jobs_total: merged.length,
       found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
     };
-    await this.runs.recordRun(
+    const after = await this.jobs.planSlots(trx);
+    await this.revisions.record(
+      trx,
       {
+        kind: 'optimization',
         taskId: task.id,
         algorithm: result.algorithm,
         status: result.status,
         weights,
         seed: task.seed,
         objective,
+        objectiveBefore: evaluateObjective(
+          fresh.instance,
+          planAssignments(fresh.instance, before),
+          weights,
+        ),
+        inputFingerprint: fingerprint,
         bound: summary.bound,
         elapsedMs: result.elapsed_ms,
+        timeLimitMs: task.time_limit_ms,
+        maxIterations: task.max_iterations,
+        iterations: iterationsOf(result.algorithm, result.stats),
         jobsAssigned: summary.jobs_assigned,
         jobsTotal: summary.jobs_total,
+        restoredRunId: null,
         createdBy: task.created_by,
       },
-      trx,
+      before,
+      after,
     );
     return summary;
   }

@@ -1,0 +1,207 @@
+import type { RestoreConflict, Run, RunChange, RunDetail, RunSlot } from '@meridian/contracts';
+import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { AuthUser } from '../http/fastify-types';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/jobs.repository';
+import type { RunChangesRepository } from '../repositories/run-changes.repository';
+import type { ReasonChange, RunsRepository } from '../repositories/runs.repository';
+import type { InstanceBuilder } from './instance-builder';
+import { jobsFilled } from './optimization-run.service';
+import { inputFingerprint } from './input-fingerprint';
+import { planAssignments, sameSlot, type PlanRevisions } from './plan-revisions';
+import type { SettingsService } from './settings.service';
+
+/** A restore's outcome: done (the restore's own run), or the slots changed since (nothing written). */
+export type RestoreOutcome =
+  | { kind: 'restored'; message: string; run: Run }
+  | { kind: 'conflict'; detail: string; conflicts: RestoreConflict[] };
+
+const SLOT_WORDS: Record<RunSlot, string> = { lead: 'lead', data_acq: 'data acq', kit: 'kit' };
+
+/** The sentence of a 409: which jobs changed since the run, at most eight named. */
+function conflictDetail(runId: number, conflicts: readonly RestoreConflict[]): string {
+  const named = conflicts
+    .slice(0, 8)
+    .map(
+      (c) =>
+        `job ${c.job_id}${c.customer === null ? ' (deleted)' : ` ${c.customer}`} ${SLOT_WORDS[c.slot]}`,
+    )
+    .join(', ');
+  const more = conflicts.length > 8 ? ` and ${conflicts.length - 8} more` : '';
+  return `${conflicts.length} slot${conflicts.length === 1 ? '' : 's'} changed since run ${runId}: ${named}${more}; nothing was restored. Restore with force to overwrite them.`;
+}
+
+/**
+ * The plan's history: recorded runs, what each changed, and putting back the
+ * plan as it was before one of them (itself recorded as a run).
+ */
+export class PlanHistory {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly runs: RunsRepository,
+    private readonly changes: RunChangesRepository,
+    private readonly jobs: JobsRepository,
+    private readonly builder: InstanceBuilder,
+    private readonly settings: SettingsService,
+    private readonly revisions: PlanRevisions,
+  ) {}
+
+  /** Recorded runs, newest first. */
+  list(limit: number): Promise<Run[]> {
+    return this.runs.list(limit);
+  }
+
+  /** One run with every slot it changed; 404 when there is no such run. */
+  async get(id: number): Promise<RunDetail> {
+    const run = await this.runs.find(id);
+    if (!run) throw notFound(`Run ${id} not found`);
+    return { ...run, changes: await this.changes.list(id) };
+  }
+
+  /**
+   * Puts every slot the run changed back as it was before the run, in one
+   * transaction with every job locked. A slot that no longer holds what the
+   * run left (edited, locked, or its job deleted) is a conflict: without
+   * `force` nothing is written and the conflicts are answered; with it they
+   * are overwritten (a deleted job is skipped). Each job's reason text goes
+   * back too where it is still the one the run wrote. The restore is
+   * recorded as a run of its own, so it can be undone in turn.
+   */
+  async restore(id: number, force: boolean, user: AuthUser): Promise<RestoreOutcome> {
+    const run = await this.runs.find(id);
+    if (!run) throw notFound(`Run ${id} not found`);
+    const changes = await this.changes.list(id);
+    if (changes.length === 0) {
+      throw badRequest(`Run ${id} changed no slots; there is nothing to put back`);
+    }
+    // Read before the transaction: on the embedded database the outer handle waits for it.
+    const weights = await this.settings.getWeights();
+    const started = performance.now();
+    return this.db.transaction().execute(async (trx): Promise<RestoreOutcome> => {
+      // Jobs, people and leave locked as an optimisation's write takes them, so
+      // nothing committed meanwhile escapes the rule check below.
+      await this.jobs.lockForPlanWrite(trx);
+      const before = await this.jobs.planSlots(trx);
+      const current = new Map(before.map((j) => [j.id, j]));
+      const conflicts = this.conflicts(changes, current);
+      if (conflicts.length > 0 && !force) {
+        return { kind: 'conflict', detail: conflictDetail(id, conflicts), conflicts };
+      }
+      const reasons = await this.runs.reasons(id, trx);
+      const fresh = await this.builder.build(trx, weights);
+      const writes = this.restores(changes, reasons, current);
+      await this.jobs.restorePlanSlots(writes, trx);
+      const after = await this.jobs.planSlots(trx);
+      // Read again: a forced restore unpins the slots it overwrites.
+      const rebuilt = await this.builder.build(trx, weights);
+      const assignmentsAfter = planAssignments(rebuilt.instance, after);
+      // A slot put back must not double-book anyone booked elsewhere since (or on
+      // leave now): any rule broken after the write that was not broken before.
+      const key = (v: { job_id: string; slot: string; reason: string }) =>
+        `${v.job_id}|${v.slot}|${v.reason}`;
+      const already = new Set(
+        checkHardConstraints(fresh.instance, planAssignments(fresh.instance, before)).map(key),
+      );
+      const broken = checkHardConstraints(rebuilt.instance, assignmentsAfter).filter(
+        (v) => !already.has(key(v)),
+      );
+      if (broken.length > 0) {
+        const first = broken
+          .slice(0, 3)
+          .map((v) => `job ${v.job_id} ${v.slot}: ${v.reason}`)
+          .join('; ');
+        // Thrown, so the transaction rolls back and nothing is restored.
+        throw conflict(
+          `Putting back run ${id} would break the scheduling rules (${first}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); nothing was restored`,
+        );
+      }
+      const runId = await this.revisions.record(
+        trx,
+        {
+          kind: 'restore',
+          taskId: null,
+          algorithm: null,
+          status: 'complete',
+          weights,
+          seed: null,
+          objective: evaluateObjective(rebuilt.instance, assignmentsAfter, weights),
+          objectiveBefore: evaluateObjective(
+            fresh.instance,
+            planAssignments(fresh.instance, before),
+            weights,
+          ),
+          inputFingerprint: inputFingerprint(fresh.instance),
+          bound: null,
+          elapsedMs: Math.round(performance.now() - started),
+          timeLimitMs: null,
+          maxIterations: null,
+          iterations: {},
+          jobsAssigned: jobsFilled(assignmentsAfter),
+          jobsTotal: assignmentsAfter.length,
+          restoredRunId: id,
+          createdBy: user.id,
+        },
+        before,
+        after,
+      );
+      const recorded = (await this.runs.find(runId, trx))!;
+      const restored = recorded.changed_slots;
+      const skipped = conflicts.filter((c) => c.customer === null).length;
+      return {
+        kind: 'restored',
+        run: recorded,
+        message:
+          `Restored ${restored} slot${restored === 1 ? '' : 's'} as they were before run ${id}` +
+          (force && conflicts.length > 0
+            ? ` (${conflicts.length - skipped} later change${conflicts.length - skipped === 1 ? '' : 's'} overwritten${skipped > 0 ? `, ${skipped} on deleted jobs skipped` : ''})`
+            : ''),
+      };
+    });
+  }
+
+  /** Slots that no longer hold what the run left, or are locked now, or whose job is gone. */
+  private conflicts(
+    changes: readonly RunChange[],
+    current: Map<number, PlanSlots>,
+  ): RestoreConflict[] {
+    const out: RestoreConflict[] = [];
+    for (const c of changes) {
+      const job = current.get(c.job_id);
+      if (job && sameSlot(job[c.slot], c.after) && !job.pinned[c.slot]) continue;
+      out.push({
+        job_id: c.job_id,
+        customer: job?.customer ?? null,
+        slot: c.slot,
+        expected: c.after,
+        current: job ? job[c.slot] : null,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * One write per job still there: each changed slot's value before the run,
+   * and the reason before it where the reason is still the one the run wrote.
+   */
+  private restores(
+    changes: readonly RunChange[],
+    reasons: readonly ReasonChange[],
+    current: Map<number, PlanSlots>,
+  ): SlotRestore[] {
+    const byJob = new Map<number, SlotRestore>();
+    const row = (jobId: number) => {
+      const found = byJob.get(jobId) ?? { id: jobId, reason: null };
+      byJob.set(jobId, found);
+      return found;
+    };
+    for (const c of changes) {
+      if (current.has(c.job_id)) row(c.job_id)[c.slot] = c.before;
+    }
+    for (const r of reasons) {
+      if (current.get(r.job_id)?.reason === r.after) row(r.job_id).reason = r.before;
+    }
+    return [...byJob.values()];
+  }
+}
