@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -25,8 +26,9 @@ export function ProposalDiff({
   jobName: (id: number) => string;
   holderName: (slot: keyof typeof SLOT_LABEL, id: number | null) => string;
 }) {
+  // The tables scroll sideways on a phone rather than push the F column out of the dialog.
   return (
-    <>
+    <Box sx={{ overflowX: 'auto' }}>
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         {proposal.changes.length === 0
           ? 'Nothing needs to change.'
@@ -89,6 +91,6 @@ export function ProposalDiff({
           {proposal.unfilled.map((u) => `${jobName(u.job_id)} (${SLOT_LABEL[u.slot]})`).join(', ')}
         </Typography>
       )}
-    </>
+    </Box>
   );
 }
