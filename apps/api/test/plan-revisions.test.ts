@@ -222,6 +222,20 @@ describe('plan revisions', () => {
     expect(await plan()).toEqual(edited);
   });
 
+  it('records a kit assignment with its kit changes, and restore puts the kits back', async () => {
+    const before = await plan();
+    const res = await api('POST', '/api/v1/kits/assign');
+    expect(res.statusCode).toBe(200);
+    const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
+    const run = RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
+    expect(run).toMatchObject({ kind: 'kit_assignment', algorithm: null, seed: null });
+    expect(run.changes.length).toBeGreaterThan(0);
+    expect(new Set(run.changes.map((c) => c.slot))).toEqual(new Set(['kit']));
+    const restored = await api('POST', `/api/v1/runs/${run.id}/restore`, {});
+    expect(restored.statusCode).toBe(200);
+    expect(await plan()).toEqual(before);
+  });
+
   it('refuses a regular user, an unknown run and a body with unknown fields', async () => {
     expect((await api('POST', '/api/v1/runs/1/restore', {}, t.tokens.regular)).statusCode).toBe(
       403,

@@ -102,7 +102,16 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
     optimization: new OptimizationRun(db, tasks, builder, jobs, revisions, proposals),
     comparison: new ComparisonRun(db, tasks, builder, log),
     singleRun: new SingleRun(db, tasks, builder, log),
-    kitAssignment: new KitAssignmentRun(db, tasks, instances, jobs, new KitsRepository(db)),
+    kitAssignment: new KitAssignmentRun(
+      db,
+      tasks,
+      instances,
+      jobs,
+      new KitsRepository(db),
+      builder,
+      settings,
+      revisions,
+    ),
     whatIf: new WhatIfRun(db, tasks, builder, proposals),
   };
   for (const kind of declareTaskKinds(runners)) kinds.declare(kind);

@@ -1,3 +1,4 @@
+import { evaluateObjective } from '@meridian/domain';
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -6,7 +7,12 @@ import type { JobKitWrite, JobsRepository } from '../repositories/jobs.repositor
 import type { KitsRepository } from '../repositories/kits.repository';
 import type { TaskRow } from '../repositories/tasks.repository';
 import { errorEvent, type TasksService } from '../tasks/tasks.service';
+import { inputFingerprint } from './input-fingerprint';
+import type { InstanceBuilder } from './instance-builder';
+import { jobsFilled } from './optimization-run.service';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
+import { planAssignments, type PlanRevisions } from './plan-revisions';
+import type { SettingsService } from './settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -67,6 +73,9 @@ export class KitAssignmentRun {
     private readonly read: InstanceRepository,
     private readonly jobs: JobsRepository,
     private readonly kits: KitsRepository,
+    private readonly builder: InstanceBuilder,
+    private readonly settings: SettingsService,
+    private readonly revisions: PlanRevisions,
   ) {}
 
   /** Covers, then writes in the task's completion unless cancelled or outrun by edits. */
@@ -78,6 +87,8 @@ export class KitAssignmentRun {
         throw error;
       });
       if (result === null || signal.aborted) return;
+      // Read before the transaction: on the embedded database the outer handle waits for it.
+      const weights = await this.settings.getWeights();
       try {
         await this.tasks.finish(task.id, 'complete', async (trx) => {
           // Every job, then every kit, in id order: the order manual assignment and kit
@@ -87,7 +98,41 @@ export class KitAssignmentRun {
           if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) {
             throw new InputChanged();
           }
+          const before = await this.jobs.planSlots(trx);
+          const built = await this.builder.build(trx, weights);
           await this.jobs.writeKits(this.rows(input, result), trx);
+          const after = await this.jobs.planSlots(trx);
+          // Recorded as a plan revision (kits are not in F, so F's parts stay as they were).
+          const assignments = planAssignments(built.instance, after);
+          await this.revisions.record(
+            trx,
+            {
+              kind: 'kit_assignment',
+              taskId: task.id,
+              algorithm: null,
+              status: result.status,
+              weights,
+              seed: null,
+              objective: evaluateObjective(built.instance, assignments, weights),
+              objectiveBefore: evaluateObjective(
+                built.instance,
+                planAssignments(built.instance, before),
+                weights,
+              ),
+              inputFingerprint: inputFingerprint(built.instance),
+              bound: null,
+              elapsedMs: 0,
+              timeLimitMs: task.time_limit_ms,
+              maxIterations: null,
+              iterations: {},
+              jobsAssigned: jobsFilled(assignments),
+              jobsTotal: assignments.length,
+              restoredRunId: null,
+              createdBy: task.created_by,
+            },
+            before,
+            after,
+          );
           const message = kitAssignmentMessage(result, input.jobs.length);
           return { message, finalEvent: { type: 'complete', message }, results: { message } };
         });
