@@ -11,6 +11,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The refusal's parsed JSON body, for answers that carry more than {detail} (a restore's conflicts). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,8 +93,9 @@ export function sessionEndedError(status: number, sentToken: string | null): Api
 async function toApiError(response: Response): Promise<ApiError> {
   const fallback = `Request failed with status ${response.status}`;
   try {
-    const parsed = ErrorBodySchema.safeParse(await response.json());
-    return new ApiError(parsed.success ? parsed.data.detail : fallback, response.status);
+    const body: unknown = await response.json();
+    const parsed = ErrorBodySchema.safeParse(body);
+    return new ApiError(parsed.success ? parsed.data.detail : fallback, response.status, body);
   } catch {
     return new ApiError(fallback, response.status);
   }

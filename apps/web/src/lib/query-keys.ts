@@ -39,6 +39,10 @@ export const queryKeys = {
   // /schedule, physicists and kits in the dropdowns and the roster).
   jobs: ['scheduling', 'jobs'] as const,
   assignments: ['scheduling', 'assignments'] as const,
+  /** GET /runs: under the assignments key, so whatever rewrites the plan refreshes the history too. */
+  runs: ['scheduling', 'assignments', 'runs'] as const,
+  /** GET /runs/{id}: one run with the slots it changed. */
+  run: (id: number) => ['scheduling', 'assignments', 'runs', id] as const,
   physicists: ['scheduling', 'physicists'] as const,
   kits: ['scheduling', 'kits'] as const,
   availability: ['scheduling', 'availability'] as const,

@@ -32,9 +32,18 @@ import { AssignmentsTable } from './assignments-table';
 /**
  * /assignments: every job with its lead, data-acquisition physicist and kit;
  * kit editors, admins and managers assign kits here in the kit column.
- * `actions` go in the page header (the app passes the optimisation controls).
+ * `actions` go in the page header (the app passes the optimisation controls),
+ * `aside` above the table (the plan history), and `highlighted` marks rows.
  */
-export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
+export function AssignmentsPage({
+  actions,
+  aside,
+  highlighted = null,
+}: {
+  actions?: ReactNode;
+  aside?: ReactNode;
+  highlighted?: ReadonlySet<number> | null;
+}) {
   const jobs = useAssignments();
   const physicists = usePhysicists();
   const session = useSession();
@@ -75,6 +84,7 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
   return (
     <>
       <PageHeader title="Assignments">{actions}</PageHeader>
+      {aside}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack
           direction="row"
@@ -134,6 +144,7 @@ export function AssignmentsPage({ actions }: { actions?: ReactNode }) {
             physicistsById={physicistsById}
             zips={zips.data}
             onNotify={onNotify}
+            highlighted={highlighted}
           />
         )}
       </Paper>

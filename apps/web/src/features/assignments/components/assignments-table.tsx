@@ -10,6 +10,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Campaign from '@mui/icons-material/Campaign';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import type { Row } from '@tanstack/react-table';
+import { alpha, type Theme } from '@mui/material/styles';
 import type { Job, Physicist } from '@meridian/domain';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
 import { ExplainButton } from '../../../components/explain/explain-button';
@@ -31,7 +33,20 @@ interface AssignmentsTableProps {
   zips: ZipIndex | undefined;
   /** The notify icons of a row: notify affected physicists, or all physicists about this job. */
   onNotify: (kind: 'affected' | 'all', job: Job) => void;
+  /** Jobs to mark (the slots a chosen run of the plan history changed); null marks none. */
+  highlighted?: ReadonlySet<number> | null;
 }
+
+/** Marked rows: a tint and a bar at the left edge, which the blinking warnings do not hide. */
+const rowSx = {
+  ...jobRowSx,
+  '&.job-run-changed > td': {
+    backgroundColor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16),
+  },
+  '&.job-run-changed > td:first-of-type': {
+    boxShadow: (theme: Theme) => `inset 4px 0 0 ${theme.palette.primary.main}`,
+  },
+};
 
 /**
  * The assignment table: assignees with distance and travel hint, a kit
@@ -45,6 +60,7 @@ export function AssignmentsTable({
   physicistsById,
   zips,
   onNotify,
+  highlighted = null,
 }: AssignmentsTableProps) {
   const columns = useMemo(() => {
     const homeZip = (id: number | null) =>
@@ -136,13 +152,25 @@ export function AssignmentsTable({
     getCoreRowModel: getCoreRowModel(),
     getRowId: (j) => String(j.id),
   });
+  const rowProps = useMemo(
+    () =>
+      highlighted === null
+        ? jobRowProps
+        : (row: Row<Job>) => {
+            const props = jobRowProps(row);
+            if (!highlighted.has(row.original.id)) return props;
+            const className = [props.className, 'job-run-changed'].filter(Boolean).join(' ');
+            return { ...props, className };
+          },
+    [highlighted],
+  );
   return (
     <VirtualTable
       table={table}
       label="Assignments"
       emptyText="No jobs match the selected filters"
-      rowProps={jobRowProps}
-      rowSx={jobRowSx}
+      rowProps={rowProps}
+      rowSx={rowSx}
     />
   );
 }

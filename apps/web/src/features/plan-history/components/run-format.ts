@@ -1,0 +1,37 @@
+import type { Objective } from '@meridian/domain';
+import type { Run, SlotValue } from '@meridian/contracts';
+
+/** A slot's name as the assignment table heads it. */
+export const SLOT_LABEL = { lead: 'Lead', data_acq: 'Data acq', kit: 'Kit' } as const;
+
+/** A slot's holder in words; null is an empty slot. */
+export const slotValue = (value: SlotValue | null) => (value === null ? 'nobody' : value.name);
+
+/** F's parts in the order the F table lists them, with how many decimals each shows. */
+export const OBJECTIVE_PARTS: readonly [keyof Objective, string, number][] = [
+  ['total', 'F', 2],
+  ['unassigned', 'Unfilled slots', 0],
+  ['distance_miles', 'Miles', 1],
+  ['balance', 'Balance', 2],
+  ['rotation', 'Rotation repeats', 0],
+];
+
+/** What wrote the revision: the optimiser's algorithm, a kit assignment, or an undo of another run. */
+export function runKind(run: Run): string {
+  if (run.kind === 'optimization') return `Optimization (${run.algorithm ?? 'unknown algorithm'})`;
+  if (run.kind === 'kit_assignment') return 'Kit assignment';
+  return run.restored_run_id === null ? 'Undo' : `Undo of run #${run.restored_run_id}`;
+}
+
+/** "F 12.30 → 9.87", or only the after value for runs recorded before revisions. */
+export const fChange = (run: Run) =>
+  run.objective_before === null
+    ? `F ${run.objective_after.total.toFixed(2)}`
+    : `F ${run.objective_before.total.toFixed(2)} → ${run.objective_after.total.toFixed(2)}`;
+
+/** The run's finish time in the viewer's locale. */
+export const finishedAt = (run: Run) =>
+  new Date(run.finished_at).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
