@@ -1,6 +1,9 @@
 import {
   OptimizeStreamMessageSchema,
   ProposalSchema,
+  RestoreResultSchema,
+  RunDetailSchema,
+  RunListSchema,
   WhatIfStreamMessageSchema,
   type Proposal,
 } from '@meridian/contracts';
@@ -45,6 +48,11 @@ function post(url: string, body?: unknown, token = t.tokens.manager) {
     headers: t.bearer(token),
     ...(body ? { payload: body } : {}),
   });
+}
+
+/** A GET as the manager. */
+function get(url: string) {
+  return t.app.inject({ method: 'GET', url, headers: t.bearer(t.tokens.manager) });
 }
 
 /** Starts a what-if, follows its stream to the end and reads the proposal it made. */
@@ -135,6 +143,8 @@ describe('what-if drill', () => {
       9,
     );
 
+    // The plan as stored (no absence as leave): what the applied run's F before is read on.
+    const stored = await storedWorld();
     const applied = await post(`/api/v1/proposals/${proposal.id}/apply`);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json<Proposal>().status).toBe('applied');
@@ -150,10 +160,43 @@ describe('what-if drill', () => {
       expect(now.get(c.job_id)![column]).toBe(c.after);
     }
     expect(await storedViolations(t)).toEqual([]);
+
+    // Applied as a recorded run: newest in /runs, with exactly the proposal's slots.
+    const applyF = evaluateObjective(stored.instance, stored.plan);
+    const [newest] = RunListSchema.parse((await get('/api/v1/runs')).json());
+    expect(newest).toMatchObject({
+      kind: 'proposal',
+      algorithm: null,
+      changed_slots: proposal.changes.length,
+      created_by: 'manager1',
+    });
+    expect(newest!.objective_before!.total).toBeCloseTo(applyF.total, 9);
+    const run = RunDetailSchema.parse((await get(`/api/v1/runs/${newest!.id}`)).json());
+    const key = (c: { job_id: number; slot: string }) => `${c.job_id}|${c.slot}`;
+    expect(run.changes.map(key).sort()).toEqual(proposal.changes.map(key).sort());
+    for (const c of run.changes) {
+      const p = proposal.changes.find((x) => key(x) === key(c))!;
+      expect([c.before?.id ?? null, c.after?.id ?? null]).toEqual([p.before, p.after]);
+    }
+    const afterApply = await storedSlots(t);
+
     // Decided once.
     const again = await post(`/api/v1/proposals/${proposal.id}/apply`);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ detail: string }>().detail).toMatch(/already applied/);
+    expect(await storedSlots(t)).toEqual(afterApply);
+
+    // Undo: restore puts back the plan as it was before the proposal (slots and pins).
+    const restore = await post(`/api/v1/runs/${run.id}/restore`, {});
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(RestoreResultSchema.parse(restore.json()).run).toMatchObject({
+      kind: 'restore',
+      restored_run_id: run.id,
+      changed_slots: proposal.changes.length,
+    });
+    const strip = (rows: Awaited<ReturnType<typeof storedSlots>>) =>
+      rows.map(({ version: _v, ...rest }) => rest);
+    expect(strip(await storedSlots(t))).toEqual(strip(before));
   });
 
   it('answers 409 on apply after an edit of the plan, and discards', async () => {

@@ -8,8 +8,8 @@ import { RowIdParamsSchema } from './ids';
  * that can be listed, compared, undone (restore) and replayed.
  */
 
-/** What wrote a revision. */
-export const RunKindSchema = z.enum(['optimization', 'kit_assignment', 'restore']);
+/** What wrote a revision (proposal: an applied what-if or preview proposal). */
+export const RunKindSchema = z.enum(['optimization', 'kit_assignment', 'restore', 'proposal']);
 export type RunKind = z.infer<typeof RunKindSchema>;
 
 /** A slot of a job a run can change. */
@@ -20,7 +20,7 @@ export type RunSlot = z.infer<typeof RunSlotSchema>;
 export const RunSchema = z.object({
   id: z.number().int(),
   kind: RunKindSchema,
-  /** The optimiser's algorithm key; null for kit assignments and restores. */
+  /** The optimiser's algorithm key (a preview's, for its applied proposal); null for kit assignments, restores and what-ifs. */
   algorithm: z.string().nullable(),
   status: z.string(),
   seed: z.number().int().nullable(),

@@ -160,7 +160,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       new KitsRepository(db),
       proposals,
     ),
-    proposals: new ProposalsService(db, proposals, jobs, builder, settings),
+    proposals: new ProposalsService(db, proposals, jobs, builder, settings, revisions),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
       const eager = kind === 'postgres';

@@ -71,12 +71,13 @@ export const whatIfRoutes: FastifyPluginCallbackZod<{
       onRequest: managers,
       schema: {
         tags,
-        summary: 'Apply a proposal in one transaction (409 if the plan changed since it was made)',
+        summary:
+          'Apply a proposal in one transaction, recorded as a run (409 if the plan changed since it was made)',
         params: ProposalIdParamsSchema,
         response: { 200: ProposalSchema },
       },
     },
-    async (request) => proposals.apply(request.params.id),
+    async (request) => proposals.apply(request.params.id, request.user!),
   );
   app.delete(
     '/api/v1/proposals/:id',

@@ -1,7 +1,8 @@
 import type { Proposal } from '@meridian/contracts';
-import { ObjectiveSchema, WeightsSchema } from '@meridian/domain';
+import { evaluateObjective, ObjectiveSchema, WeightsSchema } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { AuthUser } from '../http/fastify-types';
 import { conflict, notFound } from '../http/http-error';
 import type { JobsRepository } from '../repositories/jobs.repository';
 import type {
@@ -10,8 +11,11 @@ import type {
   ProposalsRepository,
   StoredAbsence,
 } from '../repositories/proposals.repository';
+import { inputFingerprint } from './input-fingerprint';
 import type { InstanceBuilder } from './instance-builder';
+import { jobsFilled } from './optimization-run.service';
 import { planFingerprint } from './plan-fingerprint';
+import { planAssignments, type PlanRevisions } from './plan-revisions';
 import type { SettingsService } from './settings.service';
 
 /** Reading, applying and discarding proposals (what-if and preview results). */
@@ -22,6 +26,7 @@ export class ProposalsService {
     private readonly jobs: JobsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
+    private readonly revisions: PlanRevisions,
   ) {}
 
   /** One ready or decided proposal; 404 when unknown or failed, 409 while its task still works. */
@@ -34,16 +39,19 @@ export class ProposalsService {
    * 409 when the plan (jobs, slots, pins, roster, leave, kits) changed since
    * it was made, naming the jobs whose slots moved, or when it was already
    * decided. A locked slot the proposal changes is unlocked: the repair, not
-   * a person, chose its new holder.
+   * a person, chose its new holder. The write is recorded as a run (kind
+   * proposal) in the same transaction, so it is listed with its changes and
+   * can be undone like any run.
    */
-  async apply(id: number): Promise<Proposal> {
-    const weights = await this.settings.getWeights();
+  async apply(id: number, user: AuthUser): Promise<Proposal> {
+    const weights = WeightsSchema.parse(await this.settings.getWeights());
+    const started = performance.now();
     await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(id, trx);
       // Leave, jobs and physicists locked as an optimisation's write locks them: nothing
       // committed between this re-read and the write can slip past the fingerprint.
       await this.jobs.lockForPlanWrite(trx);
-      const built = await this.builder.build(trx, WeightsSchema.parse(weights));
+      const built = await this.builder.build(trx, weights);
       const changes = row.changes as ProposalResult['changes'];
       if (planFingerprint(built) !== row.plan_fingerprint) {
         const moved = changes
@@ -57,9 +65,42 @@ export class ProposalsService {
           `The plan changed since proposal ${id} was made${which}; nothing was applied, ask again`,
         );
       }
+      const before = await this.jobs.planSlots(trx);
       await this.jobs.writeSlotChanges(
         changes.map((c) => ({ id: c.job_id, slot: c.slot, value: c.after, unpin: c.locked })),
         trx,
+      );
+      const after = await this.jobs.planSlots(trx);
+      // F's parts on the stored plan (the absence is not leave yet), as every run records them.
+      const assignmentsAfter = planAssignments(built.instance, after);
+      await this.revisions.record(
+        trx,
+        {
+          kind: 'proposal',
+          taskId: row.task_id,
+          algorithm: row.algorithm,
+          status: 'complete',
+          weights,
+          seed: null,
+          objective: evaluateObjective(built.instance, assignmentsAfter, weights),
+          objectiveBefore: evaluateObjective(
+            built.instance,
+            planAssignments(built.instance, before),
+            weights,
+          ),
+          inputFingerprint: inputFingerprint(built.instance),
+          bound: null,
+          elapsedMs: Math.round(performance.now() - started),
+          timeLimitMs: null,
+          maxIterations: null,
+          iterations: {},
+          jobsAssigned: jobsFilled(assignmentsAfter),
+          jobsTotal: assignmentsAfter.length,
+          restoredRunId: null,
+          createdBy: user.id,
+        },
+        before,
+        after,
       );
       await this.proposals.decide(id, 'applied', trx);
     });
