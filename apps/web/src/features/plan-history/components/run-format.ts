@@ -16,10 +16,13 @@ export const OBJECTIVE_PARTS: readonly [keyof Objective, string, number][] = [
   ['rotation', 'Rotation repeats', 0],
 ];
 
-/** What wrote the revision: the optimiser's algorithm, a kit assignment, or an undo of another run. */
+/** What wrote the revision: the optimiser's algorithm, a kit assignment, an applied proposal, or an undo of another run. */
 export function runKind(run: Run): string {
   if (run.kind === 'optimization') return `Optimization (${run.algorithm ?? 'unknown algorithm'})`;
   if (run.kind === 'kit_assignment') return 'Kit assignment';
+  // A what-if's proposal has no algorithm; a preview run's keeps the one it ran.
+  if (run.kind === 'proposal')
+    return run.algorithm === null ? 'What-if applied' : `Preview applied (${run.algorithm})`;
   return run.restored_run_id === null ? 'Undo' : `Undo of run #${run.restored_run_id}`;
 }
 
