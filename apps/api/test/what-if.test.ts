@@ -160,6 +160,19 @@ describe('what-if drill', () => {
       expect(now.get(c.job_id)![column]).toBe(c.after);
     }
     expect(await storedViolations(t)).toEqual([]);
+    // A repaired job's reason no longer names the sick lead, and says why it changed.
+    const repaired = proposal.changes.find((c) => c.slot === 'lead')!;
+    const reason = now.get(repaired.job_id)!.reason;
+    expect(before.find((r) => r.id === repaired.job_id)!.reason).toContain(`Lead: ${sickName} (`);
+    expect(reason).not.toContain(`Lead: ${sickName} (`);
+    expect(reason).toContain(
+      repaired.after === null
+        ? 'no free physician for lead'
+        : `Lead: ${names.find((n) => n.id === repaired.after)!.name} (`,
+    );
+    expect(reason).toContain(
+      `Repaired by a what-if (${sickName} out ${window.start} to ${window.end}), applied on `,
+    );
 
     // Applied as a recorded run: newest in /runs, with exactly the proposal's slots.
     const applyF = evaluateObjective(stored.instance, stored.plan);

@@ -16,6 +16,7 @@ import type { InstanceBuilder } from './instance-builder';
 import { jobsFilled } from './optimization-run.service';
 import { planFingerprint } from './plan-fingerprint';
 import { planAssignments, type PlanRevisions } from './plan-revisions';
+import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from './settings.service';
 
 /** Reading, applying and discarding proposals (what-if and preview results). */
@@ -66,8 +67,22 @@ export class ProposalsService {
         );
       }
       const before = await this.jobs.planSlots(trx);
+      const date = new Date().toISOString().slice(0, 10);
+      const label = proposalLabel(
+        row.source,
+        row.absence as StoredAbsence | null,
+        row.algorithm,
+        date,
+      );
+      const reasons = proposalReasons(built, changes, label);
       await this.jobs.writeSlotChanges(
-        changes.map((c) => ({ id: c.job_id, slot: c.slot, value: c.after, unpin: c.locked })),
+        changes.map((c) => ({
+          id: c.job_id,
+          slot: c.slot,
+          value: c.after,
+          unpin: c.locked,
+          reason: reasons.get(c.job_id),
+        })),
         trx,
       );
       const after = await this.jobs.planSlots(trx);

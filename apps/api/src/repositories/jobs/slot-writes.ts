@@ -167,6 +167,8 @@ export interface SlotChangeWrite {
   value: number | null;
   /** Unlock the slot as well (a proposal broke its lock). */
   unpin: boolean;
+  /** The job's new reason text; absent keeps it. */
+  reason?: string;
 }
 
 /**
@@ -185,6 +187,7 @@ export async function writeSlotChanges(
         [c.id]: row.value,
         [c.name]: null,
         ...(row.unpin ? { [c.pinned]: false } : {}),
+        ...(row.reason === undefined ? {} : { reason: row.reason }),
         version: sql`version + 1`,
       })
       .where('id', '=', row.id)
