@@ -1,9 +1,12 @@
 /**
- * A strict RFC 4180 reader. We do not use papaparse here because it repairs
- * malformed quoting silently and does not tell where a record starts when
- * quoted fields span lines; the upload contract needs both (all-or-nothing,
- * errors with the physical line number).
+ * A strict RFC 4180 reader on top of papaparse. Papaparse splits the records,
+ * but on its own it repairs malformed quoting silently (`"x" ,` becomes `x`,
+ * a stray quote is kept as text) and counts records, not physical lines. The
+ * upload contract needs both (all-or-nothing, errors with the physical line
+ * number), so this module gives papaparse one kind of line break, tracks the
+ * lines itself, and checks every parsed record against the text it came from.
  */
+import Papa from 'papaparse';
 
 /** One record of the file: the physical line it starts on (header = line 1) and its fields. */
 export interface CsvRecord {
@@ -20,104 +23,100 @@ export interface CsvReadResult {
   overLimit: boolean;
 }
 
-const QUOTE = 34;
-const COMMA = 44;
-const LF = 10;
-const CR = 13;
+const UNCLOSED = 'a quoted field is never closed';
+const AFTER_QUOTE = 'text after the closing quote of a quoted field';
+const STRAY_QUOTE = 'a quote inside an unquoted field';
+
+/**
+ * Papaparse takes a single line-break kind per file, while uploads may mix
+ * CRLF, LF and lone CR. Every break becomes LF for parsing; `breaks` keeps
+ * the originals in order so quoted fields get their own line breaks back.
+ */
+function normalizeBreaks(text: string): { text: string; breaks: string[] } {
+  const breaks: string[] = [];
+  const normalized = text.replace(/\r\n|\r|\n/g, (found) => {
+    breaks.push(found);
+    return '\n';
+  });
+  return { text: normalized, breaks };
+}
+
+/** A parsed field with its LFs put back as the original breaks, starting at break `next`. */
+function restoreBreaks(value: string, breaks: readonly string[], next: number): string {
+  if (!value.includes('\n')) return value;
+  let k = next;
+  return value.replace(/\n/g, () => breaks[k++] ?? '\n');
+}
+
+/** How a field must appear in the file if papaparse read it without repairing anything. */
+function expectedSource(value: string, quoted: boolean): string {
+  return quoted ? `"${value.replaceAll('"', '""')}"` : value;
+}
 
 /**
  * Splits CSV text (comma, CRLF / LF / CR, optional BOM) into records; blank
  * lines and all-empty records are skipped; stops after `maxRecords` non-blank records.
  */
 export function readCsv(text: string, maxRecords: number, onError: CsvErrorSink): CsvReadResult {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const n = src.length;
+  const { text: src, breaks } = normalizeBreaks(
+    text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+  );
   const records: CsvRecord[] = [];
-  let i = 0;
-  let line = 1;
+  let overLimit = false;
+  let start = 0; // offset in `src` where the current record begins
+  let breaksBefore = 0; // line breaks before `start`, so the record's line is breaksBefore + 1
 
-  // Consumes one line break at i (CRLF, LF or lone CR) and counts it.
-  const skipBreak = (): void => {
-    if (src.charCodeAt(i) === CR && src.charCodeAt(i + 1) === LF) i += 2;
-    else i += 1;
-    line++;
+  const checkRecord = (fields: string[], errors: readonly Papa.ParseError[], end: number): void => {
+    let at = start;
+    let breakIndex = breaksBefore;
+    for (let f = 0; f < fields.length; f++) {
+      const value = fields[f]!;
+      const quoted = src.charCodeAt(at) === 34;
+      const source = expectedSource(value, quoted);
+      const restored = restoreBreaks(value, breaks, breakIndex);
+      const line = breakIndex + 1;
+      const next = at + source.length;
+      const faithful =
+        src.startsWith(source, at) && (next >= end || src[next] === ',' || src[next] === '\n');
+      fields[f] = restored;
+      if (!quoted && value.includes('"')) {
+        onError(line, f, restored, STRAY_QUOTE);
+      } else if (quoted && !faithful) {
+        // Papaparse notes a quote followed by other text (InvalidQuotes) and a quote
+        // that never closes (MissingQuotes); it silently drops spaces after a quote.
+        const invalid = errors.some((e) => e.code === 'InvalidQuotes' && e.index === at + 1);
+        const missing = errors.some((e) => e.code === 'MissingQuotes' && e.index === at + 1);
+        onError(line, f, restored, missing && !invalid ? UNCLOSED : AFTER_QUOTE);
+        // Papaparse's split after a repaired field no longer follows the text.
+        break;
+      }
+      breakIndex += (value.match(/\n/g) ?? []).length;
+      at = next + 1;
+    }
   };
 
-  while (i < n) {
-    const startLine = line;
-    const fields: string[] = [];
-    let endOfRecord = false;
-    while (!endOfRecord) {
-      const fieldLine = line;
-      let value: string;
-      if (src.charCodeAt(i) === QUOTE) {
-        // Quoted field: "" is a literal quote; line breaks inside are data.
-        let out = '';
-        let from = i + 1;
-        let closed = false;
-        i++;
-        while (i < n) {
-          const c = src.charCodeAt(i);
-          if (c === QUOTE) {
-            if (src.charCodeAt(i + 1) === QUOTE) {
-              out += src.slice(from, i + 1);
-              i += 2;
-              from = i;
-              continue;
-            }
-            out += src.slice(from, i);
-            i++;
-            closed = true;
-            break;
-          }
-          if (c === LF || (c === CR && src.charCodeAt(i + 1) !== LF)) line++;
-          i++;
-        }
-        if (!closed) {
-          out += src.slice(from, i);
-          onError(fieldLine, fields.length, out, 'a quoted field is never closed');
-        } else if (i < n && !isDelimiter(src.charCodeAt(i))) {
-          const junkFrom = i;
-          while (i < n && !isDelimiter(src.charCodeAt(i))) i++;
-          onError(
-            fieldLine,
-            fields.length,
-            out + src.slice(junkFrom, i),
-            'text after the closing quote of a quoted field',
-          );
-          out += src.slice(junkFrom, i);
-        }
-        value = out;
-      } else {
-        const from = i;
-        while (i < n && !isDelimiter(src.charCodeAt(i))) i++;
-        value = src.slice(from, i);
-        if (value.includes('"')) {
-          onError(fieldLine, fields.length, value, 'a quote inside an unquoted field');
-        }
+  Papa.parse<string[]>(src, {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (row, parser) => {
+      const end = row.meta.cursor;
+      const fields = row.data;
+      const line = breaksBefore + 1;
+      checkRecord(fields, row.errors, end);
+      // `cursor` is where the next record starts; every LF up to it ends a line.
+      for (let i = start; i < end; i++) if (src.charCodeAt(i) === 10) breaksBefore++;
+      start = end;
+      if (fields.every((f) => f.trim() === '')) return;
+      if (records.length >= maxRecords) {
+        overLimit = true;
+        parser.abort();
+        return;
       }
-      fields.push(value);
-      if (i >= n) {
-        endOfRecord = true;
-      } else if (src.charCodeAt(i) === COMMA) {
-        i++;
-        // A trailing comma at the very end of the file still means one more empty field.
-        if (i >= n) {
-          fields.push('');
-          endOfRecord = true;
-        }
-      } else {
-        skipBreak();
-        endOfRecord = true;
-      }
-    }
-    if (fields.every((f) => f.trim() === '')) continue;
-    if (records.length >= maxRecords) return { records, overLimit: true };
-    records.push({ line: startLine, fields });
-  }
-  return { records, overLimit: false };
-}
-
-function isDelimiter(c: number): boolean {
-  return c === COMMA || c === LF || c === CR;
+      records.push({ line, fields });
+    },
+  });
+  return { records, overLimit };
 }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import {
   exportFileName,
   exportFileTable,
@@ -44,19 +45,19 @@ function xlsxCell(cell: ExportCell): string | number {
   return neutralizeCell(xmlSafe);
 }
 
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /**
  * RFC 4180 CSV: CRLF line ends, fields quoted when they hold a comma, quote or
- * line break, and a UTF-8 byte order mark so Excel does not read it as ANSI.
+ * line break (papaparse also quotes a leading or trailing space, so no reader
+ * trims it), and a UTF-8 byte order mark so Excel does not read it as ANSI.
+ * Formula neutralising is ours (cellOut), not papaparse's escapeFormulae, so
+ * CSV and XLSX apply the same rule.
  */
 export function tableToCsv(table: ExportTable): Buffer {
-  const lines = [table.columns.map(csvField).join(',')];
-  for (const row of table.rows) lines.push(row.map((cell) => csvField(cellOut(cell))).join(','));
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  const csv = Papa.unparse(
+    { fields: [...table.columns], data: table.rows.map((row) => row.map(cellOut)) },
+    { delimiter: ',', newline: '\r\n', quoteChar: '"', escapeChar: '"', escapeFormulae: false },
+  );
+  return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
 }
 
 /**

@@ -53,6 +53,22 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('refuses spaces after a closing quote, which papaparse alone would drop', () => {
+    const { errors } = read('a,b\n"x" ,y\n');
+    expect(errors.map((e) => [e[0], e[1], e[3]])).toEqual([
+      [2, 0, 'text after the closing quote of a quoted field'],
+    ]);
+  });
+
+  it('keeps each line break of a quoted field and counts lines after a malformed record', () => {
+    const { records, errors } = read('h,i\n"a\rb\r\nc",1\n"x"y,"z"\n2,3\n');
+    expect(records[1]).toEqual({ line: 2, fields: ['a\rb\r\nc', '1'] });
+    expect(records[records.length - 1]).toEqual({ line: 6, fields: ['2', '3'] });
+    expect(errors.map((e) => [e[0], e[1], e[3]])).toEqual([
+      [5, 0, 'text after the closing quote of a quoted field'],
+    ]);
+  });
+
   it('stops at the record limit', () => {
     const result = readCsv('h\n1\n2\n3\n', 3, () => undefined);
     expect(result.overLimit).toBe(true);
