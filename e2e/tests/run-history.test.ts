@@ -76,3 +76,91 @@ describe('plan history on /assignments', () => {
       .waitFor();
   });
 });
+
+const SHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
+const shoot = async (name: string) => {
+  if (!SHOTS_DIR) return;
+  await page().waitForTimeout(300);
+  await page().screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+};
+
+describe('plan history: an undo over a later edit', () => {
+  it('lists the slot edited since the run and restores anyway only when asked', async () => {
+    await seedSchedule(inject('baseUrl'), inject('admin'));
+    const before = await planThroughApi();
+    if (SHOTS_DIR) await page().setViewportSize({ width: 1280, height: 800 });
+    await signIn(page(), inject('manager'));
+    await page().goto('/assignments');
+    await page().getByText('Showing 6 of 6 total jobs').waitFor();
+    await page().getByRole('combobox', { name: 'Optimization algorithm' }).click();
+    await page().getByRole('option', { name: 'Simple, Fast', exact: true }).click();
+    await page().getByRole('button', { name: 'Run Optimization' }).click();
+    await page()
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/finished: \d+ of 6 jobs assigned/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    // Someone clears a lead the run chose, through the API.
+    const token = await apiToken(inject('baseUrl'), inject('admin'));
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const jobs = (await (
+      await fetch(`${inject('baseUrl')}/api/v1/assignments/`, { headers })
+    ).json()) as (Slots & { customer: string })[];
+    const edited = jobs.find((j) => j.assigned_lead_id !== null);
+    expect(edited).toBeDefined();
+    const cleared = await fetch(`${inject('baseUrl')}/api/v1/assignments/manual`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ job_id: edited!.id, role: 'lead', physicist_id: null }),
+    });
+    expect(cleared.status).toBe(200);
+
+    await page().getByRole('button', { name: 'Plan history' }).click();
+    const runs = page().getByRole('list', { name: 'Recorded runs' });
+    await runs
+      .getByRole('button')
+      .first()
+      .getByText(/Optimization/)
+      .click();
+    await page().getByRole('table', { name: 'F before and after' }).waitFor();
+    await shoot('history-1280');
+    await page().getByRole('button', { name: 'Undo this run' }).click();
+    const dialog = page().getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Undo this run' }).click();
+    const conflicts = dialog.getByRole('list', { name: 'Changed since the run' });
+    await conflicts.getByText(`${edited!.customer}`, { exact: false }).waitFor();
+    expect(await conflicts.getByRole('listitem').count()).toBe(1);
+    await shoot('history-conflict-1280');
+    // Refused: nothing was put back yet.
+    expect((await planThroughApi()).find((j) => j.id === edited!.id)?.assigned_lead_id).toBeNull();
+    await dialog.getByRole('button', { name: 'Restore anyway' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await planThroughApi()).toEqual(before);
+
+    if (SHOTS_DIR) {
+      await page().setViewportSize({ width: 390, height: 844 });
+      // The undone optimisation stays chosen.
+      await shoot('history-390');
+      await page().getByRole('button', { name: 'Replay' }).click();
+      await page()
+        .getByRole('alert')
+        .filter({ hasText: /F recorded/ })
+        .waitFor({ timeout: 60_000 });
+      await shoot('history-replay-390');
+      await page().setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
+describe('plan history for other roles', () => {
+  it('a regular user sees the runs and what they changed, but no undo or replay', async () => {
+    await signIn(page(), inject('regular'));
+    await page().goto('/assignments');
+    await page().getByRole('button', { name: 'Plan history' }).click();
+    const runs = page().getByRole('list', { name: 'Recorded runs' });
+    await runs.getByRole('button').first().click();
+    await page().getByRole('table', { name: 'F before and after' }).waitFor();
+    expect(await page().getByRole('button', { name: 'Undo this run' }).count()).toBe(0);
+    expect(await page().getByRole('button', { name: 'Replay' }).count()).toBe(0);
+  });
+});

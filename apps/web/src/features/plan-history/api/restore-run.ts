@@ -47,5 +47,10 @@ export const useRestoreRun = () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
       await invalidateScheduling(queryClient, 'assignments', 'jobs', 'kits');
     },
+    // A refusal means the plan moved since this screen loaded it: show the plan as it is now.
+    onError: (error) => {
+      if (error instanceof RestoreConflictError)
+        void invalidateScheduling(queryClient, 'assignments');
+    },
   });
 };
