@@ -9,9 +9,8 @@ import type { TaskRow } from '../repositories/tasks.repository';
 import { errorEvent, type TasksService } from '../tasks/tasks.service';
 import { inputFingerprint } from './input-fingerprint';
 import type { InstanceBuilder } from './instance-builder';
-import { jobsFilled } from './optimization-run.service';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
-import { planAssignments, type PlanRevisions } from './plan-revisions';
+import { jobsFilled, planAssignments, type PlanRevisions } from './plan-revisions';
 import type { SettingsService } from './settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -16,7 +16,7 @@ import type { ProposalsRepository } from '../repositories/proposals.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
 import { inputFingerprint } from './input-fingerprint';
-import { planAssignments, type PlanRevisions } from './plan-revisions';
+import { jobsFilled, planAssignments, type PlanRevisions } from './plan-revisions';
 import { iterationsOf } from './run-iterations';
 import { previewProposal } from './preview-proposal';
 import { reasonAfterRun } from './reason-text';
@@ -24,10 +24,6 @@ import { TaskFailure } from '../tasks/task-failure';
 
 /** Fewest milliseconds between two streamed progress events of one run. */
 const PROGRESS_EVERY_MS = 1000;
-
-/** Jobs with both physician slots filled. */
-export const jobsFilled = (assignments: readonly JobAssignment[]): number =>
-  assignments.filter((a) => a.lead_id !== null && a.data_acq_id !== null).length;
 
 /** Describes the first hard-constraint violations with job ids, for an error message. */
 const describeViolations = (v: ReturnType<typeof checkHardConstraints>): string =>

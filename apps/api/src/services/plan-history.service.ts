@@ -1,5 +1,5 @@
 import type { RestoreConflict, Run, RunChange, RunDetail, RunSlot } from '@meridian/contracts';
-import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import { checkHardConstraints } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
@@ -8,8 +8,6 @@ import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/job
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
 import type { ReasonChange, RunsRepository } from '../repositories/runs.repository';
 import type { InstanceBuilder } from './instance-builder';
-import { jobsFilled } from './optimization-run.service';
-import { inputFingerprint } from './input-fingerprint';
 import { planAssignments, sameSlot, type PlanRevisions } from './plan-revisions';
 import type { SettingsService } from './settings.service';
 
@@ -117,31 +115,18 @@ export class PlanHistory {
           `Putting back run ${id} would break the scheduling rules (${first}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); nothing was restored`,
         );
       }
-      const runId = await this.revisions.record(
+      const runId = await this.revisions.recordWrite(
         trx,
         {
           kind: 'restore',
           taskId: null,
           algorithm: null,
-          status: 'complete',
           weights,
-          seed: null,
-          objective: evaluateObjective(rebuilt.instance, assignmentsAfter, weights),
-          objectiveBefore: evaluateObjective(
-            fresh.instance,
-            planAssignments(fresh.instance, before),
-            weights,
-          ),
-          inputFingerprint: inputFingerprint(fresh.instance),
-          bound: null,
-          elapsedMs: Math.round(performance.now() - started),
-          timeLimitMs: null,
-          maxIterations: null,
-          iterations: {},
-          jobsAssigned: jobsFilled(assignmentsAfter),
-          jobsTotal: assignmentsAfter.length,
+          instance: fresh.instance,
+          instanceAfter: rebuilt.instance,
           restoredRunId: id,
           createdBy: user.id,
+          startedMs: started,
         },
         before,
         after,

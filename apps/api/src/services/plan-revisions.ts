@@ -1,10 +1,36 @@
 import type { RunChange, RunSlot } from '@meridian/contracts';
-import type { Instance, JobAssignment } from '@meridian/domain';
+import {
+  evaluateObjective,
+  type Instance,
+  type JobAssignment,
+  type Weights,
+} from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots, SlotValue } from '../repositories/jobs.repository';
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
 import type { ReasonChange, RunRecord, RunsRepository } from '../repositories/runs.repository';
+import { inputFingerprint } from './input-fingerprint';
+
+/** Jobs with both physicist slots filled. */
+export const jobsFilled = (assignments: readonly JobAssignment[]): number =>
+  assignments.filter((a) => a.lead_id !== null && a.data_acq_id !== null).length;
+
+/** A plan write that is not a solver run (a restore, an applied proposal): what its record needs. */
+export interface PlanWrite {
+  kind: 'restore' | 'proposal';
+  taskId: RunRecord['taskId'];
+  algorithm: string | null;
+  weights: Weights;
+  /** The instance the write read; F before and the input fingerprint are taken on it. */
+  instance: Instance;
+  /** The instance after the write, when the write changed more than slots (a restore); else `instance`. */
+  instanceAfter?: Instance;
+  restoredRunId: number | null;
+  createdBy: number;
+  /** performance.now() when the write began. */
+  startedMs: number;
+}
 
 /** Every slot of a job, in the order changes are listed. */
 export const RUN_SLOTS: readonly RunSlot[] = ['lead', 'data_acq', 'kit'];
@@ -84,5 +110,45 @@ export class PlanRevisions {
     );
     await this.changes.insert(id, changes, trx);
     return id;
+  }
+
+  /** Records a write that is not a solver run, with F's parts before and after measured here. */
+  recordWrite(
+    trx: Kysely<DB>,
+    write: PlanWrite,
+    before: readonly PlanSlots[],
+    after: readonly PlanSlots[],
+  ): Promise<number> {
+    const afterInstance = write.instanceAfter ?? write.instance;
+    const assignmentsAfter = planAssignments(afterInstance, after);
+    return this.record(
+      trx,
+      {
+        kind: write.kind,
+        taskId: write.taskId,
+        algorithm: write.algorithm,
+        status: 'complete',
+        weights: write.weights,
+        seed: null,
+        objective: evaluateObjective(afterInstance, assignmentsAfter, write.weights),
+        objectiveBefore: evaluateObjective(
+          write.instance,
+          planAssignments(write.instance, before),
+          write.weights,
+        ),
+        inputFingerprint: inputFingerprint(write.instance),
+        bound: null,
+        elapsedMs: Math.round(performance.now() - write.startedMs),
+        timeLimitMs: null,
+        maxIterations: null,
+        iterations: {},
+        jobsAssigned: jobsFilled(assignmentsAfter),
+        jobsTotal: assignmentsAfter.length,
+        restoredRunId: write.restoredRunId,
+        createdBy: write.createdBy,
+      },
+      before,
+      after,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { Proposal } from '@meridian/contracts';
-import { evaluateObjective, ObjectiveSchema, WeightsSchema } from '@meridian/domain';
+import { ObjectiveSchema, WeightsSchema } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
@@ -11,11 +11,9 @@ import type {
   ProposalsRepository,
   StoredAbsence,
 } from '../repositories/proposals.repository';
-import { inputFingerprint } from './input-fingerprint';
 import type { InstanceBuilder } from './instance-builder';
-import { jobsFilled } from './optimization-run.service';
 import { planFingerprint } from './plan-fingerprint';
-import { planAssignments, type PlanRevisions } from './plan-revisions';
+import type { PlanRevisions } from './plan-revisions';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from './settings.service';
 
@@ -87,32 +85,17 @@ export class ProposalsService {
       );
       const after = await this.jobs.planSlots(trx);
       // F's parts on the stored plan (the absence is not leave yet), as every run records them.
-      const assignmentsAfter = planAssignments(built.instance, after);
-      await this.revisions.record(
+      await this.revisions.recordWrite(
         trx,
         {
           kind: 'proposal',
           taskId: row.task_id,
           algorithm: row.algorithm,
-          status: 'complete',
           weights,
-          seed: null,
-          objective: evaluateObjective(built.instance, assignmentsAfter, weights),
-          objectiveBefore: evaluateObjective(
-            built.instance,
-            planAssignments(built.instance, before),
-            weights,
-          ),
-          inputFingerprint: inputFingerprint(built.instance),
-          bound: null,
-          elapsedMs: Math.round(performance.now() - started),
-          timeLimitMs: null,
-          maxIterations: null,
-          iterations: {},
-          jobsAssigned: jobsFilled(assignmentsAfter),
-          jobsTotal: assignmentsAfter.length,
+          instance: built.instance,
           restoredRunId: null,
           createdBy: user.id,
+          startedMs: started,
         },
         before,
         after,
