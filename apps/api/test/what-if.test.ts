@@ -1,9 +1,11 @@
 import {
+  AppliedProposalSchema,
   OptimizeStreamMessageSchema,
   ProposalSchema,
   RestoreResultSchema,
   RunDetailSchema,
   RunListSchema,
+  UnavailabilityListSchema,
   WhatIfStreamMessageSchema,
   type Proposal,
 } from '@meridian/contracts';
@@ -147,7 +149,30 @@ describe('what-if drill', () => {
     const stored = await storedWorld();
     const applied = await post(`/api/v1/proposals/${proposal.id}/apply`);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json<Proposal>().status).toBe('applied');
+    const answer = AppliedProposalSchema.parse(applied.json());
+    expect(answer.status).toBe('applied');
+    // The absence is leave now (same transaction), so nothing puts the sick lead back.
+    expect(answer.recorded_leave).toEqual([
+      expect.objectContaining({
+        physicist_name: sickName,
+        start_date: window.start,
+        end_date: window.end,
+      }),
+    ]);
+    expect(answer.message).toBe(
+      `Proposal applied: ${proposal.changes.length} slot${proposal.changes.length === 1 ? '' : 's'} changed. ${sickName}'s leave is recorded for ${window.start} to ${window.end}, so no run or manual assignment puts them back.`,
+    );
+    const leaveNow = UnavailabilityListSchema.parse((await get('/api/v1/availability/')).json());
+    expect(leaveNow.filter((r) => r.id === answer.recorded_leave[0]!.id)).toHaveLength(1);
+    const forcedJob = Number(forced[0]!.job_id);
+    const putBack = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assignments/manual',
+      headers: t.bearer(t.tokens.manager),
+      payload: { job_id: forcedJob, role: 'lead', physicist_id: sick },
+    });
+    expect([400, 409], putBack.body).toContain(putBack.statusCode);
+    expect(putBack.json<{ detail: string }>().detail).toMatch(/unavailable|leave/i);
     const now = new Map((await storedSlots(t)).map((r) => [r.id, r]));
     for (const c of proposal.changes) {
       const column = (
@@ -202,11 +227,20 @@ describe('what-if drill', () => {
     // Undo: restore puts back the plan as it was before the proposal (slots and pins).
     const restore = await post(`/api/v1/runs/${run.id}/restore`, {});
     expect(restore.statusCode, restore.body).toBe(200);
-    expect(RestoreResultSchema.parse(restore.json()).run).toMatchObject({
+    const restored = RestoreResultSchema.parse(restore.json());
+    expect(restored.run).toMatchObject({
       kind: 'restore',
       restored_run_id: run.id,
       changed_slots: proposal.changes.length,
     });
+    // The undo takes the leave the apply recorded with it.
+    expect(restored.message).toContain(
+      `removed the leave it recorded (${sickName} ${window.start} to ${window.end})`,
+    );
+    const leaveAfterUndo = UnavailabilityListSchema.parse(
+      (await get('/api/v1/availability/')).json(),
+    );
+    expect(leaveAfterUndo.some((r) => r.id === answer.recorded_leave[0]!.id)).toBe(false);
     const strip = (rows: Awaited<ReturnType<typeof storedSlots>>) =>
       rows.map(({ version: _v, ...rest }) => rest);
     expect(strip(await storedSlots(t))).toEqual(strip(before));
@@ -252,6 +286,45 @@ describe('what-if drill', () => {
     expect(proposal.changes.every((c) => c.slot === 'kit' && c.after !== kit)).toBe(true);
     // Kits are not part of F.
     expect(proposal.objective_after).toEqual(proposal.objective_before);
+    // The model has no dated kit unavailability: applying says so and records nothing.
+    const leaveBefore = (await get('/api/v1/availability/')).json<unknown[]>();
+    const applied = await post(`/api/v1/proposals/${proposal.id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const answer = AppliedProposalSchema.parse(applied.json());
+    expect(answer.recorded_leave).toEqual([]);
+    expect(answer.message).toMatch(
+      /absence 2027-01-01 to 2027-01-31 is not recorded: a kit has only an out-for-maintenance flag/,
+    );
+    expect((await get('/api/v1/availability/')).json<unknown[]>()).toEqual(leaveBefore);
+  });
+
+  it('records only the days of the absence not already on leave', async () => {
+    const rows = await storedSlots(t);
+    const lead = rows.find((r) => r.assigned_lead_id !== null)!.assigned_lead_id!;
+    const name = (
+      await t.database.db
+        .selectFrom('physicists')
+        .select('name')
+        .where('id', '=', lead)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const existing = await post('/api/v1/availability/', {
+      physicist_name: name,
+      start_date: '2027-03-03',
+      end_date: '2027-03-04',
+    });
+    expect(existing.statusCode, existing.body).toBeLessThan(300);
+    const proposal = await whatIf({ physicist_id: lead, start: '2027-03-01', end: '2027-03-06' });
+    const applied = await post(`/api/v1/proposals/${proposal.id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const answer = AppliedProposalSchema.parse(applied.json());
+    expect(answer.recorded_leave.map((r) => [r.start_date, r.end_date])).toEqual([
+      ['2027-03-01', '2027-03-02'],
+      ['2027-03-05', '2027-03-06'],
+    ]);
+    expect(answer.message).toContain(
+      `${name}'s leave is recorded for 2027-03-01 to 2027-03-02, 2027-03-05 to 2027-03-06`,
+    );
   });
 
   it('refuses bad requests with a {detail} naming the problem', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema, ObjectiveSchema, isRealDate } from '@meridian/domain';
+import { IsoDateSchema, ObjectiveSchema, UnavailabilitySchema, isRealDate } from '@meridian/domain';
 import { RowIdParamsSchema, RowIdSchema } from './ids';
 
 /** POST /api/v1/optimize/what-if: who is out (a physicist or a kit, exactly one) and when. */
@@ -60,6 +60,18 @@ export const ProposalSchema = z.object({
   created_at: z.string(),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
+
+/**
+ * POST /api/v1/proposals/{id}/apply: the applied proposal, the leave the apply
+ * recorded for a physicist's absence (in the same transaction; undoing the
+ * run removes it), and the sentence that says what happened, kit absences
+ * included (a kit has no dated unavailability, so nothing records them).
+ */
+export const AppliedProposalSchema = ProposalSchema.extend({
+  recorded_leave: z.array(UnavailabilitySchema),
+  message: z.string(),
+});
+export type AppliedProposal = z.infer<typeof AppliedProposalSchema>;
 
 export const ProposalIdParamsSchema = RowIdParamsSchema;
 

@@ -210,6 +210,7 @@ export function createServices(
       builder,
       settings,
       revisions,
+      repositories.availability,
     ),
     runReplay: new RunReplay(db, repositories.runs, builder, settings),
   };

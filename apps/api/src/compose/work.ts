@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
+import { AvailabilityRepository } from '../repositories/availability.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { ProposalsRepository } from '../repositories/proposals.repository';
@@ -160,7 +161,15 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       new KitsRepository(db),
       proposals,
     ),
-    proposals: new ProposalsService(db, proposals, jobs, builder, settings, revisions),
+    proposals: new ProposalsService(
+      db,
+      proposals,
+      jobs,
+      builder,
+      settings,
+      revisions,
+      new AvailabilityRepository(db),
+    ),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
       const eager = kind === 'postgres';

@@ -56,6 +56,8 @@ export interface UnavailabilityTable {
   physicist_name: string;
   start_date: ColumnType<string, string, string>;
   end_date: ColumnType<string, string, string>;
+  /** The applied what-if's run that recorded it (migration 0014); null when entered or uploaded. */
+  recorded_by_run_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Table jobs (migration 0002): stored fields; duration, names and kit_location are derived on read. */

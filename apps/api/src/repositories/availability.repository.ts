@@ -64,6 +64,48 @@ export class AvailabilityRepository {
     return rows.length;
   }
 
+  /**
+   * Takes the table for an applied what-if that records leave: one writer at
+   * a time, taken before the jobs' row locks (as every plan write takes this
+   * table first), so two applies cannot deadlock on their share locks.
+   */
+  async lockForRecording(db: Kysely<DB>): Promise<void> {
+    await sql`lock table unavailability in share row exclusive mode`.execute(db);
+  }
+
+  /** Inserts leave an applied run records (undoing the run removes it); the rows as stored. */
+  async insertRecorded(
+    rows: readonly NewUnavailability[],
+    runId: number,
+    db: Kysely<DB>,
+  ): Promise<Unavailability[]> {
+    if (rows.length === 0) return [];
+    const inserted = await db
+      .insertInto('unavailability')
+      .values(rows.map((r) => ({ ...r, recorded_by_run_id: runId })))
+      .returning('id')
+      .execute();
+    return selectLeave(db)
+      .where(
+        'id',
+        'in',
+        inserted.map((r) => r.id),
+      )
+      .orderBy('start_date')
+      .execute();
+  }
+
+  /** Deletes the leave a run recorded (its undo); the rows removed. */
+  async deleteRecordedBy(runId: number, db: Kysely<DB>): Promise<Unavailability[]> {
+    const rows = await selectLeave(db)
+      .where('recorded_by_run_id', '=', runId)
+      .orderBy('start_date')
+      .execute();
+    if (rows.length > 0)
+      await db.deleteFrom('unavailability').where('recorded_by_run_id', '=', runId).execute();
+    return rows;
+  }
+
   /** Deletes one record; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('unavailability').where('id', '=', id).executeTakeFirst();

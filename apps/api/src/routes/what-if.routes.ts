@@ -1,4 +1,5 @@
 import {
+  AppliedProposalSchema,
   ProposalIdParamsSchema,
   ProposalSchema,
   TaskIdParamsSchema,
@@ -72,9 +73,9 @@ export const whatIfRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Apply a proposal in one transaction, recorded as a run (409 if the plan changed since it was made)',
+          "Apply a proposal in one transaction, recorded as a run (409 if the plan changed since it was made); a physicist's what-if also records their leave",
         params: ProposalIdParamsSchema,
-        response: { 200: ProposalSchema },
+        response: { 200: AppliedProposalSchema },
       },
     },
     async (request) => proposals.apply(request.params.id, request.user!),

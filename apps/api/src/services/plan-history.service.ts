@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { badRequest, conflict, notFound } from '../http/http-error';
+import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/jobs.repository';
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
 import type { ReasonChange, RunsRepository } from '../repositories/runs.repository';
@@ -44,6 +45,7 @@ export class PlanHistory {
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
     private readonly revisions: PlanRevisions,
+    private readonly leave: AvailabilityRepository,
   ) {}
 
   /** Recorded runs, newest first. */
@@ -90,6 +92,8 @@ export class PlanHistory {
       const reasons = await this.runs.reasons(id, trx);
       const fresh = await this.builder.build(trx, weights);
       const writes = this.restores(changes, reasons, current);
+      // Leave an applied what-if recorded goes with it: the absence was part of that run.
+      const removedLeave = await this.leave.deleteRecordedBy(id, trx);
       await this.jobs.restorePlanSlots(writes, trx);
       const after = await this.jobs.planSlots(trx);
       // Read again: a forced restore unpins the slots it overwrites.
@@ -141,6 +145,14 @@ export class PlanHistory {
           `Restored ${restored} slot${restored === 1 ? '' : 's'} as they were before run ${id}` +
           (force && conflicts.length > 0
             ? ` (${conflicts.length - skipped} later change${conflicts.length - skipped === 1 ? '' : 's'} overwritten${skipped > 0 ? `, ${skipped} on deleted jobs skipped` : ''})`
+            : '') +
+          (removedLeave.length > 0
+            ? `; removed the leave it recorded (${removedLeave
+                .map(
+                  (r) =>
+                    `${r.physicist_name} ${r.start_date === r.end_date ? r.start_date : `${r.start_date} to ${r.end_date}`}`,
+                )
+                .join(', ')})`
             : ''),
       };
     });

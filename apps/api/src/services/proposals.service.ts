@@ -1,9 +1,10 @@
-import type { Proposal } from '@meridian/contracts';
-import { ObjectiveSchema, WeightsSchema } from '@meridian/domain';
+import type { AppliedProposal, Proposal } from '@meridian/contracts';
+import { ObjectiveSchema, WeightsSchema, type Unavailability } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { conflict, notFound } from '../http/http-error';
+import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { JobsRepository } from '../repositories/jobs.repository';
 import type {
   ProposalResult,
@@ -12,6 +13,7 @@ import type {
   StoredAbsence,
 } from '../repositories/proposals.repository';
 import type { InstanceBuilder } from './instance-builder';
+import { uncoveredRanges } from './leave-gaps';
 import { planFingerprint } from './plan-fingerprint';
 import type { PlanRevisions } from './plan-revisions';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
@@ -26,6 +28,7 @@ export class ProposalsService {
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
     private readonly revisions: PlanRevisions,
+    private readonly leave: AvailabilityRepository,
   ) {}
 
   /** One ready or decided proposal; 404 when unknown or failed, 409 while its task still works. */
@@ -41,12 +44,19 @@ export class ProposalsService {
    * a person, chose its new holder. The write is recorded as a run (kind
    * proposal) in the same transaction, so it is listed with its changes and
    * can be undone like any run.
+   *
+   * A physicist's what-if also records their absence as leave (the days of
+   * it not already on leave), in the same transaction and tied to the run,
+   * so no later run or manual assignment puts them straight back, and an
+   * undo of the run removes it. A kit's absence cannot be recorded: the
+   * model gives a kit only an undated out-for-maintenance flag.
    */
-  async apply(id: number, user: AuthUser): Promise<Proposal> {
+  async apply(id: number, user: AuthUser): Promise<AppliedProposal> {
     const weights = WeightsSchema.parse(await this.settings.getWeights());
     const started = performance.now();
-    await this.db.transaction().execute(async (trx) => {
+    const recorded = await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(id, trx);
+      await this.leave.lockForRecording(trx);
       // Leave, jobs and physicists locked as an optimisation's write locks them: nothing
       // committed between this re-read and the write can slip past the fingerprint.
       await this.jobs.lockForPlanWrite(trx);
@@ -85,7 +95,7 @@ export class ProposalsService {
       );
       const after = await this.jobs.planSlots(trx);
       // F's parts on the stored plan (the absence is not leave yet), as every run records them.
-      await this.revisions.recordWrite(
+      const runId = await this.revisions.recordWrite(
         trx,
         {
           kind: 'proposal',
@@ -101,8 +111,24 @@ export class ProposalsService {
         after,
       );
       await this.proposals.decide(id, 'applied', trx);
+      const absence = row.absence as StoredAbsence | null;
+      if (absence?.kind !== 'physicist') return [];
+      // The roster is unchanged since the proposal (the fingerprint says so): today's name.
+      const name = built.physicists.get(String(absence.id))?.name ?? absence.name;
+      const already = await this.leave.overlapping(name, absence.start, absence.end, trx);
+      const gaps = uncoveredRanges(absence.start, absence.end, already);
+      return this.leave.insertRecorded(
+        gaps.map((g) => ({ physicist_name: name, start_date: g.start, end_date: g.end })),
+        runId,
+        trx,
+      );
     });
-    return this.get(id);
+    const proposal = await this.get(id);
+    return {
+      ...proposal,
+      recorded_leave: recorded,
+      message: appliedMessage(proposal, recorded),
+    };
   }
 
   /** Discards a ready proposal (409 once decided). */
@@ -143,6 +169,23 @@ const slotOf = (
     : slot === 'data_acq'
       ? job.assigned_data_acq_id
       : job.assigned_kit_id;
+
+const days = (start: string, end: string) => (start === end ? start : `${start} to ${end}`);
+
+/** What an apply did, in one sentence for the toast: the slots, and what became of the absence. */
+export function appliedMessage(proposal: Proposal, recorded: readonly Unavailability[]): string {
+  const n = proposal.changes.length;
+  const head = `Proposal applied: ${n} slot${n === 1 ? '' : 's'} changed.`;
+  const absence = proposal.absence;
+  if (absence === null) return head;
+  const when = days(absence.start, absence.end);
+  if (absence.kit_id !== null)
+    return `${head} ${absence.name}'s absence ${when} is not recorded: a kit has only an out-for-maintenance flag, without dates, so the next kit assignment may give it jobs in those days again.`;
+  if (recorded.length === 0)
+    return `${head} ${absence.name} was already on leave for all of ${when}.`;
+  const spans = recorded.map((r) => days(r.start_date, r.end_date)).join(', ');
+  return `${head} ${absence.name}'s leave is recorded for ${spans}, so no run or manual assignment puts them back.`;
+}
 
 /** The wire form of a stored proposal. */
 function toProposal(row: ProposalRow): Proposal {
