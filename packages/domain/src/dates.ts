@@ -4,8 +4,27 @@ const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 for a YYYY-MM-DD date (UTC, so no DST surprises). */
 export function dayNumber(date: IsoDate): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // The digits read in place: compiling a year of jobs and leave calls this
+  // tens of thousands of times, and splitting allocates arrays for each.
+  const y = digits(date, 0, 4);
+  const m = digits(date, 5, 7);
+  const d = digits(date, 8, 10);
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-' || y < 0 || m < 0 || d < 0) {
+    const [ys, ms, ds] = date.split('-').map(Number) as [number, number, number];
+    return Math.round(Date.UTC(ys, ms - 1, ds) / DAY_MS);
+  }
   return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+/** The decimal number in text[from, to), or -1 if a character there is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /** The YYYY-MM-DD date of a day number. */
@@ -43,7 +62,9 @@ export function includesWeekend(start: IsoDate, end: IsoDate): boolean {
 /** Whether a calendar date really exists (rejects 2027-02-30). */
 export function isRealDate(date: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const y = digits(date, 0, 4);
+  const m = digits(date, 5, 7);
+  const d = digits(date, 8, 10);
   const parsed = new Date(Date.UTC(y, m - 1, d));
   return (
     parsed.getUTCFullYear() === y && parsed.getUTCMonth() === m - 1 && parsed.getUTCDate() === d

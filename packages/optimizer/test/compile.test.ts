@@ -47,6 +47,18 @@ describe('compileInstance', () => {
     expectTablesMatchTheModel(generateInstance(2, 60, 200));
   });
 
+  it('builds them alike for jobs at one point with different leave (tables built per point)', () => {
+    // A year's shape in small: many jobs at each customer's site, everyone with annual leave.
+    const instance = generateInstance(4, 240, 24, {
+      weeks: 12,
+      leave: 'annual',
+      pinnedShare: 0.03,
+    });
+    const points = new Set(instance.jobs.map((j) => `${j.lat},${j.lon}`));
+    expect(points.size).toBeLessThan(instance.jobs.length * 0.7);
+    expectTablesMatchTheModel(instance);
+  });
+
   it('orders candidates at equal distance by index', () => {
     // Physicists sharing a home are equally far from every job: the tie-break decides.
     for (const instance of [randomInstance(4, 30, 12, 0), generateInstance(3, 40, 200)]) {

@@ -10,6 +10,7 @@ import {
   compileCandidates,
   compileDistanceAndEligibility,
   compileOverlaps,
+  jobLocations,
 } from './compile-tables';
 
 /**
@@ -101,13 +102,22 @@ export function compileInstance(
   const target = Float64Array.from(fairShareTargets(instance));
 
   const jobs = { jobFirstDay, jobLastDay, jobHasCoords };
+  const locations = jobLocations(instance, jobHasCoords);
   const { distance, eligible } = compileDistanceAndEligibility(
     instance,
     horizon.first,
     horizonDays,
     jobs,
+    locations,
   );
-  const { candidates, candidateStart } = compileCandidates(J, P, physicistRole, distance, eligible);
+  const { candidates, candidateStart } = compileCandidates(
+    J,
+    P,
+    physicistRole,
+    distance,
+    eligible,
+    locations,
+  );
   const { overlaps, overlapStart } = compileOverlaps(jobFirstDay, jobLastDay, horizonDays);
 
   const pinned = new Int32Array(2 * J).fill(-1);
