@@ -7,6 +7,7 @@ import {
 import {
   checkHardConstraints,
   evaluateObjective,
+  haversineMiles,
   UNASSIGNED_PENALTY,
   type Instance,
   type JobAssignment,
@@ -231,5 +232,145 @@ describe('GET /analytics/physicists', () => {
       const ofRole = rows.filter((r) => r.role === role);
       expect(ofRole.reduce((s, r) => s + r.target, 0)).toBeCloseTo(dated, 9);
     }
+  });
+});
+
+describe('the kit slot and the cached plan', () => {
+  type KitRow = {
+    id: number;
+    name: string;
+    current_location_zip: string;
+    is_out_for_maintenance: boolean;
+  };
+  const legs = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+    haversineMiles(a.lat, a.lon, b.lat, b.lon);
+
+  /** Total kit miles from the public lists, each kit's jobs in date order (id breaks ties). */
+  function kitMiles(rows: readonly JobRecord[], kits: readonly KitRow[]): number {
+    let total = 0;
+    for (const kit of kits) {
+      const home = coordsOfZip(kit.current_location_zip);
+      if (home === null) continue;
+      const route = rows
+        .filter((j) => j.assigned_kit_id === kit.id && j.start !== null)
+        .flatMap((j) => {
+          const site = coordsOfZip(j.zip_code);
+          return site ? [{ ...site, start: j.start!, id: j.id }] : [];
+        })
+        .sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+      let at = home;
+      for (const stop of route) {
+        total += legs(at, stop);
+        at = stop;
+      }
+    }
+    return total;
+  }
+
+  it('ranks free kits by the exact change of total kit miles and says F leaves kits out', async () => {
+    expect((await call(t, 'POST', '/api/v1/kits/assign')).statusCode).toBe(200);
+    await rebuild();
+    const kits = (await call(t, 'GET', '/api/v1/kits/')).json<KitRow[]>();
+    const total = kitMiles(jobs, kits);
+    const withKit = (jobId: number, kitId: number | null) =>
+      jobs.map((j) => (j.id === jobId ? { ...j, assigned_kit_id: kitId } : j));
+    const next = random(2611);
+    const placed = jobs.filter((j) => j.start !== null && coordsOfZip(j.zip_code) !== null);
+    let checked = 0;
+    for (let n = 0; n < 40; n++) {
+      const job = placed[Math.floor(next() * placed.length)]!;
+      const body = AssignmentExplanationSchema.parse(
+        (await call(t, 'GET', `/api/v1/assignments/${job.id}/explain`)).json(),
+      );
+      const kit = body.kit;
+      expect(kit.decided_by).toMatch(/^Kits are not part of F/);
+      expect(kit.total_kit_miles).toBeCloseTo(total, 6);
+      if (job.assigned_kit_id !== null) {
+        expect(kit.assigned?.kit_id).toBe(job.assigned_kit_id);
+        const without = kitMiles(withKit(job.id, null), kits);
+        expect(kit.assigned!.route_miles!).toBeCloseTo(total - without, 6);
+      }
+      const deltas = kit.alternatives.map((a) => a.delta_kit_miles);
+      expect(deltas).toEqual([...deltas].sort((a, b) => a - b));
+      for (const alt of kit.alternatives) {
+        const after = kitMiles(withKit(job.id, alt.kit_id), kits);
+        expect(alt.delta_kit_miles).toBeCloseTo(after - total, 6);
+        // Free for real: not in maintenance, no overlapping job of its own.
+        const row = kits.find((k) => k.id === alt.kit_id)!;
+        expect(row.is_out_for_maintenance).toBe(false);
+        const overlapping = jobs.filter(
+          (o) =>
+            o.id !== job.id &&
+            o.assigned_kit_id === alt.kit_id &&
+            o.start !== null &&
+            o.start <= job.end! &&
+            job.start! <= o.end!,
+        );
+        expect(overlapping).toEqual([]);
+        checked++;
+      }
+      for (const refusal of kit.refused) {
+        const row = kits.find((k) => k.id === refusal.kit_id)!;
+        if (refusal.kind === 'maintenance') expect(row.is_out_for_maintenance).toBe(true);
+        if (refusal.kind === 'another_job')
+          expect(refusal.reason).toMatch(new RegExp(`^${row.name} is already out on job \\d+`));
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('answers from a plan that every write renews (jobs, leave, kits)', async () => {
+    await rebuild();
+    const explain = async (id: number) =>
+      AssignmentExplanationSchema.parse(
+        (await call(t, 'GET', `/api/v1/assignments/${id}/explain`)).json(),
+      );
+    const dated = jobs.filter((j) => j.start !== null && coordsOfZip(j.zip_code) !== null);
+    let job: JobRecord | undefined;
+    let first: AssignmentExplanation | undefined;
+    for (const candidate of dated) {
+      const body = await explain(candidate.id);
+      if (body.lead.alternatives.length >= 2 && body.kit.alternatives.length >= 1) {
+        job = candidate;
+        first = body;
+        break;
+      }
+    }
+    expect(job, 'a job with two free leads and a free kit').toBeDefined();
+    // Asked again with nothing written: the same answer.
+    expect(await explain(job!.id)).toEqual(first);
+
+    // A manual assignment (jobs): the new lead is the holder now.
+    const [best, second] = first!.lead.alternatives;
+    const manual = await call(t, 'POST', '/api/v1/assignments/manual', {
+      job_id: job!.id,
+      role: 'lead',
+      physicist_id: best!.physicist_id,
+    });
+    expect(manual.statusCode, manual.body).toBe(200);
+    const afterAssign = await explain(job!.id);
+    expect(afterAssign.lead.assigned?.physicist_id).toBe(best!.physicist_id);
+    expect(afterAssign.lead.pinned).toBe(true);
+
+    // Leave (unavailability): the runner-up is refused for it.
+    const leave = await call(t, 'POST', '/api/v1/availability/', {
+      physicist_name: second!.name,
+      start_date: job!.start,
+      end_date: job!.end,
+    });
+    expect(leave.statusCode, leave.body).toBeLessThan(300);
+    const afterLeave = await explain(job!.id);
+    expect(afterLeave.lead.refused).toContainEqual(
+      expect.objectContaining({ physicist_id: second!.physicist_id, kind: 'leave' }),
+    );
+
+    // A kit override (jobs): the free kit holds the job now.
+    const freeKit = first!.kit.alternatives[0]!;
+    const kit = await call(t, 'POST', '/api/v1/kits/manual_override', {
+      job_id: job!.id,
+      kit_id: freeKit.kit_id,
+    });
+    expect(kit.statusCode, kit.body).toBe(200);
+    expect((await explain(job!.id)).kit.assigned?.kit_id).toBe(freeKit.kit_id);
   });
 });

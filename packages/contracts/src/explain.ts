@@ -70,6 +70,57 @@ export const SlotExplanationSchema = z.object({
   note: z.string().nullable(),
 });
 
+/** A free kit and the exact change of total kit miles if it took this job, every other job's kit unchanged. */
+export const KitAlternativeSchema = z.object({
+  kit_id: z.number().int(),
+  name: z.string(),
+  /** Where it would come from: its location or its job before this one. */
+  from: z.string(),
+  /** Miles from there to this job. */
+  miles: z.number(),
+  /** Total kit miles after minus before (its route gains the job, the holder's loses it). */
+  delta_kit_miles: z.number(),
+});
+
+/** Why a kit cannot take the job (the manual-assignment rules' words). */
+export const KitRefusalSchema = z.object({
+  kit_id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['maintenance', 'another_job', 'no_location']),
+  reason: z.string(),
+});
+
+/**
+ * The kit slot explained. Kits are not part of F: the kit assignment decides
+ * them (most jobs covered, then fewest kit miles, each kit travelling from its
+ * location to its first job and then job to job in date order).
+ */
+export const KitExplanationSchema = z.object({
+  slot: z.literal('kit'),
+  pinned: z.boolean(),
+  /** What decides the kit slot and by which rules, in words. */
+  decided_by: z.string(),
+  /** Total kit miles of the stored plan: every kit's route, location to first job, then job to job. */
+  total_kit_miles: z.number(),
+  assigned: z
+    .object({
+      kit_id: z.number().int(),
+      name: z.string(),
+      from: z.string(),
+      /** Null when the kit or the job has no known place. */
+      miles: z.number().nullable(),
+      /** Kit miles its route would save without this job (null without places). */
+      route_miles: z.number().nullable(),
+    })
+    .nullable(),
+  /** Up to 5, fewest added kit miles first. */
+  alternatives: z.array(KitAlternativeSchema),
+  more_feasible: z.number().int(),
+  refused: z.array(KitRefusalSchema),
+  note: z.string().nullable(),
+});
+export type KitExplanation = z.infer<typeof KitExplanationSchema>;
+
 /** GET /api/v1/assignments/{job_id}/explain. */
 export const AssignmentExplanationSchema = z.object({
   job_id: z.number().int(),
@@ -85,6 +136,7 @@ export const AssignmentExplanationSchema = z.object({
   objective: ObjectiveSchema,
   lead: SlotExplanationSchema,
   data_acq: SlotExplanationSchema,
+  kit: KitExplanationSchema,
 });
 export type AssignmentExplanation = z.infer<typeof AssignmentExplanationSchema>;
 export type SlotExplanation = z.infer<typeof SlotExplanationSchema>;

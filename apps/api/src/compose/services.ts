@@ -201,6 +201,7 @@ export function createServices(
       new InstanceBuilder(new InstanceRepository()),
       new InstanceRepository(),
       settings,
+      new DataVersionsRepository(db),
     ),
     planHistory: new PlanHistory(
       db,

@@ -1,21 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import Lock from '@mui/icons-material/Lock';
 import type { SlotExplanation } from '@meridian/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { useExplanation } from '../../lib/scheduling-api/get-explanation';
 import { alternativeLine, assignedLine, nextBestLine, refusalLines } from './explain-text';
+import { KitSection } from './kit-section';
+import { SlotHeading } from './slot-heading';
 
 const SLOT_TITLES = { lead: 'Lead', data_acq: 'Data acquisition' } as const;
 
@@ -24,12 +23,7 @@ function SlotSection({ slot }: { slot: SlotExplanation }) {
   const refusals = refusalLines(slot.refused);
   return (
     <Box component="section" aria-label={`${SLOT_TITLES[slot.slot]} slot`} sx={{ mb: 2.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-          {SLOT_TITLES[slot.slot]}
-        </Typography>
-        {slot.pinned && <Chip size="small" icon={<Lock />} label="Locked: optimisation keeps it" />}
-      </Stack>
+      <SlotHeading title={SLOT_TITLES[slot.slot]} pinned={slot.pinned} />
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {slot.assigned === null ? 'Nobody holds this slot.' : assignedLine(slot.assigned)}
       </Typography>
@@ -109,6 +103,7 @@ export function ExplainDialog({ jobId, onClose }: ExplainDialogProps) {
           <>
             <SlotSection slot={data.lead} />
             <SlotSection slot={data.data_acq} />
+            <KitSection kit={data.kit} />
             <Typography variant="caption" color="text.secondary" component="p">
               Changes are against the plan as it stands, with everything else unchanged. F, the
               plan's score (lower is better), is now{' '}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotExplanation } from '@meridian/contracts';
-import { alternativeLine, nextBestLine, refusalLines, signed } from './explain-text';
+import type { KitExplanation, SlotExplanation } from '@meridian/contracts';
+import {
+  alternativeLine,
+  kitAssignedLine,
+  kitNextBestLine,
+  nextBestLine,
+  refusalLines,
+  signed,
+} from './explain-text';
 
 type Alternative = SlotExplanation['alternatives'][number];
 
@@ -69,5 +76,47 @@ describe('explanation words', () => {
       '2 data-acquisition physicists cannot take this slot (wrong role)',
     ]);
     expect(signed(-0.004, 2)).toBe('0');
+  });
+});
+
+describe('kit explanation words', () => {
+  it('says where the kit comes from and what the job adds to its route', () => {
+    expect(
+      kitAssignedLine({
+        kit_id: 2,
+        name: 'Kit B',
+        from: 'job 12 (Acme, ends 2027-01-04)',
+        miles: 80.4,
+        route_miles: 35.2,
+      }),
+    ).toBe(
+      'Kit B: comes from job 12 (Acme, ends 2027-01-04), 80 mi; this job adds 35 mi to its route.',
+    );
+  });
+
+  it('ranks the next kit by the change of total kit miles, with its sign', () => {
+    const kit: KitExplanation = {
+      slot: 'kit',
+      pinned: false,
+      decided_by: 'Kits are not part of F',
+      total_kit_miles: 1000,
+      assigned: null,
+      alternatives: [
+        {
+          kit_id: 3,
+          name: 'Kit C',
+          from: 'its location (zip 10001)',
+          miles: 1200.4,
+          delta_kit_miles: -85,
+        },
+      ],
+      more_feasible: 0,
+      refused: [],
+      note: null,
+    };
+    expect(kitNextBestLine(kit)).toBe(
+      'Next best: Kit C, from its location (zip 10001), 1,200 mi, total kit miles \u221285',
+    );
+    expect(kitNextBestLine({ ...kit, alternatives: [] })).toBe('No kit is free on these days.');
   });
 });

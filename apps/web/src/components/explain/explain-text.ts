@@ -1,4 +1,4 @@
-import type { SlotExplanation } from '@meridian/contracts';
+import type { KitExplanation, SlotExplanation } from '@meridian/contracts';
 
 /**
  * The words of an explanation: F's numbers as a physicist reads them (miles,
@@ -91,4 +91,31 @@ export function refusalLines(refused: readonly Refusal[]): string[] {
     lines.push(`${wrongRole.length} ${other} cannot take this slot (wrong role)`);
   }
   return lines;
+}
+
+type KitAssigned = NonNullable<KitExplanation['assigned']>;
+type KitAlternative = KitExplanation['alternatives'][number];
+
+const mi = (miles: number) => `${Math.round(miles).toLocaleString('en-US')} mi`;
+
+/** 'Kit B: comes from job 12 (Acme, ends 2027-01-04), 80 mi; this job adds 35 mi to its route.' */
+export function kitAssignedLine(kit: KitAssigned): string {
+  if (kit.miles === null || kit.route_miles === null)
+    return `${kit.name}: comes from ${kit.from}; no miles can be measured.`;
+  return `${kit.name}: comes from ${kit.from}, ${mi(kit.miles)}; this job adds ${mi(kit.route_miles)} to its route.`;
+}
+
+/** 'Kit C, from its location (zip 10001), 120 mi, total kit miles +85'. */
+export function kitAlternativeLine(alt: KitAlternative): string {
+  return `${alt.name}, from ${alt.from}, ${mi(alt.miles)}, total kit miles ${signed(alt.delta_kit_miles)}`;
+}
+
+/** The kit slot's headline: the next best kit, or why there is none. */
+export function kitNextBestLine(kit: KitExplanation): string {
+  const best = kit.alternatives[0];
+  if (best === undefined)
+    return kit.assigned === null
+      ? 'No kit is free on these days.'
+      : 'No other kit is free on these days.';
+  return `Next best: ${kitAlternativeLine(best)}`;
 }
