@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, database.db, options.throttle);
+  const services = createServices(config, database.db, options.throttle, database.writeClock);
   app.decorate('services', services);
   // First start of a database: copy the bundled zip table in (one bulk insert, timed in the log).
   const zips = await services.repositories.zipData.ensureLoaded();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { RuntimeConfig } from '../config/config';
 import type { DB } from '../db/schema';
+import type { WriteClock } from '../db/database';
 import { BackgroundStore } from '../io/background-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
@@ -39,6 +40,7 @@ import { JobsService } from '../services/jobs.service';
 import { KitsService } from '../services/kits.service';
 import { listSources, type ListName } from '../services/list-sources';
 import { ListSnapshots } from '../services/list-snapshots';
+import { SessionUsers } from '../services/session-users';
 import { PhysicistsService } from '../services/physicists.service';
 import { PlanHistory } from '../services/plan-history.service';
 import { PlanRevisions } from '../services/plan-revisions';
@@ -120,6 +122,7 @@ export function createServices(
   config: RuntimeConfig,
   db: Kysely<DB>,
   throttleLimits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+  writeClock?: WriteClock,
 ): AppServices {
   const repositories = createRepositories(db);
   const {
@@ -129,6 +132,8 @@ export function createServices(
   } = repositories;
   const { kits: kitsRepository, availability: availabilityRepository } = repositories;
   const signer = new TokenSigner(config.jwtSecret, config.tokenTtlMinutes);
+  // One reader of the change counters for auth and lists, so they share its memory.
+  const versions = new DataVersionsRepository(db, writeClock);
   const users = new UsersService(db, usersRepository, physicistsRepository);
   const auth = new AuthService(
     usersRepository,
@@ -136,6 +141,7 @@ export function createServices(
     signer,
     new LoginThrottle(throttleLimits),
     config.registration,
+    new SessionUsers(usersRepository, versions),
   );
   const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
   const settings = new SettingsService(
@@ -160,7 +166,7 @@ export function createServices(
   const jobs = new JobsService(db, jobsRepository, assignments);
   const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
   const lists = new ListSnapshots(
-    new DataVersionsRepository(db),
+    versions,
     listSources({ jobs, physicists, kits, availability, users, zipData: repositories.zipData }),
   );
   const builder = new InstanceBuilder(new InstanceRepository());

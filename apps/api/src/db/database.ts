@@ -4,10 +4,11 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, type WriteClock } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
+export type { WriteClock } from './pglite-dialect';
 
 /** Which engine backs the app: embedded PGlite or a PostgreSQL server. */
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -18,6 +19,11 @@ export interface Database {
   kind: DatabaseKind;
   /** Closes connections and, for the embedded database, releases DATA_DIR/.lock. */
   close(): Promise<void>;
+  /**
+   * Embedded only: ticks before every statement that may write. On PostgreSQL
+   * other processes write too, so there is none and readers ask the database.
+   */
+  writeClock?: WriteClock;
   /** Embedded only: a gzipped tarball of the whole data folder (tests reuse it as a template). */
   dumpEmbedded?: () => Promise<Blob>;
 }
@@ -64,6 +70,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   let kind: DatabaseKind;
   let unlock = () => {};
   let dumpEmbedded: Database['dumpEmbedded'];
+  let writeClock: WriteClock | undefined;
   if (options.databaseUrl !== null) {
     kind = 'postgres';
     db = await openPostgres(options.databaseUrl, options.schema);
@@ -74,7 +81,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const template = options.embeddedTemplate;
       const dataDir = options.inMemory ? undefined : path.join(options.dataDir, 'db');
       const pglite = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
-      db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+      const dialect = new PGliteDialect(pglite);
+      writeClock = dialect.clock;
+      db = new Kysely<DB>({ dialect });
       dumpEmbedded = () => pglite.dumpDataDir('gzip');
     } catch (error) {
       unlock();
@@ -96,5 +105,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await close();
     throw error;
   }
-  return dumpEmbedded === undefined ? { db, kind, close } : { db, kind, close, dumpEmbedded };
+  return dumpEmbedded === undefined || writeClock === undefined
+    ? { db, kind, close }
+    : { db, kind, close, dumpEmbedded, writeClock };
 }

@@ -4,6 +4,7 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  SelectQueryNode,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -16,13 +17,50 @@ import { Mutex } from './mutex';
 const SESSION_WAIT_MS = 30_000;
 
 /**
+ * Counts the statements that may have written, in the one process that can
+ * reach the embedded database. Every statement passes the dialect below, so
+ * an unchanged count proves no table changed since it was read: a reader may
+ * keep what it read (the data-version counters) without asking again.
+ */
+export class WriteClock {
+  private ticks = 0;
+
+  /** The count now; compare a later reading with it. */
+  now(): number {
+    return this.ticks;
+  }
+
+  /** Called before each statement that is not a plain SELECT. */
+  tick(): void {
+    this.ticks += 1;
+  }
+}
+
+/**
+ * True for a statement that cannot change a table: a Kysely SELECT with no
+ * WITH clause (a CTE may insert, update or delete). Raw SQL, transaction
+ * control and every other statement count as possible writes, so the clock
+ * errs towards one more read, never towards a missed write. (No migration
+ * defines a function that writes and could be called from a SELECT.)
+ */
+function cannotWrite(compiled: CompiledQuery): boolean {
+  const node = compiled.query;
+  return SelectQueryNode.is(node) && node.with === undefined;
+}
+
+/**
  * PGlite is one session: every Kysely connection is that session, handed out
  * under a mutex so a transaction never interleaves with other queries.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly clock: WriteClock,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Before the statement runs: a reader that saw the old count reads again.
+    if (!cannotWrite(compiled)) this.clock.tick();
     const params = compiled.parameters as unknown[];
     if (params.length === 0) {
       // exec runs the simple protocol, which allows a multi-statement script (migrations).
@@ -50,8 +88,11 @@ class PGliteDriver implements Driver {
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(
+    private readonly pglite: PGlite,
+    clock: WriteClock,
+  ) {
+    this.connection = new PGliteConnection(pglite, clock);
   }
 
   async init(): Promise<void> {
@@ -102,13 +143,16 @@ class PGliteDriver implements Driver {
 
 /** A Kysely dialect over one PGlite instance (PostgreSQL SQL, single guarded session). */
 export class PGliteDialect implements Dialect {
+  /** Ticks on every statement that may write (see WriteClock). */
+  readonly clock = new WriteClock();
+
   constructor(private readonly pglite: PGlite) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.clock);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

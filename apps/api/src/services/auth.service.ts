@@ -3,6 +3,7 @@ import type { RegistrationPolicy } from '../config/config';
 import type { AuthUser } from '../http/fastify-types';
 import { HttpError, forbidden, unauthorized } from '../http/http-error';
 import type { UsersRepository } from '../repositories/users.repository';
+import type { SessionUsers } from './session-users';
 import type { UsersService } from './users.service';
 import type { TokenSigner } from '../security/jwt';
 import type { LoginThrottle } from '../security/login-throttle';
@@ -20,6 +21,7 @@ export class AuthService {
     private readonly signer: TokenSigner,
     private readonly throttle: LoginThrottle,
     private readonly registration: RegistrationPolicy,
+    private readonly sessionUsers: SessionUsers,
   ) {}
 
   /** Resolves a bearer token to the current user, or null: never trusts the token's role alone. */
@@ -28,11 +30,11 @@ export class AuthService {
     if (match?.[1] === undefined) return null;
     const claims = await this.signer.verify(match[1]);
     if (claims === null) return null;
-    const row = await this.users.findById(claims.uid);
+    const row = await this.sessionUsers.find(claims.uid);
     // Deleted user (a re-created username has another id and key), password reset or role
     // change (a new key), a renamed user, or an edited role claim.
     if (
-      row === undefined ||
+      row === null ||
       row.token_key !== claims.key ||
       row.username !== claims.sub ||
       row.role !== claims.role

@@ -62,14 +62,19 @@ export class ListSnapshots<Name extends string = string> {
     private readonly sources: Record<Name, ListSource>,
   ) {}
 
-  /** The ETag of the list's current version (one small query). */
+  /** The last ETag made per list, with the counters it was made from (hashing on every request costs). */
+  private readonly etags = new Map<string, { counters: string; etag: string }>();
+
+  /** The ETag of the list's current version (one small query, none while the embedded database is unchanged). */
   private async etag(name: Name): Promise<string> {
     const source = this.sources[name];
-    const counters = await this.versions.read(source.tables);
-    const digest = createHash('sha256')
-      .update(`${name}|${counters.join('|')}`)
-      .digest('base64url');
-    return `"${name}-${digest.slice(0, 22)}"`;
+    const counters = (await this.versions.read(source.tables)).join('|');
+    const last = this.etags.get(name);
+    if (last?.counters === counters) return last.etag;
+    const digest = createHash('sha256').update(`${name}|${counters}`).digest('base64url');
+    const etag = `"${name}-${digest.slice(0, 22)}"`;
+    this.etags.set(name, { counters, etag });
+    return etag;
   }
 
   /** The list's body at its current version: from memory, or read once for every waiting request. */
