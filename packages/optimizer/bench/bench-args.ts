@@ -19,7 +19,7 @@ process of its own (solve() on a worker thread there) and prints a markdown
 table: status, F, U, the gap to the size's reference, the reference (a proven
 optimum, else the best proven bound, else the best known F), each method's
 bound, time, the child process's peak RSS (every thread of the run: solve
-worker, portfolio member, HiGHS or MiniSat), iterations, hard-constraint
+worker, portfolio member, or HiGHS), iterations, hard-constraint
 violations and whether F equals the domain evaluator's recomputation. Beside
 each learned key: ILS run from heuristic's solution for the learned key's
 polish time.

@@ -11,7 +11,7 @@ import type { BenchRunRequest, BenchRunAnswer } from './bench-stats';
 
 // One bench run in a process of its own (bench.ts starts it), so that the
 // process's peak RSS is this run's alone: every thread of the run (the solve
-// worker, a portfolio member, HiGHS, MiniSat) lives in this process.
+// worker, a portfolio member, HiGHS) lives in this process.
 // Argument: the request as JSON. Answer: one JSON line on standard output.
 
 const request = JSON.parse(process.argv[2] ?? '{}') as BenchRunRequest;

@@ -9,7 +9,6 @@
 //   dist/workers/solve-worker.js      a solve() thread (and each portfolio member's)
 //   dist/workers/highs-worker.js      the HiGHS thread of milp and predict_then_optimize
 //   dist/workers/milp-role-worker.js  a HiGHS thread of milp by role (one per role)
-//   dist/workers/minisat-worker.js    the MiniSat thread of cp_sat
 //   dist/chunks/                      code the entries share
 //   dist/build.json                   when it was built and from which files
 //
@@ -33,7 +32,6 @@ export const ENTRIES = {
   'workers/solve-worker': 'src/runtime/solve-worker.ts',
   'workers/highs-worker': 'src/exact/highs-worker.mjs',
   'workers/milp-role-worker': 'src/exact/milp-role-worker.mjs',
-  'workers/minisat-worker': 'src/exact/minisat-worker.mjs',
 };
 
 /** Writes dist/ afresh; resolves to what it wrote (entries and input count). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The worker threads the optimizer starts; each is a file of its build (packages/optimizer/dist). */
-export const BUILT_WORKERS = ['solve', 'highs', 'milp-role', 'minisat'] as const;
+export const BUILT_WORKERS = ['solve', 'highs', 'milp-role'] as const;
 export type BuiltWorker = (typeof BUILT_WORKERS)[number];
 
 /** The optimizer's build is missing: `npm run build` makes it. */
@@ -41,6 +41,5 @@ export function checkOptimizerBuild(): Record<BuiltWorker, URL> {
     solve: builtWorkerUrl('solve'),
     highs: builtWorkerUrl('highs'),
     'milp-role': builtWorkerUrl('milp-role'),
-    minisat: builtWorkerUrl('minisat'),
   };
 }

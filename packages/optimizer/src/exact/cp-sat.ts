@@ -1,124 +1,194 @@
-import type { Algorithm, AlgorithmContext } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
+import type { Algorithm, AlgorithmContext, AlgorithmOutcome } from '../core/context';
 import type { SolutionState } from '../core/solution';
-import { nearestFeasibleGreedy } from '../construct/nearest-feasible';
-import { encodeNeighbourhood, pickNeighbourhood } from './cp-sat-encode';
-import { applyWindow, openJobs, solveWholeProblem } from './cp-sat-exact';
-import { MiniSatThread } from './minisat-thread';
+import { startingState } from '../greedy/start';
+import { descend } from '../local-search/moves';
+import { openJobs, pickExactOptimum } from './cp-sat-exact';
+import { NEIGHBOURHOOD_KINDS, Neighbourhoods } from './cp-sat-lns';
+import { CpSatSearch } from './cp-sat-search';
 
-/** Jobs freed per neighbourhood: small, because logic-solver's MiniSat has a 64 MB heap. */
-const NEIGHBOURHOOD_JOBS = 4;
+/** Up to this many open jobs, the whole problem is searched (and proven) before any neighbourhood. */
+const WHOLE_PROBLEM_JOBS = 16;
+/** Conflicts per call on the whole problem: between calls the run yields, so a cancel gets through. */
+const WHOLE_PROBLEM_CHUNK = 2_000;
+/** Conflicts a neighbourhood may take before it counts as unfinished (its size then shrinks). */
+const NEIGHBOURHOOD_CONFLICTS = 150;
+const INITIAL_NEIGHBOURHOOD_JOBS = 8;
 
 /**
- * `cp_sat`: large-neighbourhood search driven by an exact SAT solver with
- * clause learning, as CP-SAT does. From a feasible start, each step frees the
- * open slots of a small window of jobs near each other in time, encodes that
- * sub-problem as pseudo-Boolean constraints (one physicist per slot, no
- * overlapping jobs per physicist) with the objective as weighted literals,
- * and has MiniSat (logic-solver) minimise it exactly: coverage first, then
- * miles, balance and rotation in integer units. The exact F decides whether
- * the re-solved window is kept. MiniSat runs on its own thread, which the
- * deadline or a cancel terminates mid-call (a call cannot be interrupted
- * otherwise, and one can take seconds); the window then keeps MiniSat's best
- * so far.
+ * `cp_sat`: constraint programming with clause learning, driven by
+ * large-neighbourhood search as CP-SAT does. The whole problem is one
+ * Boolean model with the objective as a global constraint (built once,
+ * cp-sat-model.ts / cp-sat-objective.ts), held by one CDCL solver for the
+ * whole run (cp-sat-solver.ts). From a good start (balanced greedy, ejection
+ * chains, descent), each neighbourhood frees the slots of some jobs and fixes
+ * every other slot through assumptions; every model found becomes the
+ * incumbent and lowers the objective bound below it, and a neighbourhood
+ * ends when the solver proves nothing better is inside it or its conflict
+ * budget runs out. Small problems are searched whole first, which proves
+ * the optimum.
  */
 export const cpSat: Algorithm = async (ctx) => {
   const c = ctx.compiled;
-  // Started first: the thread loads while the greedy start is built.
-  const minisat = new MiniSatThread();
-  try {
-    const current = nearestFeasibleGreedy(c);
-    fillEmptySlots(current);
-    ctx.offer(current, 'cp_sat start (heuristic)');
-    // A problem no larger than one window is solved whole and proven (or nothing is open at all).
-    if (openJobs(c).length <= NEIGHBOURHOOD_JOBS) {
-      const optimum =
-        openJobs(c).length === 0 ? current : await solveWholeProblem(ctx, current, minisat);
-      if (optimum) {
-        ctx.offer(optimum, 'cp_sat (whole problem, MiniSat)');
-        return {
-          status: 'optimal',
-          bound: Math.min(optimum.total, ctx.best.total),
-          stats: {
-            iterations: 1,
-            iteration_unit: 'the whole problem solved by MiniSat',
-            whole_problem: true,
-            open_jobs: openJobs(c).length,
-            jobs_per_neighbourhood: NEIGHBOURHOOD_JOBS,
-          },
-        };
-      }
-    }
-    const limit = ctx.iterationCap;
-    let improved = 0;
-    let solved = 0;
-    let proven = 0;
-    let variables = 0;
-    let clauses = 0;
-    let iteration = 0;
-    for (; iteration < limit && !ctx.shouldStop(); iteration++) {
-      const jobs = pickNeighbourhood(c, ctx.rng, NEIGHBOURHOOD_JOBS);
-      const next = await solveNeighbourhood(ctx, current, jobs, minisat);
-      if (next) {
-        solved++;
-        if (next.proven) {
-          proven++;
-          clauses += next.clauses;
-        }
-        variables += next.variables;
-        if (next.state.total < current.total - 1e-9) {
-          current.copyFrom(next.state);
-          improved++;
-          ctx.offer(current, 'cp_sat (MiniSat neighbourhood)');
-        }
-      }
-      ctx.report(
-        `cp_sat: ${iteration + 1} neighbourhoods, ${improved} improvements`,
-        ctx.schedule(iteration + 1),
-      );
-    }
-    return {
-      stats: {
-        iterations: iteration,
-        iteration_unit: 'neighbourhood (a window of jobs re-solved by MiniSat)',
-        neighbourhoods_solved: solved,
-        // Both objectives proven optimal within the window (not one the deadline cut off).
-        solved_exactly: proven,
-        improvements: improved,
-        jobs_per_neighbourhood: NEIGHBOURHOOD_JOBS,
-        // Per window: decision variables (slot, physicist) and weighted cost terms as encoded;
-        // CNF clauses MiniSat held at the end of a window it finished (adders and bounds included).
-        mean_window_variables_and_cost_terms: solved ? Math.round(variables / solved) : 0,
-        mean_clauses_per_finished_window: proven ? Math.round(clauses / proven) : 0,
-      },
-    };
-  } finally {
-    await minisat.close();
+  const current = startingState(ctx, 'cp_sat start (balanced heuristic)');
+  const startTotal = current.total;
+  descend(current, ctx.rng, () => ctx.shouldStop());
+  ctx.offer(current, 'cp_sat start (descent)');
+  const open = openJobs(c);
+  if (open.length === 0)
+    return { status: 'optimal', bound: current.total, stats: { iterations: 0, open_jobs: 0 } };
+  const built = performance.now();
+  const search = new CpSatSearch(c);
+  search.setIncumbent(current.assign);
+  const run = new CpSatRun(ctx, search, current);
+  const setup = {
+    start_f: startTotal,
+    after_descent_f: current.total,
+    model_build_ms: Math.round(performance.now() - built),
+    open_jobs: open.length,
+  };
+  if (open.length <= WHOLE_PROBLEM_JOBS) {
+    const proof = await run.wholeProblem();
+    if (proof) return { ...proof, stats: { ...setup, ...proof.stats, ...run.stats() } };
   }
+  await run.neighbourhoods(open.length);
+  return { stats: { ...setup, ...run.stats() } };
 };
 
-/**
- * Re-solves the open slots of `jobs` with everything else fixed, within the
- * run's remaining time; null if there is nothing to free or MiniSat found
- * nothing in time.
- */
-async function solveNeighbourhood(
-  ctx: AlgorithmContext,
-  current: SolutionState,
-  jobs: readonly number[],
-  minisat: MiniSatThread,
-): Promise<{ state: SolutionState; variables: number; clauses: number; proven: boolean } | null> {
-  const fixed = current.clone();
-  const c = current.c;
-  for (const j of jobs)
-    for (let role = 0; role < 2; role++)
-      if (c.pinned[2 * j + role]! < 0) fixed.move(2 * j + role, -1);
-  const encoding = encodeNeighbourhood(fixed, jobs);
-  if (encoding.vars.length === 0) return null;
-  const incumbent = encoding.vars.filter((v) => current.assign[v.slot] === v.p).map((v) => v.name);
-  const result = await minisat.solve(encoding, incumbent, ctx.remainingMs, ctx.signal);
-  if (!result.trueVars) return null;
-  const state = applyWindow(fixed, encoding, result.trueVars);
-  const variables = encoding.vars.length + encoding.costs.length;
-  return { state, variables, clauses: result.clauses ?? 0, proven: result.finished };
+/** One run's search state: the incumbent, the counts, and the two ways of searching. */
+class CpSatRun {
+  private iterations = 0;
+  private improvements = 0;
+  private finished = 0;
+  private unfinished = 0;
+  private freedSlots = 0;
+  private readonly byKind = NEIGHBOURHOOD_KINDS.map(() => ({ neighbourhoods: 0, improvements: 0 }));
+  private finalSize = 0;
+  private wholeProblemProven = false;
+
+  constructor(
+    private readonly ctx: AlgorithmContext,
+    private readonly search: CpSatSearch,
+    private readonly current: SolutionState,
+  ) {}
+
+  /** Searches the whole problem; the outcome when it proved the optimum, else null (LNS goes on). */
+  async wholeProblem(): Promise<AlgorithmOutcome | null> {
+    const { ctx, search } = this;
+    while (this.iterations < ctx.iterationCap && !ctx.shouldStop()) {
+      this.iterations++;
+      const outcome = search.search(this.current.assign, null, WHOLE_PROBLEM_CHUNK, () =>
+        ctx.shouldStop(),
+      );
+      if (outcome === 'sat') this.adopt('cp_sat (whole problem)');
+      else if (outcome === 'unsat') {
+        this.wholeProblemProven = true;
+        const m = search.model;
+        const provenR = search.incumbentValue;
+        const exact = pickExactOptimum(ctx, provenR, this.current);
+        if (exact) ctx.offer(exact, 'cp_sat (whole problem, exact pick in the rounding band)');
+        const lower = provenR / m.scale + m.constant - m.roundingSlack;
+        return exact
+          ? { status: 'optimal', bound: ctx.best.total }
+          : { bound: Math.min(ctx.best.total, lower) };
+      }
+      ctx.report(
+        `cp_sat: whole problem, ${this.iterations} solver calls`,
+        ctx.schedule(this.iterations),
+      );
+      await ctx.pause();
+    }
+    return null;
+  }
+
+  /** Large-neighbourhood search until the time limit or the iteration cap. */
+  async neighbourhoods(openJobCount: number): Promise<void> {
+    const { ctx, search } = this;
+    const picker = new Neighbourhoods(
+      ctx.compiled,
+      search.model,
+      openJobCount,
+      INITIAL_NEIGHBOURHOOD_JOBS,
+    );
+    while (this.iterations < ctx.iterationCap && !ctx.shouldStop()) {
+      const kind = this.iterations % NEIGHBOURHOOD_KINDS.length;
+      this.iterations++;
+      const free = picker.pick(NEIGHBOURHOOD_KINDS[kind]!, this.current, ctx.rng);
+      this.freedSlots += free.length;
+      this.byKind[kind]!.neighbourhoods++;
+      let conflictsLeft = NEIGHBOURHOOD_CONFLICTS;
+      let done = false;
+      while (!done) {
+        const before = search.solver.counts.conflicts;
+        const outcome = search.search(this.current.assign, free, conflictsLeft, () =>
+          ctx.shouldStop(),
+        );
+        conflictsLeft -= search.solver.counts.conflicts - before;
+        if (outcome === 'sat') {
+          this.adopt('cp_sat (neighbourhood)');
+          this.byKind[kind]!.improvements++;
+          if (conflictsLeft <= 0) {
+            done = true;
+            this.unfinished++;
+            picker.adapt(false);
+          }
+        } else {
+          done = true;
+          if (outcome === 'unsat') this.finished++;
+          else this.unfinished++;
+          picker.adapt(outcome === 'unsat');
+        }
+      }
+      this.finalSize = picker.size;
+      ctx.report(
+        `cp_sat: ${this.iterations} neighbourhoods, ${this.improvements} improvements`,
+        ctx.schedule(this.iterations),
+      );
+      await ctx.pause();
+    }
+  }
+
+  /** Takes the solver's last model as the incumbent (its R is below the incumbent's). */
+  private adopt(foundBy: string): void {
+    const assign = this.search.modelAssignment(this.current.assign);
+    this.current.loadAssignment(assign);
+    this.search.setIncumbent(assign);
+    this.improvements++;
+    this.ctx.offer(this.current, foundBy);
+  }
+
+  stats(): Record<string, unknown> {
+    const { solver, model } = this.search;
+    const counts = solver.counts;
+    return {
+      iterations: this.iterations,
+      iteration_unit: this.wholeProblemProven
+        ? 'solver call on the whole problem (up to 2,000 conflicts each)'
+        : `neighbourhood (or, on a problem of up to ${WHOLE_PROBLEM_JOBS} open jobs, a solver call on the whole problem)`,
+      whole_problem_proven: this.wholeProblemProven,
+      improvements: this.improvements,
+      neighbourhoods_finished: this.finished,
+      neighbourhoods_cut_by_conflict_budget: this.unfinished,
+      conflicts_per_neighbourhood: NEIGHBOURHOOD_CONFLICTS,
+      mean_freed_slots_per_iteration: this.iterations
+        ? Math.round(this.freedSlots / this.iterations)
+        : 0,
+      final_neighbourhood_jobs: Math.round(this.finalSize * 10) / 10,
+      by_kind: Object.fromEntries(NEIGHBOURHOOD_KINDS.map((k, i) => [k, this.byKind[i]])),
+      model_variables: model.varCount,
+      model_clauses: solver.problemClauses,
+      model_at_most_one_groups: solver.amoGroups,
+      conflicts: counts.conflicts,
+      decisions: counts.decisions,
+      propagated_literals: counts.propagations,
+      objective_implications: counts.theoryImplications,
+      objective_conflicts: counts.theoryConflicts,
+      restarts: counts.restarts,
+      learned_clauses: counts.learnedClauses,
+      learned_clauses_held: solver.learnedHeld,
+      learned_clauses_deleted: counts.deletedClauses,
+      mean_learned_clause_literals: counts.learnedClauses
+        ? Math.round(counts.learnedLiterals / counts.learnedClauses)
+        : 0,
+    };
+  }
 }
