@@ -227,11 +227,15 @@ const myNotifications = (as: 'regular' | 'manager' | 'admin') =>
 describe('notifications', () => {
   it('tells linked users what changed since their last notice, and only them', async () => {
     const first = await call(t, 'POST', '/api/v1/notifications/notify-affected');
-    // The regular user (Regular One) and otto.other (Otto Other): both never told before.
-    expect(first.json()).toEqual({ notified: 2 });
+    // Both linked users count from their link: Regular One's Early Clinic moved
+    // since (the calendar test), Otto Other's jobs did not, and nobody hears
+    // of jobs they already had when linked.
+    expect(first.json()).toEqual({ notified: 1 });
     const told = await myNotifications('regular');
     expect(told.unread).toBe(1);
-    expect(told.items[0]!.message).toContain('New: Early Clinic (lead)');
+    expect(told.items[0]!.message).toBe(
+      'Your schedule changed (1 change): Changed: Early Clinic (lead): dates 2027-05-03 to 2027-05-04 -> 2027-05-05 to 2027-05-06.',
+    );
     expect((await myNotifications('manager')).items).toEqual([]);
 
     // Nothing changed since: nobody is told again.
@@ -247,6 +251,54 @@ describe('notifications', () => {
     expect(now.items[0]!.message).toBe(
       'Your schedule changed (1 change): Changed: Late Clinic (lead): partner nobody -> Ada Acq.',
     );
+  });
+
+  it('starts a newly linked account from its schedule at the link, and forgets it on unlink', async () => {
+    const baselineOf = async (userId: number) =>
+      (
+        await t.database.db
+          .selectFrom('schedule_notices')
+          .select('snapshot')
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.snapshot;
+    const manager = t.users.manager.id;
+    expect((await link(manager, acq.id)).statusCode).toBe(200);
+    // Ada Acq already had Early and Late Clinic: they are the baseline, not news.
+    expect(Object.keys((await baselineOf(manager)) as object).sort()).toEqual(
+      [`${jobs.early.id}:data_acq`, `${jobs.late.id}:data_acq`].sort(),
+    );
+    await assign(jobs.elsewhere, 'data_acq', acq);
+    // The manager (new job) and Otto Other (Elsewhere Clinic's lead: a new partner).
+    expect((await call(t, 'POST', '/api/v1/notifications/notify-affected')).json()).toEqual({
+      notified: 2,
+    });
+    const told = (await myNotifications('manager')).items;
+    expect(told.map((n) => n.message)).toEqual([
+      'Your schedule changed (1 change): New: Elsewhere Clinic (data acquisition), 2027-05-03.',
+    ]);
+
+    // Unlinked: the baseline goes, and a later link starts from that moment.
+    expect((await link(manager, null)).statusCode).toBe(200);
+    expect(await baselineOf(manager)).toBeUndefined();
+    await assign(jobs.elsewhere, 'data_acq', null);
+    expect((await link(manager, acq.id)).statusCode).toBe(200);
+    expect(Object.keys((await baselineOf(manager)) as object)).toHaveLength(2);
+    // Only Otto Other hears (his partner left); the relinked manager is not told of the removal.
+    expect((await call(t, 'POST', '/api/v1/notifications/notify-affected')).json()).toEqual({
+      notified: 1,
+    });
+    expect((await myNotifications('manager')).items).toHaveLength(1);
+
+    // An account linked before links kept a baseline gets one on the next
+    // run, silently, and hears of changes from then on.
+    await t.database.db.deleteFrom('schedule_notices').where('user_id', '=', manager).execute();
+    expect((await call(t, 'POST', '/api/v1/notifications/notify-affected')).json()).toEqual({
+      notified: 0,
+    });
+    expect(await baselineOf(manager)).toBeDefined();
+    expect((await myNotifications('manager')).items).toHaveLength(1);
+    expect((await link(manager, null)).statusCode).toBe(200);
   });
 
   it('sends one message to every linked user, newest first, each reading only their own', async () => {

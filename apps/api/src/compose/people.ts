@@ -1,4 +1,3 @@
-import { ScheduleRepository } from '../repositories/schedule.repository';
 import { CalendarService } from '../services/calendar.service';
 import { busNotificationSignal } from '../services/notifications-stream';
 import { NotificationsService } from '../services/notifications.service';
@@ -21,7 +20,7 @@ export interface PeopleServices {
  */
 export function createPeopleServices(services: AppServices, bus: TaskEventBus): PeopleServices {
   const { db, repositories: r } = services;
-  const schedule = new ScheduleService(r.users, new ScheduleRepository(db));
+  const schedule = new ScheduleService(r.users, r.schedule);
   return {
     schedule,
     calendar: new CalendarService(r.users, r.calendarFeeds, schedule),

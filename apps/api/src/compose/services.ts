@@ -17,6 +17,7 @@ import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { RunChangesRepository } from '../repositories/run-changes.repository';
 import { RunsRepository } from '../repositories/runs.repository';
 import { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
+import { ScheduleRepository } from '../repositories/schedule.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { ZipDataRepository } from '../repositories/zip-data.repository';
@@ -46,7 +47,9 @@ import { PlanHistory } from '../services/plan-history.service';
 import { PlanRevisions } from '../services/plan-revisions';
 import { RosterImportService } from '../services/roster-import.service';
 import { RunReplay } from '../services/run-replay.service';
+import { ScheduleBaseline } from '../services/schedule-baseline';
 import { ScheduleImportService } from '../services/schedule-import.service';
+import { ScheduleService } from '../services/schedule.service';
 import { SettingsService } from '../services/settings.service';
 import { UsersService } from '../services/users.service';
 
@@ -62,6 +65,8 @@ export interface Repositories {
   calendarFeeds: CalendarFeedsRepository;
   notifications: NotificationsRepository;
   scheduleNotices: ScheduleNoticesRepository;
+  /** Reads each physicist's slots (own schedule, calendar feed, notices). */
+  schedule: ScheduleRepository;
   runs: RunsRepository;
   runChanges: RunChangesRepository;
 }
@@ -112,6 +117,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     calendarFeeds: new CalendarFeedsRepository(db),
     notifications: new NotificationsRepository(db),
     scheduleNotices: new ScheduleNoticesRepository(db),
+    schedule: new ScheduleRepository(db),
     runs: new RunsRepository(db),
     runChanges: new RunChangesRepository(db),
   };
@@ -134,7 +140,15 @@ export function createServices(
   const signer = new TokenSigner(config.jwtSecret, config.tokenTtlMinutes);
   // One reader of the change counters for auth and lists, so they share its memory.
   const versions = new DataVersionsRepository(db, writeClock);
-  const users = new UsersService(db, usersRepository, physicistsRepository);
+  const users = new UsersService(
+    db,
+    usersRepository,
+    physicistsRepository,
+    new ScheduleBaseline(
+      repositories.scheduleNotices,
+      new ScheduleService(usersRepository, repositories.schedule),
+    ),
+  );
   const auth = new AuthService(
     usersRepository,
     users,

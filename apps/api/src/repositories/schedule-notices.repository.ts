@@ -29,4 +29,9 @@ export class ScheduleNoticesRepository {
       )
       .execute();
   }
+
+  /** Forgets what a user was told (their account was unlinked). */
+  async remove(userId: number, db: Kysely<DB> = this.db): Promise<void> {
+    await db.deleteFrom('schedule_notices').where('user_id', '=', userId).execute();
+  }
 }

@@ -66,7 +66,8 @@ export class NotificationsService {
 
   /**
    * Tells every linked user whose assignments changed since their last notice
-   * what changed, and remembers what each was told. The linked accounts are
+   * (or since their account was linked: ScheduleBaseline) what changed, and
+   * remembers what each was told. The linked accounts are
    * row-locked for the run, so two managers clicking at once take turns and
    * nobody hears of one change twice.
    */
@@ -84,6 +85,12 @@ export class NotificationsService {
       const messages: { user_id: number; message: string }[] = [];
       for (const user of linked) {
         const now = snapshotOf(slots.get(user.physicist_id) ?? []);
+        if (!snapshots.has(user.id)) {
+          // Linked before links recorded a baseline: start from today's
+          // schedule rather than announce every job as new.
+          await this.notices.save(user.id, now, trx);
+          continue;
+        }
         const message = describeScheduleChanges(readSnapshot(snapshots.get(user.id)), now);
         if (message === null) continue;
         messages.push({ user_id: user.id, message });

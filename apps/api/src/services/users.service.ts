@@ -8,6 +8,11 @@ import type { PhysicistsRepository } from '../repositories/physicists.repository
 import { toUser, type UsersRepository } from '../repositories/users.repository';
 import { suggestLinks, type LinkSuggestion } from './link-suggestions';
 
+/** What linking an account records besides the link (the schedule it starts from). */
+export interface LinkBaseline {
+  reset(userId: number, physicistId: number | null, trx: Kysely<DB>): Promise<void>;
+}
+
 /** Input for a new account (admin-created, registered or seeded). */
 export interface NewUser {
   username: string;
@@ -22,6 +27,7 @@ export class UsersService {
     private readonly db: Kysely<DB>,
     private readonly users: UsersRepository,
     private readonly physicists: PhysicistsRepository,
+    private readonly baseline: LinkBaseline,
   ) {}
 
   /** Every user, without password hashes. */
@@ -47,7 +53,8 @@ export class UsersService {
   /**
    * Applies an admin's edit: the role (a change revokes the user's tokens;
    * 409 when it would demote the last admin) and/or the linked
-   * physicist (null unlinks). 400 for an unknown physicist, 409 when another
+   * physicist (null unlinks; a link records the physicist's schedule as the
+   * baseline of the user's first notice). 400 for an unknown physicist, 409 when another
    * account holds it; the whole edit applies or none of it.
    */
   async update(id: number, edit: { role?: Role; physicist_id?: number | null }): Promise<User> {
@@ -85,6 +92,7 @@ export class UsersService {
     try {
       const updated = await this.users.setPhysicist(id, physicistId, trx);
       if (updated === undefined) throw notFound(`User ${id} not found`);
+      await this.baseline.reset(id, physicistId, trx);
       return updated;
     } catch (error) {
       // Two admins linking the same physicist at once: the unique index decides.
