@@ -99,4 +99,31 @@ describe('admin user management', () => {
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await page().getByTestId('toast').filter({ hasText: 'Operation failed: ' }).waitFor();
   });
+
+  it('fits a phone: at 390 px each account is a card with every control, and nothing scrolls sideways', async () => {
+    const user = await seedUser('phone');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await openUserManagement(page());
+    const card = userRow(page(), user.username);
+    await card.scrollIntoViewIfNeeded();
+    for (const control of [
+      card.getByRole('combobox', { name: `Role of ${user.username}` }),
+      card.getByRole('combobox', { name: `Physicist of ${user.username}` }),
+      card.getByRole('button', { name: `Reset password for ${user.username}` }),
+      card.getByRole('button', { name: `Delete ${user.username}` }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(await page().getByRole('table', { name: 'Users' }).count()).toBe(0);
+
+    await card.getByRole('combobox', { name: `Role of ${user.username}` }).click();
+    await page().getByRole('option', { name: 'manager' }).click();
+    await expectToast(page(), 'User role updated.');
+    expect(await userRow(page(), user.username).textContent()).toContain('manager');
+  });
 });

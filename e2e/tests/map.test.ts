@@ -111,4 +111,99 @@ describe('/map', () => {
     await panel.getByTestId('us-map').locator('[data-marker="site"]').first().waitFor();
     expect(await panel.getByTestId('us-map').locator('[data-marker="site"]').count()).toBe(3);
   });
+
+  it('zooms with the wheel and the buttons, pans by dragging, keeps markers their size, and resets', async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/map');
+    const site = map(page()).locator('circle[data-zip="10016"]');
+    await site.waitFor();
+    const layer = page().getByTestId('map-zoom-layer');
+    const before = (await site.boundingBox())!;
+    const box = (await map(page()).boundingBox())!;
+    await page().mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    for (let i = 0; i < 4; i += 1) await page().mouse.wheel(0, -150);
+    await expect
+      .poll(async () => Number(await map(page()).getAttribute('data-zoom')))
+      .toBeGreaterThan(1.5);
+    // The marker keeps its pixel size, and stays near the pointer it zoomed about.
+    const zoomed = (await site.boundingBox())!;
+    expect(Math.abs(zoomed.width - before.width)).toBeLessThan(0.5);
+    expect(Math.abs(zoomed.x - before.x)).toBeLessThan(40);
+
+    const panned = await layer.getAttribute('transform');
+    await page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 40, { steps: 6 });
+    await page().mouse.up();
+    await expect.poll(() => layer.getAttribute('transform')).not.toBe(panned);
+
+    // Still clickable while zoomed.
+    const moved = (await site.boundingBox())!;
+    await page().mouse.click(moved.x + moved.width / 2, moved.y + moved.height / 2);
+    await page().getByTestId('map-job-details').waitFor();
+
+    await page().getByRole('button', { name: 'Reset zoom' }).click();
+    await expect.poll(() => layer.getAttribute('transform')).toBe('translate(0,0) scale(1)');
+    expect(await page().getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
+    await page().getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => map(page()).getAttribute('data-zoom')).toBe('1.60');
+  });
+
+  it('pinches to zoom at 390 px, pans with one finger once zoomed, and leaves a swipe at full view to the page', async () => {
+    const context = await page()
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: inject('baseUrl'),
+        // Short, so the page has room to scroll under a swipe.
+        viewport: { width: 390, height: 560 },
+        hasTouch: true,
+        isMobile: true,
+      });
+    try {
+      const phone = await context.newPage();
+      await signIn(phone, inject('manager'));
+      await phone.goto('/map');
+      await map(phone).locator('[data-marker="site"]').first().waitFor();
+      const box = (await map(phone).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const cdp = await context.newCDPSession(phone);
+      const touch = (
+        type: 'touchStart' | 'touchMove' | 'touchEnd',
+        points: { x: number; y: number; id: number }[],
+      ) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const fingers = (d: number) => [
+        { x: x - d, y, id: 1 },
+        { x: x + d, y, id: 2 },
+      ];
+      await touch('touchStart', fingers(20));
+      for (let d = 25; d <= 70; d += 5) await touch('touchMove', fingers(d));
+      await touch('touchEnd', []);
+      await expect
+        .poll(async () => Number(await map(phone).getAttribute('data-zoom')))
+        .toBeGreaterThan(2);
+
+      const layer = phone.getByTestId('map-zoom-layer');
+      const pinched = await layer.getAttribute('transform');
+      await touch('touchStart', [{ x, y, id: 3 }]);
+      for (let d = 5; d <= 50; d += 5) await touch('touchMove', [{ x: x + d, y, id: 3 }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => layer.getAttribute('transform')).not.toBe(pinched);
+
+      await phone.getByRole('button', { name: 'Reset zoom' }).click();
+      await expect.poll(() => map(phone).getAttribute('data-zoom')).toBe('1.00');
+      expect(
+        await phone.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+      ).toBeGreaterThan(100);
+      await touch('touchStart', [{ x, y: y + 60, id: 4 }]);
+      for (let d = 10; d <= 150; d += 10) await touch('touchMove', [{ x, y: y + 60 - d, id: 4 }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+      expect(await map(phone).getAttribute('data-zoom')).toBe('1.00');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
+import { apiToken } from '../support/api';
 import {
   adminApi,
   clearSchedule,
@@ -33,12 +34,14 @@ interface UserRow {
   username: string;
 }
 let regularId = 0;
+let mineId = 0;
 
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   await replaceSchedule(CSV);
   const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
   const mine = people.find((p) => p.name === 'MS Lead Mine')!;
+  mineId = mine.id;
   const users = await adminApi<UserRow[]>('/admin/users');
   regularId = users.find((u) => u.username === inject('regular').username)!.id;
   await adminApi(`/admin/users/${regularId}`, {
@@ -96,24 +99,64 @@ describe('notifications', () => {
         if (frame === physicist.mainFrame()) navigations.push(frame.url());
       });
 
+      // The link's baseline already holds MS Next Clinic: the news is a job given since.
+      const rows = await adminApi<{ id: number; customer: string }[]>('/jobs/');
+      const other = rows.find((j) => j.customer === 'MS Other Clinic')!;
+      await adminApi('/assignments/manual', {
+        method: 'POST',
+        body: JSON.stringify({ job_id: other.id, role: 'lead', physicist_id: mineId }),
+      });
       await signIn(page(), inject('manager'));
       await page().goto('/assignments');
-      const row = await adminApi<{ id: number; customer: string }[]>('/jobs/');
-      const next = row.find((j) => j.customer === 'MS Next Clinic')!;
       await page()
-        .getByRole('button', { name: `Notify affected physicists of job ${next.id}` })
+        .getByRole('button', { name: `Notify affected physicists of job ${other.id}` })
         .click();
       await expectToast(page(), 'Notified 1 affected physicist.');
 
       const ticker = physicist.getByRole('region', { name: 'Notifications' });
       await ticker
-        .getByText(/Your schedule changed .*MS Next Clinic/)
+        .getByText(/Your schedule changed \(1 change\): New: MS Other Clinic/)
         .first()
         .waitFor();
+      expect(await ticker.getByText(/MS Next Clinic/).count()).toBe(0);
       await physicist.getByRole('button', { name: /Notifications, \d+ unread/ }).waitFor();
       expect(navigations).toEqual([]);
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('notify all physicists', () => {
+  it('sends the message the manager writes in the dialog, after refusing an empty one', async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/assignments');
+    const rows = await adminApi<{ id: number; customer: string }[]>('/jobs/');
+    const next = rows.find((j) => j.customer === 'MS Next Clinic')!;
+    await page()
+      .getByRole('button', { name: `Notify all physicists about job ${next.id}` })
+      .click();
+    const dialog = page().getByRole('dialog', { name: 'Notify all physicists' });
+    const message = dialog.getByRole('textbox', { name: 'Message' });
+    expect(await message.inputValue()).toMatch(/^About MS Next Clinic \(\d{4}-\d\d-\d\d to /);
+
+    await message.fill('   ');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Write a message to send.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+
+    const text = `Office closed Friday ${Date.now().toString(36)}`;
+    await message.fill(text);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page(), 'Notified');
+    await dialog.waitFor({ state: 'detached' });
+
+    const token = await apiToken(inject('baseUrl'), inject('regular'));
+    const mine = (await (
+      await fetch(`${inject('baseUrl')}/api/v1/notifications`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: { message: string }[] };
+    expect(mine.items[0]?.message).toBe(text);
   });
 });

@@ -88,9 +88,12 @@ export const NotificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
+/** The longest message "Notify all physicists" sends (characters, after trimming). */
+export const NOTIFY_ALL_MESSAGE_MAX = 500;
+
 /** POST /api/v1/notifications/notify-all. */
 export const NotifyAllRequestSchema = z.strictObject({
-  message: z.string().trim().min(1).max(500).optional(),
+  message: z.string().trim().min(1).max(NOTIFY_ALL_MESSAGE_MAX).optional(),
 });
 
 /** Answer of both notify routes: how many users were notified. */

@@ -12,6 +12,8 @@ interface PhysicistLinkCellProps {
   holders: ReadonlyMap<number, string>;
   suggestion: LinkSuggestion | undefined;
   onLink: (user: User, physicistId: number | null) => void;
+  /** Fill the width (the phone card) instead of sizing to the menu. */
+  fullWidth?: boolean;
 }
 
 /** The physicist an account is linked to: a picker (one account per physicist) and a suggested link to confirm. */
@@ -21,11 +23,13 @@ export function PhysicistLinkCell({
   holders,
   suggestion,
   onLink,
+  fullWidth = false,
 }: PhysicistLinkCellProps) {
   return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+    <Stack spacing={0.5} sx={{ alignItems: fullWidth ? 'stretch' : 'flex-start' }}>
       <Select
         size="small"
+        fullWidth={fullWidth}
         value={user.physicist_id === null ? '' : String(user.physicist_id)}
         displayEmpty
         inputProps={{ 'aria-label': `Physicist of ${user.username}` }}
@@ -55,6 +59,7 @@ export function PhysicistLinkCell({
           color="secondary"
           aria-label={`Confirm link of ${user.username} to ${suggestion.physicist_name}`}
           onClick={() => onLink(user, suggestion.physicist_id)}
+          sx={{ textAlign: 'left' }}
         >
           Link to {suggestion.physicist_name}? (same{' '}
           {suggestion.matched_on === 'name' ? 'name' : 'e-mail'})

@@ -1,18 +1,19 @@
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import LockReset from '@mui/icons-material/LockReset';
+import Typography from '@mui/material/Typography';
 import type { LinkSuggestion } from '@meridian/contracts';
-import { RoleSchema, type Physicist, type Role, type User } from '@meridian/domain';
+import type { Physicist, Role, User } from '@meridian/domain';
+import { useElementWidth } from '../../../lib/use-element-size';
 import { PhysicistLinkCell } from './physicist-link-cell';
+import { RoleSelect, UserActions } from './user-controls';
 
 interface UsersTableProps {
   users: readonly User[];
@@ -25,19 +26,35 @@ interface UsersTableProps {
   onLink: (user: User, physicistId: number | null) => void;
 }
 
-/** The user list with an inline role picker, the linked physicist and per-user actions. */
-export function UsersTable({
-  users,
-  onRoleChange,
-  onResetPassword,
-  onDelete,
-  physicists,
-  suggestions,
-  onLink,
-}: UsersTableProps) {
+/** Below this width (the list's own, not the window's: the drawer takes room too) each account is a card. */
+const TABLE_MIN_WIDTH = 760;
+
+/**
+ * The user list with an inline role picker, the linked physicist and
+ * per-user actions: a table where it fits, else one card per account with
+ * the same controls stacked, so a phone never scrolls sideways.
+ */
+export function UsersTable(props: UsersTableProps) {
+  const { ref, width } = useElementWidth<HTMLDivElement>();
   const holders = new Map(
-    users.flatMap((u) => (u.physicist_id === null ? [] : [[u.physicist_id, u.username] as const])),
+    props.users.flatMap((u) =>
+      u.physicist_id === null ? [] : [[u.physicist_id, u.username] as const],
+    ),
   );
+  return (
+    <Box ref={ref}>
+      {width === 0 ? null : width < TABLE_MIN_WIDTH ? (
+        <UserCards {...props} holders={holders} />
+      ) : (
+        <UserRows {...props} holders={holders} />
+      )}
+    </Box>
+  );
+}
+
+type ListProps = UsersTableProps & { holders: ReadonlyMap<number, string> };
+
+function UserRows({ users, onRoleChange, onResetPassword, onDelete, ...link }: ListProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Users">
@@ -56,52 +73,90 @@ export function UsersTable({
               <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
               <TableCell>{user.email}</TableCell>
               <TableCell>
-                <Select
-                  size="small"
-                  value={user.role}
-                  inputProps={{ 'aria-label': `Role of ${user.username}` }}
-                  onChange={(event) => onRoleChange(user, RoleSchema.parse(event.target.value))}
-                  sx={{ minWidth: 130, textTransform: 'capitalize' }}
-                >
-                  {RoleSchema.options.map((role) => (
-                    <MenuItem key={role} value={role} sx={{ textTransform: 'capitalize' }}>
-                      {role}
-                    </MenuItem>
-                  ))}
-                </Select>
+                <RoleSelect user={user} onRoleChange={onRoleChange} />
               </TableCell>
               <TableCell>
-                <PhysicistLinkCell
-                  user={user}
-                  physicists={physicists}
-                  holders={holders}
-                  suggestion={suggestions.find((s) => s.user_id === user.id)}
-                  onLink={onLink}
-                />
+                <LinkCell user={user} {...link} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title="Reset password">
-                  <IconButton
-                    aria-label={`Reset password for ${user.username}`}
-                    onClick={() => onResetPassword(user)}
-                  >
-                    <LockReset />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete user">
-                  <IconButton
-                    aria-label={`Delete ${user.username}`}
-                    color="error"
-                    onClick={() => onDelete(user)}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
+                <UserActions user={user} onResetPassword={onResetPassword} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+function UserCards({ users, onRoleChange, onResetPassword, onDelete, ...link }: ListProps) {
+  return (
+    <Stack component="ul" spacing={1.5} aria-label="Users" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {users.map((user) => (
+        <Paper
+          key={user.id}
+          component="li"
+          variant="outlined"
+          data-testid={`user-row-${user.username}`}
+          sx={{ p: 1.5 }}
+        >
+          <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {user.username}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Typography>
+            </Box>
+            <Box sx={{ flexShrink: 0, mt: -0.5, mr: -0.5 }}>
+              <UserActions user={user} onResetPassword={onResetPassword} onDelete={onDelete} />
+            </Box>
+          </Stack>
+          <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+            <Field label="Role">
+              <RoleSelect user={user} onRoleChange={onRoleChange} fullWidth />
+            </Field>
+            <Field label="Physicist">
+              <LinkCell user={user} {...link} fullWidth />
+            </Field>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+        {label}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function LinkCell({
+  user,
+  physicists,
+  holders,
+  suggestions,
+  onLink,
+  fullWidth = false,
+}: Pick<ListProps, 'physicists' | 'holders' | 'suggestions' | 'onLink'> & {
+  user: User;
+  fullWidth?: boolean;
+}) {
+  return (
+    <PhysicistLinkCell
+      user={user}
+      physicists={physicists}
+      holders={holders}
+      suggestion={suggestions.find((s) => s.user_id === user.id)}
+      onLink={onLink}
+      fullWidth={fullWidth}
+    />
   );
 }

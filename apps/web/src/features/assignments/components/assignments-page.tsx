@@ -26,8 +26,8 @@ import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { useNotifyAffected } from '../api/notify-affected';
-import { useNotifyAll } from '../api/notify-all';
 import { AssignmentsTable } from './assignments-table';
+import { NotifyAllDialog } from './notify-all-dialog';
 
 /**
  * /assignments: every job with its lead, data-acquisition physicist and kit;
@@ -68,7 +68,7 @@ export function AssignmentsPage({
       ),
     [jobs.data, chosen, mineOnly, myId],
   );
-  const onNotify = useNotifyHandler();
+  const { onNotify, dialog: notifyAllDialog } = useNotifyHandler();
   const physicistsById = useMemo(
     () => new Map((physicists.data ?? []).map((p) => [p.id, p])),
     [physicists.data],
@@ -89,6 +89,7 @@ export function AssignmentsPage({
         <Stack
           direction="row"
           spacing={2}
+          useFlexGap
           sx={{
             alignItems: 'center',
             justifyContent: 'space-between',
@@ -106,7 +107,7 @@ export function AssignmentsPage({
             isOptionEqualToValue={(a, b) => a.id === b.id}
             onChange={(_, next) => setChosen(next)}
             limitTags={3}
-            sx={{ minWidth: 320, maxWidth: 560, flexGrow: 1 }}
+            sx={{ minWidth: { xs: '100%', sm: 320 }, maxWidth: 560, flexGrow: 1 }}
             renderInput={(params) => <TextField {...params} label="Filter by physicist" />}
           />
           <Tooltip
@@ -148,45 +149,35 @@ export function AssignmentsPage({
           />
         )}
       </Paper>
+      {notifyAllDialog}
     </>
   );
 }
 
-const dates = (job: Job) =>
-  job.start === null
-    ? 'dates not set'
-    : job.start === job.end
-      ? job.start
-      : `${job.start} to ${job.end}`;
-
-/** The two notify icons' actions, with a toast saying how many physicists heard. */
+/**
+ * The two notify icons' actions: "affected" sends at once with a toast saying
+ * how many heard; "all" opens the message dialog for that job.
+ */
 function useNotifyHandler() {
   const toast = useToast();
   const { mutate: notifyAffected } = useNotifyAffected();
-  const { mutate: notifyAll } = useNotifyAll();
-  return useCallback(
+  const [notifyAllAbout, setNotifyAllAbout] = useState<Job | null>(null);
+  const onNotify = useCallback(
     (kind: 'affected' | 'all', job: Job) => {
-      const failed = (error: unknown) => toast.error(`Operation failed: ${errorMessage(error)}`);
-      if (kind === 'affected') {
-        notifyAffected(undefined, {
-          onSuccess: ({ notified }) =>
-            notified === 0
-              ? toast.info('No linked physicist has changes since the last notice.')
-              : toast.success(
-                  `Notified ${notified} affected physicist${notified === 1 ? '' : 's'}.`,
-                ),
-          onError: failed,
-        });
+      if (kind === 'all') {
+        setNotifyAllAbout(job);
         return;
       }
-      const customer = job.customer.trim() || `Job ${job.id}`;
-      const message = `About ${customer} (${dates(job)}): the plan for this job has changed. See My schedule for your jobs.`;
-      notifyAll(message, {
+      notifyAffected(undefined, {
         onSuccess: ({ notified }) =>
-          toast.success(`Notified ${notified} physicist${notified === 1 ? '' : 's'}.`),
-        onError: failed,
+          notified === 0
+            ? toast.info('No linked physicist has changes since the last notice.')
+            : toast.success(`Notified ${notified} affected physicist${notified === 1 ? '' : 's'}.`),
+        onError: (error) => toast.error(`Operation failed: ${errorMessage(error)}`),
       });
     },
-    [toast, notifyAffected, notifyAll],
+    [toast, notifyAffected],
   );
+  const dialog = <NotifyAllDialog job={notifyAllAbout} onClose={() => setNotifyAllAbout(null)} />;
+  return { onNotify, dialog };
 }

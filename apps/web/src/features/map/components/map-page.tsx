@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
-import { useWindowHeight } from '../use-element-size';
+import { useWindowHeight } from '../../../lib/use-element-size';
 import { MapView } from './map-view';
 
 /** Room above and below the drawing: top bar, heading, filters and legend. */

@@ -14,11 +14,14 @@ import { filterMapJobs, NO_MAP_FILTER, type MapFilter } from '../map-filter';
 import { buildMapModel } from '../map-model';
 import { localIsoDate } from '../map-dates';
 import { fitUsProjection, mapHeightFor } from '../us-projection';
-import { useElementWidth } from '../use-element-size';
+import { useElementWidth } from '../../../lib/use-element-size';
 import { MapFilters } from './map-filters';
 import { MapLegend } from './map-legend';
 import { MapSidePanel } from './map-side-panel';
 import { UsMapSvg } from './us-map-svg';
+import { MapZoomControls } from './map-zoom-controls';
+import { useMapZoom } from '../use-map-zoom';
+import { touchActionFor } from '../zoom-gesture';
 
 interface Selection {
   zip: string | null;
@@ -49,6 +52,7 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
     () => (shapes.data && width > 100 ? fitUsProjection(shapes.data, width, height) : null),
     [shapes.data, width, height],
   );
+  const zoom = useMapZoom(projection?.width ?? 0, projection?.height ?? 0);
   const dateProblem = dateProblemOf(filter);
   const model = useMemo(() => {
     if (!projection || !assignments.data || !physicists.data || !kits.data || !zips.data)
@@ -103,13 +107,24 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
           {!model && !failure && <LinearProgress aria-label="Loading the map" />}
           {projection && model && (
             <>
-              <UsMapSvg
-                projection={projection}
-                model={model}
-                selectedJobId={selection.jobId}
-                selectedZip={selection.zip}
-                onSelectSite={selectSite}
-              />
+              <Box sx={{ position: 'relative', width: projection.width, maxWidth: '100%' }}>
+                <UsMapSvg
+                  projection={projection}
+                  model={model}
+                  selectedJobId={selection.jobId}
+                  selectedZip={selection.zip}
+                  onSelectSite={selectSite}
+                  transform={zoom.transform}
+                  svgRef={zoom.svgRef}
+                  touchAction={touchActionFor(zoom.transform.k)}
+                />
+                <MapZoomControls
+                  scale={zoom.transform.k}
+                  onZoomIn={zoom.zoomIn}
+                  onZoomOut={zoom.zoomOut}
+                  onReset={zoom.reset}
+                />
+              </Box>
               <Typography
                 variant="caption"
                 color="text.secondary"

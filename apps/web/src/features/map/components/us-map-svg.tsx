@@ -1,4 +1,5 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type Ref } from 'react';
+import type { ZoomTransform } from 'd3-zoom';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { MapModel, TripLine } from '../map-model';
 import type { UsProjection } from '../us-projection';
@@ -10,6 +11,10 @@ interface UsMapSvgProps {
   selectedJobId: number | null;
   selectedZip: string | null;
   onSelectSite: (zip: string) => void;
+  /** The zoom and pan (d3-zoom's transform) and the element it listens on. */
+  transform: ZoomTransform;
+  svgRef: Ref<SVGSVGElement>;
+  touchAction: string;
 }
 
 /** All lines of one band as one path: thousands of <line> elements would each cost layout and paint. */
@@ -22,17 +27,23 @@ const linesPath = (lines: readonly TripLine[]): string =>
     .join('');
 
 // Smaller than a site's circle, so a site under a home or kit still shows its rim.
-const triangle = (x: number, y: number) => `M${x},${y - 3.8}l3.6,6.4h-7.2z`;
-const diamond = (x: number, y: number) => `M${x},${y - 4}l4,4l-4,4l-4,-4z`;
+// `s` is 1 / zoom: markers keep their pixel size while the map grows under them.
+const triangle = (x: number, y: number, s: number) =>
+  `M${x},${y - 3.8 * s}l${3.6 * s},${6.4 * s}h${-7.2 * s}z`;
+const diamond = (x: number, y: number, s: number) =>
+  `M${x},${y - 4 * s}l${4 * s},${4 * s}l${-4 * s},${4 * s}l${-4 * s},${-4 * s}z`;
 
 /**
  * The drawing: land and state borders, trip lines by travel band under the
  * markers, then job sites (circles), and homes (triangles) and kits
  * (diamonds) on top, since they often share a site's zip. One click handler
  * finds the site under the pointer, also through a home or kit above it.
+ * Zoomed, the land and lines scale (their strokes do not) and the markers
+ * keep their size, so close sites separate instead of growing together.
  */
 export const UsMapSvg = memo(function UsMapSvg(props: UsMapSvgProps) {
-  const { projection, model, selectedJobId, selectedZip, onSelectSite } = props;
+  const { projection, model, selectedJobId, selectedZip, onSelectSite, transform } = props;
+  const s = 1 / transform.k;
   const theme = useTheme();
   const ink = theme.palette.text.primary;
   const selectedLines = model.lines.filter((line) => line.jobId === selectedJobId);
@@ -54,91 +65,104 @@ export const UsMapSvg = memo(function UsMapSvg(props: UsMapSvgProps) {
       aria-label={`Map of ${model.sites.length} job sites, ${model.homes.length} homes, ${model.kits.length} kits and ${model.lines.length} trips`}
       data-testid="us-map"
       onClick={onClick}
-      style={{ display: 'block', maxWidth: '100%' }}
+      ref={props.svgRef}
+      data-zoom={transform.k.toFixed(2)}
+      style={{ display: 'block', maxWidth: '100%', touchAction: props.touchAction }}
     >
-      <path
-        d={projection.nationPath}
-        fill={alpha(ink, 0.06)}
-        stroke={alpha(ink, 0.35)}
-        strokeWidth={0.8}
-      />
-      <path d={projection.bordersPath} fill="none" stroke={alpha(ink, 0.22)} strokeWidth={0.6} />
-      <g fill="none" strokeOpacity={0.55} strokeWidth={1.1} strokeLinecap="round">
-        {TRAVEL_BANDS.map((band) => {
-          const lines = model.lines.filter((line) => line.band === band);
-          return lines.length === 0 ? null : (
-            <path
-              key={band}
-              d={linesPath(lines)}
-              stroke={TRAVEL_BAND_COLOURS[band]}
-              data-band={band}
-              data-line-count={lines.length}
-            />
-          );
-        })}
-      </g>
-      {selectedLines.length > 0 && (
-        <g fill="none" strokeWidth={3} strokeLinecap="round" data-testid="selected-trips">
-          {selectedLines.map((line) => (
-            <path
-              key={line.physicistId}
-              d={linesPath([line])}
-              stroke={TRAVEL_BAND_COLOURS[line.band]}
-            />
+      <g transform={transform.toString()} data-testid="map-zoom-layer">
+        <path
+          d={projection.nationPath}
+          fill={alpha(ink, 0.06)}
+          stroke={alpha(ink, 0.35)}
+          strokeWidth={0.8}
+          vectorEffect="non-scaling-stroke"
+        />
+        <path
+          d={projection.bordersPath}
+          fill="none"
+          stroke={alpha(ink, 0.22)}
+          strokeWidth={0.6}
+          vectorEffect="non-scaling-stroke"
+        />
+        <g fill="none" strokeOpacity={0.55} strokeWidth={1.1} strokeLinecap="round">
+          {TRAVEL_BANDS.map((band) => {
+            const lines = model.lines.filter((line) => line.band === band);
+            return lines.length === 0 ? null : (
+              <path
+                key={band}
+                d={linesPath(lines)}
+                stroke={TRAVEL_BAND_COLOURS[band]}
+                vectorEffect="non-scaling-stroke"
+                data-band={band}
+                data-line-count={lines.length}
+              />
+            );
+          })}
+        </g>
+        {selectedLines.length > 0 && (
+          <g fill="none" strokeWidth={3} strokeLinecap="round" data-testid="selected-trips">
+            {selectedLines.map((line) => (
+              <path
+                key={line.physicistId}
+                d={linesPath([line])}
+                stroke={TRAVEL_BAND_COLOURS[line.band]}
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+          </g>
+        )}
+        <g
+          fill={theme.palette.primary.main}
+          stroke={theme.palette.background.paper}
+          strokeWidth={s}
+          style={{ cursor: 'pointer' }}
+          data-layer="sites"
+        >
+          {model.sites.map((site) => (
+            <circle
+              key={site.zip}
+              cx={site.x}
+              cy={site.y}
+              r={5.5 * s}
+              data-zip={site.zip}
+              data-marker="site"
+            >
+              <title>{`${site.zip}: ${site.jobIds.length} ${site.jobIds.length === 1 ? 'job' : 'jobs'}`}</title>
+            </circle>
           ))}
         </g>
-      )}
-      <g
-        fill={theme.palette.primary.main}
-        stroke={theme.palette.background.paper}
-        strokeWidth={1}
-        style={{ cursor: 'pointer' }}
-        data-layer="sites"
-      >
-        {model.sites.map((site) => (
+        <g
+          fill={theme.palette.secondary.main}
+          stroke={theme.palette.background.paper}
+          strokeWidth={s}
+          data-layer="homes"
+        >
+          {model.homes.map((home) => (
+            <path key={home.physicist.id} d={triangle(home.x, home.y, s)} data-marker="home">
+              <title>{`${home.physicist.name}: home ${home.physicist.home_zip}`}</title>
+            </path>
+          ))}
+        </g>
+        <g fill={ink} stroke={theme.palette.background.paper} strokeWidth={s} data-layer="kits">
+          {model.kits.map((kit) => (
+            <path key={kit.kit.id} d={diamond(kit.x, kit.y, s)} data-marker="kit">
+              <title>{`${kit.kit.name}: ${kit.placedBy === 'kit zip' ? `at ${kit.kit.current_location_zip}` : 'at the site of its current or latest job'}`}</title>
+            </path>
+          ))}
+        </g>
+        {selectedSite && (
           <circle
-            key={site.zip}
-            cx={site.x}
-            cy={site.y}
-            r={5.5}
-            data-zip={site.zip}
-            data-marker="site"
-          >
-            <title>{`${site.zip}: ${site.jobIds.length} ${site.jobIds.length === 1 ? 'job' : 'jobs'}`}</title>
-          </circle>
-        ))}
+            cx={selectedSite.x}
+            cy={selectedSite.y}
+            r={10 * s}
+            fill="none"
+            stroke={theme.palette.primary.main}
+            strokeWidth={2.5 * s}
+            pointerEvents="none"
+            data-testid="selected-site"
+          />
+        )}
       </g>
-      <g
-        fill={theme.palette.secondary.main}
-        stroke={theme.palette.background.paper}
-        strokeWidth={1}
-        data-layer="homes"
-      >
-        {model.homes.map((home) => (
-          <path key={home.physicist.id} d={triangle(home.x, home.y)} data-marker="home">
-            <title>{`${home.physicist.name}: home ${home.physicist.home_zip}`}</title>
-          </path>
-        ))}
-      </g>
-      <g fill={ink} stroke={theme.palette.background.paper} strokeWidth={1} data-layer="kits">
-        {model.kits.map((kit) => (
-          <path key={kit.kit.id} d={diamond(kit.x, kit.y)} data-marker="kit">
-            <title>{`${kit.kit.name}: ${kit.placedBy === 'kit zip' ? `at ${kit.kit.current_location_zip}` : 'at the site of its current or latest job'}`}</title>
-          </path>
-        ))}
-      </g>
-      {selectedSite && (
-        <circle
-          cx={selectedSite.x}
-          cy={selectedSite.y}
-          r={10}
-          fill="none"
-          stroke={theme.palette.primary.main}
-          strokeWidth={2.5}
-          pointerEvents="none"
-          data-testid="selected-site"
-        />
-      )}
     </svg>
   );
 });
