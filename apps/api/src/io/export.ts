@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs-module';
 import Papa from 'papaparse';
 import {
   exportFileName,
@@ -66,7 +66,7 @@ export function tableToCsv(table: ExportTable): Buffer {
  * saves the sheet as CSV would otherwise hand the formula on.
  */
 export async function tableToXlsx(table: ExportTable, sheetName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.addRow([...table.columns]);
   sheet.getRow(1).font = { bold: true };

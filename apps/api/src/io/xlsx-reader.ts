@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs-module';
 import type { CsvRecord } from './csv-reader';
 import { MAX_XLSX_UNPACKED_BYTES } from './issues';
 import { storeZip, unpackZip } from './zip-unpack';
@@ -43,7 +44,7 @@ export async function readXlsxRecords(
   if (!unpacked.ok) return unpacked.reason === 'too_large' ? 'too_large' : null;
   const stored = storeZip(unpacked.entries);
   unpacked.entries.length = 0;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // exceljs's Buffer type lags Node's generic Buffer; the bytes are the same.
     await workbook.xlsx.load(stored as unknown as ExcelJS.Buffer);
