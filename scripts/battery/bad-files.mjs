@@ -1,0 +1,135 @@
+// Bad files: generated and byte-mutated CSV and XLSX uploads. None may answer
+// 5xx, a refused one must leave the tables exactly as they were, and the
+// server's memory must stay bounded.
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { MB, rss, start, stop, upload } from './server.mjs';
+import { importRoster, scheduleCsv, tables } from './data.mjs';
+
+const UPLOAD = '/api/v1/schedules/upload';
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const FIELDS = [
+  '',
+  'job',
+  'leave',
+  'Ada Lead',
+  '10016',
+  '2115',
+  '99999',
+  '2027-02-30',
+  '2/3/27',
+  '13/45/2027',
+  '"',
+  '""',
+  '"a,b"',
+  '=cmd()',
+  '\u0000',
+  'ü',
+  '-1',
+  '1e400',
+  ' ',
+  '\r',
+  'x'.repeat(300),
+];
+const HEADERS = [
+  'record_type',
+  'customer',
+  'zip_code',
+  'start',
+  'end',
+  'duration',
+  'physicist_name',
+  'comment',
+  'zip',
+  'bogus',
+  '',
+];
+
+/** A CSV of random shape: random headers (some right), random fields (some valid). */
+function generatedCsv() {
+  const columns = Array.from({ length: 1 + Math.floor(Math.random() * 8) }, () => pick(HEADERS));
+  const rows = [columns.join(',')];
+  for (let r = Math.floor(Math.random() * 40); r > 0; r--)
+    rows.push(
+      Array.from({ length: columns.length + Math.floor(Math.random() * 3) - 1 }, () =>
+        pick(FIELDS),
+      ).join(','),
+    );
+  return Buffer.from(rows.join(pick(['\n', '\r\n', '\r'])));
+}
+
+async function xlsxOf(rows) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Schedule');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An XLSX of random shape: random headers and cells of every type exceljs writes. */
+function generatedXlsx() {
+  const columns = Array.from({ length: 1 + Math.floor(Math.random() * 8) }, () => pick(HEADERS));
+  const cell = () =>
+    pick([
+      pick(FIELDS),
+      Math.random() * 1e6,
+      new Date(Date.UTC(2027, 1, 1 + Math.floor(Math.random() * 60))),
+      { formula: 'A1+1', result: 7 },
+      null,
+      true,
+    ]);
+  const rows = [columns];
+  for (let r = Math.floor(Math.random() * 30); r > 0; r--) rows.push(columns.map(cell));
+  return xlsxOf(rows);
+}
+
+function mutate(bytes) {
+  const out = Buffer.from(bytes);
+  for (let n = 1 + Math.floor(Math.random() * 8); n > 0; n--)
+    out[Math.floor(Math.random() * out.length)] = Math.floor(Math.random() * 256);
+  return out;
+}
+
+export async function badFiles(target, port, counts, record) {
+  const server = await start(target, port);
+  await importRoster(server);
+  await upload(server, UPLOAD, 'base.csv', scheduleCsv(50, 'Base'));
+  const goodCsv = Buffer.from(scheduleCsv(50, 'Good'));
+  const goodXlsx = await xlsxOf(
+    goodCsv
+      .toString()
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',')),
+  );
+  let before = await tables(server);
+  const answers = {};
+  let fivexx = 0;
+  let partial = 0;
+  let maxRss = 0;
+  const plan = [
+    ...Array.from({ length: counts.generated }, (_, i) => [
+      'generated',
+      i % 2 === 0 ? 'csv' : 'xlsx',
+    ]),
+    ...Array.from({ length: counts.mutated }, (_, i) => ['mutated', i % 2 === 0 ? 'csv' : 'xlsx']),
+  ];
+  for (const [i, [how, type]] of plan.entries()) {
+    let bytes;
+    if (how === 'mutated') bytes = mutate(type === 'csv' ? goodCsv : goodXlsx);
+    else if (i % 10 === 0) bytes = randomBytes(Math.floor(Math.random() * 4000));
+    else bytes = type === 'csv' ? generatedCsv() : await generatedXlsx();
+    const status = await upload(server, UPLOAD, `f.${type}`, bytes);
+    answers[status] = (answers[status] ?? 0) + 1;
+    if (status >= 500) fivexx++;
+    const after = await tables(server);
+    if (status !== 200 && after !== before) partial++;
+    if (status === 200) before = after;
+    if (i % 10 === 0) maxRss = Math.max(maxRss, rss(server.child.pid));
+  }
+  await stop(server);
+  const n = `${counts.generated} generated + ${counts.mutated} byte-mutated CSV/XLSX uploads`;
+  record(`${n}: answers`, JSON.stringify(answers), 'no 5xx', true);
+  record(`${n}: 5xx answers`, fivexx, 0, fivexx === 0);
+  record('refused uploads that changed a table', partial, 0, partial === 0);
+  record('server peak RSS during them (MB)', MB(maxRss), '< 1024', maxRss < 1024 * 2 ** 20);
+}

@@ -1,0 +1,149 @@
+// Load: autocannon on loopback against the job list (10,000 jobs), sign-in and
+// an SSE stream, at each connection count; a side client meanwhile times the
+// answers that refuse work (429 or 503), which must come in under 100 ms.
+import autocannon from 'autocannon';
+import { ADMIN, api, signIn, sleep, start, stop, upload } from './server.mjs';
+import { importRoster, scheduleCsv } from './data.mjs';
+
+const STREAM_USERS = 20;
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ timeout: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Times every 429/503 answer to `request` sent every 100 ms while `busy` runs. */
+async function refusalTimes(request, busy) {
+  const times = [];
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      const began = performance.now();
+      const status = await request().catch(() => 0);
+      if (status === 429 || status === 503) times.push(performance.now() - began);
+      await sleep(100);
+    }
+  })();
+  const result = await busy;
+  done = true;
+  await sampler;
+  return { result, times };
+}
+
+const p99 = (list) =>
+  list.sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * 0.99))] ?? 0;
+
+export async function load(target, port, counts, record) {
+  // The sign-in rate limit at its default, so sign-in load meets the real refusals.
+  const server = await start(target, port, { AUTH_RATE_PER_MINUTE: '30' });
+  try {
+    await importRoster(server);
+    const status = await upload(
+      server,
+      '/api/v1/schedules/upload',
+      'big.csv',
+      scheduleCsv(counts.jobs, 'Load'),
+    );
+    if (status !== 200) throw new Error(`the ${counts.jobs}-job import answered ${status}`);
+    // Streams are capped at 10 per user, so the stream load signs in as several users.
+    const tokens = [];
+    for (let u = 0; u < STREAM_USERS; u++) {
+      const username = `viewer${u}`;
+      const password = `battery-viewer-${u}-password`;
+      await api(server, 'POST', '/api/v1/admin/users', {
+        username,
+        email: `${username}@example.invalid`,
+        password,
+        role: 'manager',
+      });
+      const res = await signIn(server.base, username, password);
+      if (res.status !== 200) throw new Error(`viewer sign-in answered ${res.status}`);
+      tokens.push(res.body.access_token);
+    }
+    const task = (
+      await api(server, 'POST', '/api/v1/optimize/assign?algorithm=heuristic&apply=false')
+    ).body.task_id;
+    for (let i = 0; i < 120; i++) {
+      const t = await api(server, 'GET', `/api/v1/tasks/${task}`);
+      if (!['queued', 'running'].includes(t.body?.status)) break;
+      await sleep(500);
+    }
+    let turn = 0;
+    const targets = [
+      {
+        name: `GET /api/v1/jobs/ (${counts.jobs} jobs)`,
+        options: {
+          url: `${server.base}/api/v1/jobs/`,
+          headers: { authorization: `Bearer ${server.token}` },
+        },
+      },
+      {
+        name: 'SSE stream of a finished optimisation',
+        options: {
+          url: `${server.base}/api/v1/optimize/stream/${task}`,
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                headers: {
+                  ...req.headers,
+                  accept: 'text/event-stream',
+                  authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
+                },
+              }),
+            },
+          ],
+        },
+      },
+      {
+        name: 'POST /api/v1/token (rate limit 30/min per address)',
+        options: {
+          url: `${server.base}/api/v1/token`,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(ADMIN).toString(),
+        },
+        refusals: () => signIn(server.base, ADMIN.username, ADMIN.password).then((r) => r.status),
+      },
+    ];
+    for (const t of targets) {
+      for (const connections of counts.connections) {
+        const busy = run({ ...t.options, connections, duration: counts.seconds });
+        const probeRequest =
+          t.refusals ??
+          (() =>
+            fetch(t.options.url, { headers: t.options.headers }).then(
+              async (r) => (await r.arrayBuffer(), r.status),
+            ));
+        const { result, times } = await refusalTimes(probeRequest, busy);
+        const codes = { '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
+        const label = `${t.name}, ${connections} connections, ${counts.seconds} s`;
+        record(
+          `${label}: requests, p50 / p99 latency (ms)`,
+          `${result.requests.total}, ${result.latency.p50} / ${result.latency.p99}`,
+          'info',
+          true,
+        );
+        record(
+          `${label}: answers, errors, timeouts`,
+          `${JSON.stringify(codes)}, ${result.errors}, ${result.timeouts}`,
+          '0 5xx, 0 timeouts',
+          result.timeouts === 0 && result['5xx'] === 0,
+        );
+        if (times.length > 0)
+          record(
+            `${label}: 429/503 answers timed aside (n=${times.length}), p99 / slowest (ms)`,
+            `${p99(times).toFixed(0)} / ${Math.max(...times).toFixed(0)}`,
+            '< 100',
+            Math.max(...times) < 100,
+          );
+        await sleep(2000);
+      }
+    }
+  } finally {
+    await stop(server);
+  }
+}

@@ -1,0 +1,130 @@
+// The battery's flags: which parts, which databases, and how many of each
+// attack. Full counts (issue 12) by default; --quick for a short run.
+import { parseArgs } from 'node:util';
+
+export const PARTS = [
+  'crash-import',
+  'crash-put',
+  'crash-first',
+  'bad-files',
+  'edits',
+  'streams',
+  'load',
+  'abuse',
+  'planted',
+];
+export const DATABASES = ['embedded', 'postgres'];
+
+/** Issue 12's counts: what a figure at fewer is marked against. */
+export const FULL = {
+  'import-kills': 50,
+  'put-kills': 20,
+  'first-kills': 10,
+  generated: 1000,
+  mutated: 1000,
+  rounds: 100,
+  writers: 50,
+  disconnects: 100,
+  streams: 200,
+  jobs: 10_000,
+  connections: '20,200',
+  seconds: 60,
+  signins: 10_000,
+  addresses: 500,
+  concurrency: 8,
+};
+
+const QUICK = {
+  'import-kills': 3,
+  'put-kills': 2,
+  'first-kills': 2,
+  generated: 20,
+  mutated: 20,
+  rounds: 5,
+  disconnects: 10,
+  streams: 20,
+  jobs: 2000,
+  seconds: 5,
+  signins: 200,
+};
+
+const USAGE = `npm run battery -- [options]
+  --parts a,b        parts to run (default all): ${PARTS.join(', ')}
+  --db a,b           databases (default both): ${DATABASES.join(', ')}
+                     PostgreSQL: BATTERY_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+                     names the server; each part gets a fresh database battery_<part>
+  --port N           server port (default 18140)
+  --quick            small counts, for a try-out
+  --no-write         print the table only; leave docs/reliability.* alone
+  counts (default issue 12's): ${Object.entries(FULL)
+    .map(([k, v]) => `--${k} ${v}`)
+    .join(' ')}`;
+
+export function readOptions(argv) {
+  const countOptions = Object.fromEntries(Object.keys(FULL).map((k) => [k, { type: 'string' }]));
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      parts: { type: 'string' },
+      db: { type: 'string' },
+      port: { type: 'string' },
+      quick: { type: 'boolean' },
+      'no-write': { type: 'boolean' },
+      help: { type: 'boolean' },
+      ...countOptions,
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const list = (text, allowed, name) => {
+    const items = text === undefined ? allowed : text.split(',').map((s) => s.trim());
+    const bad = items.filter((i) => !allowed.includes(i));
+    if (bad.length > 0)
+      throw new Error(`--${name}: unknown ${bad.join(', ')} (known: ${allowed.join(', ')})`);
+    return items;
+  };
+  const counts = {};
+  for (const key of Object.keys(FULL)) {
+    const raw = values[key] ?? (values.quick ? QUICK[key] : undefined) ?? FULL[key];
+    if (key === 'connections') {
+      counts.connections = String(raw).split(',').map(Number);
+      if (counts.connections.some((n) => !Number.isInteger(n) || n < 1))
+        throw new Error('--connections: whole numbers, comma-separated');
+    } else {
+      counts[key] = Number(raw);
+      if (!Number.isInteger(counts[key]) || counts[key] < 1)
+        throw new Error(`--${key}: a whole number of at least 1, got '${raw}'`);
+    }
+  }
+  return {
+    parts: list(values.parts, PARTS, 'parts'),
+    databases: list(values.db, DATABASES, 'db'),
+    port: Number(values.port ?? 18140),
+    write: !values['no-write'],
+    counts,
+  };
+}
+
+/** The counts one part uses, and whether any is below issue 12's. */
+export function partCounts(part, counts) {
+  const keys = {
+    'crash-import': ['import-kills'],
+    'crash-put': ['put-kills'],
+    'crash-first': ['first-kills'],
+    'bad-files': ['generated', 'mutated'],
+    edits: ['rounds', 'writers'],
+    streams: ['disconnects', 'streams'],
+    load: ['jobs', 'connections', 'seconds'],
+    abuse: ['signins', 'addresses', 'concurrency'],
+    planted: [],
+  }[part];
+  const used = Object.fromEntries(keys.map((k) => [k, counts[k]]));
+  const reduced = keys.some((k) =>
+    k === 'connections'
+      ? String(counts[k]) !== FULL[k]
+      : k !== 'concurrency' && k !== 'addresses' && counts[k] < FULL[k],
+  );
+  return { used, reduced };
+}

@@ -1,0 +1,77 @@
+// The battery's record: docs/reliability.json keeps the latest run of each
+// part on each database (its date, load, counts and rows), and
+// docs/reliability.md is written from it, so parts run at different times
+// each keep their own date and load.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PARTS } from './options.mjs';
+import { ROOT } from './server.mjs';
+
+const JSON_FILE = path.join(ROOT, 'docs/reliability.json');
+const MD_FILE = path.join(ROOT, 'docs/reliability.md');
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+export function machine() {
+  const cpu = os.cpus();
+  return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+export function saveRun(key, run) {
+  const all = existsSync(JSON_FILE) ? JSON.parse(readFileSync(JSON_FILE, 'utf8')) : {};
+  all[key] = run;
+  const ordered = Object.fromEntries(Object.entries(all).sort(([a], [b]) => order(a) - order(b)));
+  writeFileSync(JSON_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
+  writeFileSync(MD_FILE, render(ordered));
+}
+
+const order = (key) => {
+  const [db, part] = key.split(':');
+  return (db === 'embedded' ? 0 : 100) + PARTS.indexOf(part);
+};
+
+const cell = (value) => String(value).replaceAll('|', '\\|');
+
+function render(all) {
+  const lines = [
+    '# Reliability figures',
+    '',
+    'Written by `npm run battery` (scripts/battery.mjs and scripts/battery/) from',
+    'docs/reliability.json, which keeps the latest run of each part on each database.',
+    'The server is the built one (apps/api/dist/main.js), on 127.0.0.1 only, started',
+    'fresh for each part on a new data folder (and, on PostgreSQL, a new database).',
+    "Counts below issue 12's are marked **reduced**.",
+    '',
+  ];
+  for (const db of ['embedded', 'postgres']) {
+    const runs = Object.entries(all).filter(([k]) => k.startsWith(`${db}:`));
+    if (runs.length === 0) continue;
+    lines.push(`## ${db === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}`, '');
+    for (const [key, run] of runs) {
+      const part = key.split(':')[1];
+      lines.push(
+        `### ${part}`,
+        '',
+        `${run.date}, ${run.seconds} s; load average (1, 5, 15 min) before ${run.loadBefore}, after ${run.loadAfter}; ${run.machine}.`,
+        `Counts: ${JSON.stringify(run.counts)}${run.reduced ? ' (**reduced**)' : " (issue 12's)"}.`,
+        '',
+        '| check | measured | target | met |',
+        '|---|---|---|---|',
+        ...run.rows.map(
+          (r) =>
+            `| ${cell(r.check)} | ${cell(r.measured)} | ${cell(r.target)} | ${r.ok ? 'yes' : '**NO**'} |`,
+        ),
+        '',
+      );
+      if (run.error) lines.push(`The part stopped with an error: ${run.error}`, '');
+    }
+  }
+  const notes = path.join(ROOT, 'docs/reliability-notes.md');
+  if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trim(), '');
+  return `${lines.join('\n')}`;
+}

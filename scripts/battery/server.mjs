@@ -1,0 +1,176 @@
+// Starting, probing and killing the built server (apps/api/dist/main.js) for the
+// battery, on 127.0.0.1 only, with the probe preloaded (probe.mjs).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const HOST = '127.0.0.1'; // never any other address
+export const ADMIN = { username: 'admin', password: `battery-${randomBytes(8).toString('hex')}` };
+const JWT_SECRET = randomBytes(48).toString('base64');
+const PROBE = path.join(ROOT, 'scripts/battery/probe.mjs');
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process in bytes (0 once it has gone). */
+export function rss(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+export const MB = (bytes) => Math.round(bytes / 2 ** 20);
+
+export async function signIn(base, username, password, init = {}) {
+  const res = await fetch(`${base}/api/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+    ...init,
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/**
+ * Spawns the server on `target` (a data folder and, on PostgreSQL, a database
+ * URL) without waiting; `ready` resolves once the admin can sign in, with the
+ * wall time and the CPU seconds the start took.
+ */
+export function launch(target, port, env = {}, args = []) {
+  const began = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', PROBE, path.join(ROOT, 'apps/api/dist/main.js'), ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST,
+        DATA_DIR: target.dataDir,
+        DATABASE_URL: target.databaseUrl ?? '',
+        TMPDIR: target.tmpDir ?? process.env.TMPDIR ?? '',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        JWT_SECRET,
+        LOG_LEVEL: 'error',
+        AUTH_RATE_PER_MINUTE: '100000',
+        IMPORT_RATE_PER_MINUTE: '100000',
+        TASK_RATE_PER_MINUTE: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
+  // The last lines of both, kept for the message when the server stops on its own.
+  let stderr = '';
+  const keep = (chunk) => (stderr = (stderr + chunk).slice(-2000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.on('error', () => undefined);
+  const base = `http://${HOST}:${port}`;
+  const ready = (async () => {
+    for (let i = 0; i < 1200; i++) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `server exited (${child.exitCode ?? child.signalCode}): ${stderr.slice(-500)}`,
+        );
+      try {
+        const token = await signIn(base, ADMIN.username, ADMIN.password);
+        if (token.status === 200) {
+          return {
+            child,
+            base,
+            token: token.body.access_token,
+            startMs: performance.now() - began,
+            startCpu: cpuSeconds(child.pid),
+          };
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error('server did not start within 120 s');
+  })();
+  return { child, base, ready };
+}
+
+/** Starts the server and waits until the admin can sign in. */
+export const start = (target, port, env, args) => launch(target, port, env, args).ready;
+
+/** Resolves once the child has exited (a process killed by a signal has signalCode, not exitCode). */
+export const exited = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+export async function stop(server) {
+  server.child.kill('SIGTERM');
+  await exited(server.child);
+}
+
+export async function kill9(child) {
+  child.kill('SIGKILL');
+  await exited(child);
+}
+
+/** The server's active handles and timers and its memory, as the preloaded probe reports them. */
+export function probe(server) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('probe did not answer')), 10_000);
+    server.child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    server.child.send('probe');
+  });
+}
+
+export const auth = (token) => ({ authorization: `Bearer ${token}` });
+
+export async function api(server, method, url, body, token = server.token) {
+  const res = await fetch(`${server.base}${url}`, {
+    method,
+    headers: {
+      ...auth(token),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+export async function upload(server, url, name, bytes) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${server.base}${url}`, {
+    method: 'POST',
+    headers: auth(server.token),
+    body: form,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
