@@ -4,6 +4,7 @@
 import autocannon from 'autocannon';
 import { ADMIN, api, signIn, sleep, start, stop, upload } from './server.mjs';
 import { importRoster, scheduleCsv } from './data.mjs';
+import { awaitTask } from './tasks.mjs';
 
 const STREAM_USERS = 20;
 
@@ -66,11 +67,9 @@ export async function load(target, port, counts, record) {
     const task = (
       await api(server, 'POST', '/api/v1/optimize/assign?algorithm=heuristic&apply=false')
     ).body.task_id;
-    for (let i = 0; i < 120; i++) {
-      const t = await api(server, 'GET', `/api/v1/tasks/${task}`);
-      if (!['queued', 'running'].includes(t.body?.status)) break;
-      await sleep(500);
-    }
+    const ended = await awaitTask(server, task, `/api/v1/optimize/stream/${task}`);
+    if (ended !== 'complete')
+      throw new Error(`the optimisation whose stream is loaded ended ${ended}`);
     let turn = 0;
     const targets = [
       {

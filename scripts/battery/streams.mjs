@@ -4,6 +4,7 @@
 import { api, probe, sleep, start, stop, upload } from './server.mjs';
 import { importRoster, scheduleCsv } from './data.mjs';
 import { openStream, readEvents } from './sse.mjs';
+import { awaitTask } from './tasks.mjs';
 
 const debug = (...args) => process.env.BATTERY_DEBUG && console.error(...args);
 const isFinal = (event) => /"type":"(complete|error)"/.test(event.data);
@@ -119,11 +120,7 @@ async function openClose(server, count, record) {
     opened += batch.length;
   }
   // Let the run end, so that its own timers are gone too.
-  for (let i = 0; i < 120; i++) {
-    const task = await api(server, 'GET', `/api/v1/tasks/${id}`);
-    if (!['queued', 'running'].includes(task.body?.status)) break;
-    await sleep(1000);
-  }
+  await awaitTask(server, id, `/api/v1/optimize/stream/${id}`);
   const after = await settled(server, baseline, 60_000);
   record(
     `${count} streams opened and closed (answers ${JSON.stringify(statuses)}); settled after ${after.seconds.toFixed(0)} s (at most 60): sockets before / after`,
