@@ -115,12 +115,16 @@ export const ReplayResultSchema = z.object({
   fingerprint_matches: z.boolean(),
   /** Whether this is a reproduction: the fingerprint matches and the rerun reached the run's F (to 1e-6). */
   reproduced: z.boolean(),
-  /** Whether the run was bound by iterations alone, so the same seed must give the same F. */
+  /**
+   * Whether the run recorded what reproduces it (its schedule and iterations,
+   * per epoch and member for the portfolio) and nothing clock-bound decided
+   * its search, so the same seed on the same input must give the same F.
+   */
   deterministic: z.boolean(),
   objective_recorded: ObjectiveSchema,
   objective_replayed: ObjectiveSchema,
   seed: z.number().int(),
-  /** The cap the rerun used. */
+  /** The main-loop iterations the rerun was held to; null for the portfolio (per epoch and member) and methods that count none. */
   max_iterations: z.number().int().nullable(),
   elapsed_ms: z.number(),
   /** One sentence saying what the verdict means. */

@@ -1,9 +1,11 @@
 import { evaluateObjective } from '@meridian/domain';
 import type { AlgorithmKey } from '@meridian/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileInstance } from '../src/core/compile';
 import { AlgorithmContext } from '../src/core/context';
+import type { ReplayRecipe } from '../src/core/contract';
 import { ALGORITHM_REGISTRY } from '../src/registry/algorithm-registry';
+import { solve } from '../src/runtime/solve';
 import { randomInstance } from './fixtures';
 
 const instance = randomInstance(12, 50, 12, 2);
@@ -51,17 +53,124 @@ describe('a capped run is replayable', () => {
     },
   );
 
-  it('without a cap, the schedule is the share of the time budget used', () => {
-    const ctx = new AlgorithmContext(
-      instance,
-      compiled,
-      { algorithm: 'ils', seed: 1, timeLimitMs: 40_000 },
-      undefined,
-      undefined,
-      { startedAt: performance.now() - 10_000 },
-    );
-    expect(ctx.iterationCap).toBe(Infinity);
-    expect(ctx.schedule(123)).toBeGreaterThan(0.24);
-    expect(ctx.schedule(123)).toBeLessThan(0.3);
+  it('without a cap, the clock places knots and the schedule reads only them', () => {
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const options = { algorithm: 'ils' as const, seed: 1, timeLimitMs: 40_000 };
+      const ctx = new AlgorithmContext(instance, compiled, options);
+      expect(ctx.iterationCap).toBe(Infinity);
+      expect(ctx.schedule(0)).toBe(0);
+      // 10 s of 40 s at iteration 123: a knot, from the next iteration on, at a quarter of the
+      // schedule, which reaches 1 after the 372 iterations this pace (124 in 10 s) fits in 30 s.
+      now += 10_000;
+      expect(ctx.schedule(123)).toBe(0);
+      expect(ctx.schedule(124)).toBe(0.25);
+      expect(ctx.schedule(124 + 186)).toBeCloseTo(0.625, 9);
+      expect(ctx.schedule(124 + 372)).toBe(1);
+      const recipe = ctx.replayRecipe(500);
+      expect(recipe).toEqual({ schedule: [[124, 0.25, 372]], iterations: 500 });
+      const seen = [0, 123, 124, 300, 496].map((i) => ctx.schedule(i));
+      // A replay, its clock at 39 s of 40, reads the same progress from the knots.
+      const replay = new AlgorithmContext(instance, compiled, { ...options, replay: recipe });
+      now += 39_000;
+      expect(replay.iterationCap).toBe(Infinity);
+      expect([0, 123, 124, 300, 496].map((i) => replay.schedule(i))).toEqual(seen);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
+describe('an uncapped run is replayable from its recipe', () => {
+  const uncapped = randomInstance(31, 70, 14, 3);
+  it.each([
+    ['ils', 400],
+    ['alns', 400],
+    ['mcmc_sa', 400],
+    ['ts', 400],
+    ['ga', 400],
+    ['aco', 400],
+    ['monte_carlo', 300],
+    ['portfolio', 1_500],
+  ] as [AlgorithmKey, number][])(
+    '%s: stopped by its time limit, then replayed with seed and recipe: the same solution',
+    async (algorithm, limitMs) => {
+      const run = await solve(uncapped, { algorithm, seed: 9, timeLimitMs: limitMs });
+      expect(run.stats.not_replayable_because).toBeUndefined();
+      expect(run.stats.replayable).toBe(true);
+      const recipe = run.stats.replay as ReplayRecipe;
+      if (algorithm === 'portfolio') {
+        // The in-thread member ran every epoch (a thread member joins when its thread is ready).
+        expect(recipe.epochs!.length).toBe(2);
+        expect(recipe.epochs!.every((epoch) => epoch[0] !== null)).toBe(true);
+      } else {
+        expect(recipe.iterations).toBe(run.stats.iterations);
+        // The annealing and threshold schedules were placed by the clock: knots beyond a cap's one.
+        if (['ils', 'alns', 'mcmc_sa'].includes(algorithm))
+          expect(recipe.schedule!.length).toBeGreaterThan(1);
+      }
+      // A generous limit: the replay must stop on the recorded iterations, not on the clock.
+      const replay = await solve(uncapped, {
+        algorithm,
+        seed: 9,
+        timeLimitMs: 60_000,
+        replay: recipe,
+      });
+      expect(replay.assignments).toEqual(run.assignments);
+      expect(replay.objective.total).toBe(run.objective.total);
+      // The replay stopped where the run did (the clock answered neither), so it records the same recipe.
+      expect(replay.stats.replay).toEqual(recipe);
+    },
+  );
+
+  it.each([
+    ['ga', 1],
+    ['ils', 0.05],
+    ['aco', 1],
+  ] as [AlgorithmKey, number][])(
+    '%s: cut by its deadline inside a step, it replays to the same solution',
+    async (algorithm, limitMs) => {
+      // A clock that moves 10 us per reading: the deadline falls inside the first population, a
+      // batch of ants or the first descent, at a point this test can repeat.
+      const compiledUncapped = compileInstance(uncapped, uncapped.weights);
+      let now = 0;
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
+      const cut = new AlgorithmContext(uncapped, compiledUncapped, {
+        algorithm,
+        seed: 5,
+        timeLimitMs: limitMs,
+      });
+      const recipe = await ALGORITHM_REGISTRY[algorithm](cut)
+        .then((outcome) => cut.replayRecipe(outcome.stats?.iterations as number))
+        .finally(() => clock.mockRestore());
+      expect(recipe.cutAtCheck).toBeGreaterThan(0);
+      const replay = new AlgorithmContext(uncapped, compiledUncapped, {
+        algorithm,
+        seed: 5,
+        timeLimitMs: 60_000,
+        replay: recipe,
+      });
+      const outcome = await ALGORITHM_REGISTRY[algorithm](replay);
+      expect(replay.replayRecipe(outcome.stats?.iterations as number)).toEqual(recipe);
+      expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
+    },
+  );
+
+  it('a different seed with the same recipe is a different run (the recipe alone does not fix the answer)', async () => {
+    const run = await solve(uncapped, { algorithm: 'ils', seed: 9, timeLimitMs: 400 });
+    const other = await solve(uncapped, {
+      algorithm: 'ils',
+      seed: 10,
+      timeLimitMs: 60_000,
+      replay: run.stats.replay as ReplayRecipe,
+    });
+    expect(other.assignments).not.toEqual(run.assignments);
+  });
+
+  it('a clock-bound method says it cannot be replayed, and why', async () => {
+    const run = await solve(uncapped, { algorithm: 'milp', seed: 9, timeLimitMs: 2_000 });
+    expect(run.stats.replayable).toBe(false);
+    expect(run.stats.not_replayable_because).toMatch(/bound by the clock/);
   });
 });

@@ -145,6 +145,10 @@ export interface OptimizationRunsTable {
   restored_run_id: number | null;
   /** [job id, reason before, reason after] per job whose reason the run rewrote. */
   reasons: ColumnType<unknown, unknown, unknown>;
+  /** The solver's replay recipe (migration 0015); null before it and for writes that are not solver runs. */
+  replay: ColumnType<unknown, unknown, unknown>;
+  /** Why the run cannot be reproduced from its recipe; null when it can (or has none). */
+  replay_blocker: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Table run_changes (migration 0009): one row per slot a recorded run changed. */

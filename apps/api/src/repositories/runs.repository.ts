@@ -21,6 +21,10 @@ export interface RunRecord {
   maxIterations: number | null;
   /** Iterations each method ran, by method. */
   iterations: Record<string, number>;
+  /** The solver's replay recipe (stats.replay); absent for writes that are not solver runs. */
+  replay?: unknown;
+  /** Why the run cannot be reproduced from its recipe; absent or null when it can. */
+  replayBlocker?: string | null;
   jobsAssigned: number;
   jobsTotal: number;
   changedSlots: number;
@@ -62,6 +66,8 @@ export class RunsRepository {
         time_limit_ms: run.timeLimitMs,
         max_iterations: run.maxIterations,
         iterations: json(run.iterations),
+        replay: run.replay === undefined ? null : json(run.replay),
+        replay_blocker: run.replayBlocker ?? null,
         jobs_assigned: run.jobsAssigned,
         jobs_total: run.jobsTotal,
         changed_slots: run.changedSlots,
@@ -97,6 +103,19 @@ export class RunsRepository {
   async find(id: number, db: Kysely<DB> = this.db): Promise<Run | undefined> {
     const row = await selectRuns(db).where('r.id', '=', id).executeTakeFirst();
     return row && toRun(row);
+  }
+
+  /** What reproduces a run (its solver's recipe, or why it cannot), read apart: only a replay needs it. */
+  async replayOf(
+    id: number,
+    db: Kysely<DB> = this.db,
+  ): Promise<{ recipe: unknown; blocker: string | null } | undefined> {
+    const row = await db
+      .selectFrom('optimization_runs')
+      .select(['replay', 'replay_blocker'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { recipe: row.replay ?? null, blocker: row.replay_blocker };
   }
 }
 

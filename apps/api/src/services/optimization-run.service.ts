@@ -17,7 +17,7 @@ import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
 import { inputFingerprint } from './input-fingerprint';
 import { jobsFilled, planAssignments, type PlanRevisions } from './plan-revisions';
-import { iterationsOf } from './run-iterations';
+import { iterationsOf, replayBlockerOf } from './run-iterations';
 import { previewProposal } from './preview-proposal';
 import { reasonAfterRun } from './reason-text';
 import { TaskFailure } from '../tasks/task-failure';
@@ -237,6 +237,8 @@ export class OptimizationRun {
         timeLimitMs: task.time_limit_ms,
         maxIterations: task.max_iterations,
         iterations: iterationsOf(result.algorithm, result.stats),
+        replay: result.stats.replay ?? null,
+        replayBlocker: replayBlockerOf(result.stats),
         jobsAssigned: summary.jobs_assigned,
         jobsTotal: summary.jobs_total,
         restoredRunId: null,

@@ -11,3 +11,14 @@ export function iterationsOf(
   const n = stats.iterations;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? { [algorithm]: n } : {};
 }
+
+/**
+ * Why the solver says a run cannot be reproduced from its recipe
+ * (stats.not_replayable_because), or null when it says it can.
+ */
+export function replayBlockerOf(stats: Record<string, unknown>): string | null {
+  if (stats.replayable === true) return null;
+  return typeof stats.not_replayable_because === 'string'
+    ? stats.not_replayable_because
+    : 'the solver recorded no replay for this run';
+}

@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ReplayResult } from '@meridian/contracts';
 import { WeightsSchema, type AlgorithmKey, type Objective } from '@meridian/domain';
-import { solve, type SolveOptions } from '@meridian/optimizer';
+import { solve, type ReplayRecipe, type SolveOptions } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
@@ -9,23 +10,29 @@ import type { InstanceBuilder } from './instance-builder';
 import { inputFingerprint } from './input-fingerprint';
 import type { SettingsService } from './settings.service';
 
-/** Longest a replay may take: twice the run's own limit, never more than ten minutes. */
+/** Longest a replay may take: twice the run's own limit (at least 10 s), never more than ten minutes. */
 const MAX_REPLAY_MS = 10 * 60_000;
+const MIN_REPLAY_MS = 10_000;
 
 /** Same F to a relative 1e-6 (the evaluator's sums may round differently in the last bits). */
 const sameF = (a: Objective, b: Objective) =>
   Math.abs(a.total - b.total) <= 1e-6 * Math.max(1, Math.abs(a.total));
 
+type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
+
 /**
  * POST /runs/{id}/replay: reruns an optimisation on the data as it is now,
- * with the run's seed, weights and iteration counts, and says whether it
- * reached the same F. Only a run bound by an iteration cap (and that did not
- * hit its time limit) is a deterministic function of its input and seed; a
- * run that stopped on the wall clock searched for as long as the machine
- * allowed, so its replay (capped at the iterations it recorded) may differ,
- * and the answer says so. When the input fingerprint no longer matches, the
- * rerun is on different data and cannot be a reproduction. One replay at a
- * time per process (each holds a solver thread for up to the run's limit).
+ * with the run's seed, weights and replay recipe, and says whether it reached
+ * the same F. The recipe (stats.replay of the solver, migration 0015) holds
+ * the schedule's knots and the iterations each method ran, per portfolio
+ * epoch and member: with it a search method's rerun never reads the clock,
+ * so whenever the input fingerprint matches it must reach the same F,
+ * however long the run's time limit was and however busy either machine.
+ * A run is not reproducible when its method is bound by the clock (milp,
+ * cp_sat, the learned methods), when the time limit cut a step short, or
+ * when it was recorded before recipes were; the answer says which, and
+ * reruns with the seed anyway. One replay at a time per process (each holds
+ * a solver thread for up to twice the run's limit).
  */
 export class RunReplay {
   private running = false;
@@ -59,48 +66,49 @@ export class RunReplay {
     }
   }
 
-  private async rerun(
-    id: number,
-    run: NonNullable<Awaited<ReturnType<RunsRepository['find']>>>,
-    signal?: AbortSignal,
-  ): Promise<ReplayResult> {
+  private async rerun(id: number, run: RecordedRun, signal?: AbortSignal): Promise<ReplayResult> {
     const built = await this.builder.build(this.db, await this.settings.getWeights());
     const fingerprintMatches = inputFingerprint(built.instance) === run.input_fingerprint;
     const algorithm = run.algorithm as AlgorithmKey;
+    const stored = await this.runs.replayOf(id);
+    const recipe = stored?.recipe ? (stored.recipe as ReplayRecipe) : null;
     const recordedLoop = run.iterations[algorithm];
-    const cap = run.max_iterations ?? recordedLoop ?? null;
-    // Deterministic only when the cap, not the clock, ended the run.
-    const deterministic = run.max_iterations !== null && run.status !== 'timeout';
-    const timeLimitMs = deterministic
-      ? Math.min(MAX_REPLAY_MS, 2 * run.time_limit_ms!)
-      : Math.min(MAX_REPLAY_MS, run.time_limit_ms!);
+    // Without a recipe (a run recorded before them), the cap or the recorded count is all there is.
+    const cap = recipe ? (recipe.iterations ?? null) : (run.max_iterations ?? recordedLoop ?? null);
+    const deterministic = recipe !== null && stored?.blocker === null;
+    const timeLimitMs = Math.min(MAX_REPLAY_MS, Math.max(MIN_REPLAY_MS, 2 * run.time_limit_ms!));
     const options: SolveOptions = {
       algorithm,
       seed: run.seed!,
       timeLimitMs,
       weights: WeightsSchema.parse(run.weights),
-      ...(cap !== null ? { maxIterations: cap } : {}),
+      ...(recipe ? { replay: recipe } : cap !== null ? { maxIterations: cap } : {}),
     };
     const result = await solve(built.instance, options, { signal });
     const recorded = run.objective_after;
     const replayed = result.objective;
     const reproduced = sameF(recorded, replayed);
     const f = (o: Objective) => o.total.toFixed(4);
+    const how = recipe
+      ? `the recorded ${describeRecipe(recipe)}`
+      : cap !== null
+        ? `${cap} iterations`
+        : `its time limit again (${algorithm} reports no iteration count)`;
     let message: string;
     if (!fingerprintMatches) {
       message = `The jobs, roster, leave, kits or weights changed since run ${id} (its input fingerprint no longer matches), so this rerun on today's data is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded.`;
-    } else if (result.status === 'timeout' && deterministic) {
-      message = `The replay hit its time limit (${Math.round(timeLimitMs / 1000)} s) before the run's ${cap} iterations, so it is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded. Try again when the machine is less busy.`;
+    } else if (deterministic && !isDeepStrictEqual(result.stats.replay, recipe)) {
+      // A replay that follows the recipe records the same one; the clock stopped this one first.
+      message = `The replay hit its time limit (${Math.round(timeLimitMs / 1000)} s) before ${how}, so it is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded. Try again when the machine is less busy.`;
     } else if (deterministic) {
       message = reproduced
-        ? `Reproduced: seed ${run.seed} and ${cap} iterations give F = ${f(replayed)} again.`
-        : `Not reproduced: seed ${run.seed} and ${cap} iterations gave F = ${f(replayed)}, the run recorded ${f(recorded)}. The input is the same, so this is a bug.`;
+        ? `Reproduced: seed ${run.seed} and ${how} give F = ${f(replayed)} again.`
+        : `Not reproduced: seed ${run.seed} and ${how} gave F = ${f(replayed)}, the run recorded ${f(recorded)}. The input is the same, so this is a bug.`;
     } else {
-      const how =
-        recordedLoop !== undefined
-          ? `its recorded ${recordedLoop} iterations`
-          : `its time limit again (${algorithm} reports no iteration count)`;
-      message = `Run ${id} stopped on its time limit, not an iteration cap, so its search depended on the machine's speed and a replay cannot be guaranteed to repeat it. Rerun with seed ${run.seed} for ${how}: F = ${f(replayed)} against ${f(recorded)} recorded (${reproduced ? 'the same' : 'different'}). Start runs with max_iterations to make them repeatable.`;
+      const why = recipe
+        ? `Run ${id} cannot be reproduced exactly: ${stored!.blocker}.`
+        : `Run ${id} was recorded before runs kept what reproduces them, and it stopped on its time limit, so its search depended on the machine's speed.`;
+      message = `${why} Rerun with seed ${run.seed} and ${how}: F = ${f(replayed)} against ${f(recorded)} recorded (${reproduced ? 'the same' : 'different'}).`;
     }
     return {
       run_id: id,
@@ -115,4 +123,10 @@ export class RunReplay {
       message,
     };
   }
+}
+
+/** The recipe in words: a method's iterations, or the portfolio's epochs. */
+function describeRecipe(recipe: ReplayRecipe): string {
+  if (recipe.epochs) return `${recipe.epochs.length} portfolio epochs of its members' iterations`;
+  return recipe.iterations !== undefined ? `${recipe.iterations} iterations` : 'run';
 }

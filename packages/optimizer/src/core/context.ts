@@ -1,38 +1,21 @@
 import type { Instance } from '@meridian/domain';
-import type { SolveHooks, SolveOptions, SolveProgress, SolveResult, SolveStatus } from './contract';
+import type {
+  ReplayRecipe,
+  ScheduleKnot,
+  SolveHooks,
+  SolveOptions,
+  SolveProgress,
+  SolveResult,
+  SolveStatus,
+} from './contract';
 import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
 import { SolutionState } from './solution';
 
 /** Options of one run as the core sees them: the contract's plus the portfolio's extras. */
 export interface RunOptions extends SolveOptions {
-  /** A feasible assignment vector (slot = 2 * job + role) to start from, e.g. a portfolio round's incumbent. */
+  /** A feasible assignment vector (slot = 2 * job + role) to start from, e.g. a portfolio epoch's incumbent. */
   readonly initial?: Int32Array;
-  /**
-   * Run as a portfolio member on a worker thread (portfolio/member-loop.ts):
-   * restart every `segmentMs` (or when the method ends on its own rule) from
-   * the better of its own best and the portfolio's incumbent, posting each
-   * improvement through the run's IncumbentExchange.
-   */
-  readonly member?: { readonly segmentMs: number };
-}
-
-/** How a portfolio member and the portfolio trade solutions while the member runs. */
-export interface IncumbentExchange {
-  /** The portfolio's best so far, or null before it has sent one. */
-  incumbent(): { readonly assign: Int32Array; readonly total: number } | null;
-  /** A new best of the member's (posted as soon as it is found, at most every few ms). */
-  improved(assign: Int32Array, total: number): void;
-}
-
-/** The contract's hooks plus the portfolio's incumbent exchange (worker threads of a portfolio). */
-export interface RunHooks extends SolveHooks {
-  readonly exchange?: IncumbentExchange;
-}
-
-/** A thread run's hooks on the parent's side; onImproved receives a portfolio member's posted improvements. */
-export interface ThreadRunHooks extends SolveHooks {
-  readonly onImproved?: (assign: Int32Array, total: number) => void;
 }
 
 /**
@@ -45,12 +28,8 @@ export interface AlgorithmThread {
   /** Resolves once the thread has loaded its code and listens. */
   readonly ready: Promise<void>;
   readonly isReady: boolean;
-  /** Whether a run is in progress (a portfolio skips a member still busy with a late run). */
-  readonly isBusy: boolean;
   /** Runs one algorithm on the thread; rejects on a thread error or a missed cancel. */
-  run(options: RunOptions, hooks?: ThreadRunHooks): Promise<SolveResult>;
-  /** Sends the portfolio's incumbent to the current run (a member adopts it at its next restart). */
-  shareIncumbent(assign: Int32Array, total: number): void;
+  run(options: RunOptions, hooks?: SolveHooks): Promise<SolveResult>;
   /** Ends the thread. */
   close(): Promise<void>;
 }
@@ -64,6 +43,10 @@ export interface AlgorithmOutcome {
   readonly status?: SolveStatus;
   readonly bound?: number;
   readonly stats?: Record<string, unknown>;
+  /** What reproduces the run, when it is more than its schedule and iterations (the portfolio's epochs). */
+  readonly replay?: ReplayRecipe;
+  /** Why the run cannot be replayed although its method can (a portfolio member's run could not). */
+  readonly notReplayableBecause?: string | null;
 }
 
 /** An algorithm of the catalogue: searches from the context and offers solutions to it. */
@@ -71,6 +54,17 @@ export type Algorithm = (ctx: AlgorithmContext) => Promise<AlgorithmOutcome>;
 
 const YIELD_EVERY_MS = 25;
 const REPORT_EVERY_MS = 200;
+/** An uncapped run fixes a knot of its schedule at each 1/CHECKPOINTS of its time (see ScheduleKnot). */
+const CHECKPOINTS = 20;
+
+/** The schedule's progress at iteration `i`, 0..1: a function of the knots and `i` alone. */
+export function progressAt(knots: readonly ScheduleKnot[], i: number): number {
+  for (let k = knots.length - 1; k >= 0; k--) {
+    const [at, from, span] = knots[k]!;
+    if (at <= i) return Math.min(1, from + ((1 - from) * (i - at)) / span);
+  }
+  return 0;
+}
 
 /**
  * When a run's clock started and how much of its limit it keeps back. The
@@ -129,6 +123,18 @@ export class AlgorithmContext {
   /** Starts worker threads on this run's instance, when the runner provides them. */
   readonly startThreads: StartThreads | undefined;
   isTimedOut = false;
+  /** Stop tests asked so far (shouldStop between iterations, stopWithinStep inside a step). */
+  private stopChecks = 0;
+  private stepChecks = 0;
+  /** Which of them said stop because of the clock, if one did (ReplayRecipe). */
+  private stopAtCheck: number | undefined;
+  private cutAtCheck: number | undefined;
+  /** The schedule's knots: fixed by a cap or a replayed recipe, else fixed as the run goes. */
+  private readonly knots: ScheduleKnot[];
+  private readonly isScheduleFixed: boolean;
+  private nextCheckpoint = 1;
+  /** The first schedule() call's iteration and time: where the rate of iterations is measured from. */
+  private firstScheduleCall: { readonly at: number; readonly ms: number } | null = null;
   private lastYield = performance.now();
   private lastReport = 0;
   private progressFraction = 0;
@@ -147,6 +153,13 @@ export class AlgorithmContext {
     this.startThreads = setup.startThreads;
     this.rng = new Rng(options.seed);
     this.best = new SolutionState(compiled);
+    const cap = options.maxIterations;
+    this.knots = options.replay
+      ? (options.replay.schedule ?? []).map((k) => [...k] as const)
+      : cap !== undefined
+        ? [[0, 0, Math.max(1, cap)]]
+        : [];
+    this.isScheduleFixed = options.replay !== undefined || cap !== undefined;
   }
 
   get elapsedMs(): number {
@@ -170,12 +183,41 @@ export class AlgorithmContext {
   /**
    * True once cancelled, or once a step of `nextStepMs` would end past the
    * deadline (and remembers which: the time limit, not the method's own rule,
-   * ended the run).
+   * ended the run). Asked between iterations. The run counts these tests and
+   * records which one said stop (ReplayRecipe.stopAtCheck); a replay stops at
+   * that one (the clock stays as its safety stop).
    */
   shouldStop(nextStepMs = 0): boolean {
-    if (this.isCancelled) return true;
-    if (this.elapsedMs + nextStepMs >= this.deadlineMs) this.isTimedOut = true;
+    if (this.isCancelled || this.isTimedOut) return true;
+    this.stopChecks++;
+    if (this.clockSays(nextStepMs, this.stopChecks, this.options.replay?.stopAtCheck)) {
+      this.isTimedOut = true;
+      this.stopAtCheck = this.stopChecks;
+    }
     return this.isTimedOut;
+  }
+
+  /**
+   * The stop test inside a step (a descent, a batch of ants, the first
+   * population): cancelled, or the deadline reached. Counted and recorded
+   * like shouldStop's (ReplayRecipe.cutAtCheck): the tests before it are the
+   * same on a replay, which stops at that one, so a run the clock cut inside
+   * a step replays too.
+   */
+  readonly stopWithinStep = (nextStepMs = 0): boolean => {
+    if (this.isCancelled || this.isTimedOut) return true;
+    this.stepChecks++;
+    if (this.clockSays(nextStepMs, this.stepChecks, this.options.replay?.cutAtCheck)) {
+      this.isTimedOut = true;
+      this.cutAtCheck = this.stepChecks;
+    }
+    return this.isTimedOut;
+  };
+
+  /** Whether the clock stops the run at this test: the recorded answer on a replay, else the deadline. */
+  private clockSays(nextStepMs: number, check: number, recorded: number | undefined): boolean {
+    if (recorded !== undefined && check >= recorded) return true;
+    return this.elapsedMs + nextStepMs >= this.deadlineMs;
   }
 
   /**
@@ -186,21 +228,64 @@ export class AlgorithmContext {
     return this.options.maxIterations ?? defaultLimit;
   }
 
-  /** The main loop's cap: options.maxIterations, or none (the time limit ends the loop). */
+  /** The main loop's cap: options.maxIterations (a replay's: the recorded run's), else none. */
   get iterationCap(): number {
-    return this.options.maxIterations ?? Infinity;
+    return (this.options.replay ? this.options.replay.cap : this.options.maxIterations) ?? Infinity;
   }
 
   /**
-   * How far a schedule (temperature, threshold) has run, 0..1. Under an
-   * iteration cap it is `iteration / cap` and never reads the clock, so a
-   * capped run repeats exactly for its seed; without a cap it is the share of
-   * the time budget used, so the schedule spans the whole budget.
+   * How far a schedule (temperature, threshold) has run at `iteration`, 0..1:
+   * a function of the iteration and the schedule's knots only (progressAt).
+   * Under a cap the one knot makes it `iteration / cap`; a replay reads the
+   * recorded knots. An uncapped run fixes a knot at each 1/CHECKPOINTS of its
+   * time, from the next iteration on (so both calls of one iteration read
+   * the same value): progress then starts at the share of time used and
+   * reaches 1 after the iterations the rate so far projects for the rest. So
+   * the schedule spans the whole budget, as a clock schedule would, and the
+   * clock decides only where the knots go, which the run records.
    */
   schedule(iteration: number): number {
-    const cap = this.options.maxIterations;
-    if (cap !== undefined) return Math.min(1, iteration / Math.max(1, cap));
-    return Math.min(1, this.elapsedMs / Math.max(1, this.deadlineMs));
+    if (!this.isScheduleFixed) this.fixKnotWhenDue(iteration);
+    return progressAt(this.knots, iteration);
+  }
+
+  private fixKnotWhenDue(iteration: number): void {
+    const elapsed = this.elapsedMs;
+    this.firstScheduleCall ??= { at: iteration, ms: elapsed };
+    const share = elapsed / Math.max(1, this.deadlineMs);
+    if (share * CHECKPOINTS < this.nextCheckpoint) return;
+    const first = this.firstScheduleCall;
+    // The pace needs some time to measure (a first iteration can come late, after a long descent).
+    if (elapsed - first.ms < this.deadlineMs / (2 * CHECKPOINTS)) return;
+    this.nextCheckpoint = Math.floor(share * CHECKPOINTS) + 1;
+    const at = iteration + 1;
+    const perMs = (at - first.at) / Math.max(1e-3, elapsed - first.ms);
+    // Rounded as recorded (JSON and jsonb keep these exactly), and used as recorded.
+    const knot: ScheduleKnot = [
+      at,
+      Math.round(Math.min(1, share) * 1e6) / 1e6,
+      Math.max(1, Math.round(perMs * Math.max(0, this.remainingMs))),
+    ];
+    // A second checkpoint in the same iteration replaces the knot (nothing has read it yet).
+    const last = this.knots.at(-1)?.[0] ?? -1;
+    if (last === at) this.knots[this.knots.length - 1] = knot;
+    else if (last < at) this.knots.push(knot);
+  }
+
+  /**
+   * What reproduces this run's trajectory: its schedule, its cap, and the
+   * stop test whose answer ended it, if the clock did; with the iterations it
+   * ran, which a replay that follows the recipe matches.
+   */
+  replayRecipe(iterations: number | undefined): ReplayRecipe {
+    const cap = this.options.replay ? this.options.replay.cap : this.options.maxIterations;
+    return {
+      schedule: this.knots.map((k) => [...k] as const),
+      ...(cap !== undefined ? { cap } : {}),
+      ...(iterations !== undefined ? { iterations } : {}),
+      ...(this.stopAtCheck !== undefined ? { stopAtCheck: this.stopAtCheck } : {}),
+      ...(this.cutAtCheck !== undefined ? { cutAtCheck: this.cutAtCheck } : {}),
+    };
   }
 
   /** Share of the run done: the larger of the iteration share and the time share. */

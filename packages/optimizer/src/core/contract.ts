@@ -19,6 +19,50 @@ export interface SolveOptions {
   readonly maxIterations?: number;
   /** Overrides instance.weights when given. */
   readonly weights?: Weights;
+  /**
+   * Replays a recorded run: its result's stats.replay, with the run's seed
+   * and weights. The method then follows the recorded schedule and stops
+   * where the recorded run stopped, never reading the clock for either, so it
+   * returns the same solution on any machine. Give it a generous time limit:
+   * the clock still stops a replay that cannot finish, and its own
+   * stats.replay then differs from the recipe.
+   */
+  readonly replay?: ReplayRecipe;
+}
+
+/**
+ * A knot of a run's schedule (annealing temperature, acceptance threshold):
+ * from iteration `at` on, the schedule's progress rises linearly from `from`
+ * to 1 over `span` iterations. Before the first knot it is 0. A capped run's
+ * schedule is the one knot [0, 0, cap]; an uncapped run fixes a knot at each
+ * twentieth of its time limit (the iteration it has reached, the share of
+ * time used and the iterations it projects for the rest) and records them,
+ * so its trajectory is a function of the seed and the iteration index.
+ */
+export type ScheduleKnot = readonly [at: number, from: number, span: number];
+
+/** What reproduces a run, given its seed, weights and input (stats.replay of its result). */
+export interface ReplayRecipe {
+  /** The schedule the method followed. */
+  readonly schedule?: readonly ScheduleKnot[];
+  /** The iteration cap the run was started with (the schedule's span then); none: only the clock. */
+  readonly cap?: number;
+  /** The main-loop iterations it ran (a replay that follows the recipe runs as many). */
+  readonly iterations?: number;
+  /**
+   * Where the clock stopped the run: the call of its between-iterations stop
+   * test (stopAtCheck) or of its in-step test (cutAtCheck: inside a descent,
+   * a batch of ants, the first population) whose answer was "stop". Both
+   * tests are asked at points the trajectory fixes, so a replay stops at the
+   * same call without asking the clock.
+   */
+  readonly stopAtCheck?: number;
+  readonly cutAtCheck?: number;
+  /**
+   * The portfolio: each epoch's recipe per member (stats.members order); null
+   * where a member did not run that epoch (its thread was not ready yet).
+   */
+  readonly epochs?: readonly (readonly (ReplayRecipe | null)[])[];
 }
 
 export interface SolveProgress {
@@ -43,7 +87,13 @@ export interface SolveResult {
   /** A proven lower bound on F, where the method has one. */
   readonly bound?: number;
   readonly elapsed_ms: number;
-  /** Method-specific facts: iterations, training size and accuracy, who found the best, ... */
+  /**
+   * Method-specific facts: iterations, training size and accuracy, who found
+   * the best, ... Every run also reports `replay` (a ReplayRecipe),
+   * `replayable` (whether passing that recipe back with the same seed,
+   * weights and input must give the same solution) and, when it is not,
+   * `not_replayable_because`.
+   */
   readonly stats: Record<string, unknown>;
 }
 

@@ -16,7 +16,7 @@ import { kickAndDescend } from './kick-search';
 export const ils: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const rng = ctx.rng;
-  const stop = () => ctx.shouldStop();
+  const stop = () => ctx.stopWithinStep();
   const current = startingState(ctx);
   descend(current, rng, stop);
   ctx.offer(current, 'ils');

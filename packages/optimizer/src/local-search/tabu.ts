@@ -22,7 +22,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
   const rng = ctx.rng;
   const P = c.physicistCount;
   const state = startingState(ctx);
-  const stop = () => ctx.shouldStop();
+  const stop = () => ctx.stopWithinStep();
   descend(state, rng, stop);
   ctx.offer(state, 'ts');
   const stall = Math.max(100, Math.round(c.openSlots.length / 20));

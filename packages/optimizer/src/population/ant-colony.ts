@@ -87,7 +87,7 @@ export const antColony: Algorithm = async (ctx) => {
   let tauMin = tauMax / (2 * Math.max(1, c.openSlots.length));
   const tau = new Float64Array(2 * c.jobCount * P).fill(tauMax);
   const limit = ctx.iterationCap;
-  const stop = () => ctx.shouldStop();
+  const stop = () => ctx.stopWithinStep();
   // Local search of the iteration-best ant: as many kicks as there are open slots.
   const antKicks = Math.max(10, c.openSlots.length);
   // Fewer ants on large instances, where one construction costs more than many kicks.
@@ -104,7 +104,7 @@ export const antColony: Algorithm = async (ctx) => {
   ) {
     let iterationBest: SolutionState | null = null;
     antStep.start();
-    for (let k = 0; k < ants && !ctx.shouldStop(antStep.longestMs); k++) {
+    for (let k = 0; k < ants && !ctx.stopWithinStep(antStep.longestMs); k++) {
       const ant = constructAnt(c, tau, eta, rng);
       if (!iterationBest || ant.total < iterationBest.total) iterationBest = ant;
       antStep.lap();

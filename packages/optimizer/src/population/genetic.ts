@@ -29,11 +29,11 @@ export const genetic: Algorithm = async (ctx) => {
   const temperature = samplingTemperature(c);
   const population: SolutionState[] = [startingState(ctx), balancedGreedy(c)];
   const sampling = new StepTimer();
-  while (population.length < size && !ctx.shouldStop(sampling.longestMs)) {
+  while (population.length < size && !ctx.stopWithinStep(sampling.longestMs)) {
     population.push(randomizedGreedy(c, rng, temperature));
     sampling.lap();
   }
-  const stop = () => ctx.shouldStop();
+  const stop = () => ctx.stopWithinStep();
   for (const member of population) {
     descend(member, rng, stop);
     ctx.offer(member, 'ga');

@@ -40,14 +40,14 @@ export interface MemberRecord {
   found_best: number | null;
   /** How often its find became the portfolio's best (shared with the other members at once). */
   improvements: number;
-  /** Restarts from the incumbent (shared run) or rounds (iteration cap) it ran. */
+  /** Epochs it ran. */
   segments: number;
   /**
-   * How often it restarted from an incumbent another member found, better
-   * than anything it held: the sharing at work.
+   * How often it started an epoch from an incumbent another member found,
+   * better than anything it held: the sharing at work.
    */
   adoptions: number;
-  /** Its main-loop iterations summed over its segments or rounds (null if its method counts none). */
+  /** Its main-loop iterations summed over its epochs (null if its method counts none). */
   iterations: number | null;
   error?: string;
 }

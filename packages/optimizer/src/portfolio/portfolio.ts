@@ -2,8 +2,7 @@ import type { Algorithm, AlgorithmContext, AlgorithmThread } from '../core/conte
 import { startingState } from '../greedy/start';
 import { PORTFOLIO_MEMBERS } from './members';
 import type { MemberRecord } from './members';
-import { runRounds } from './rounds';
-import { runShared } from './shared-run';
+import { runEpochs } from './epochs';
 
 export { PORTFOLIO_MEMBERS, portfolioMargin } from './members';
 
@@ -29,15 +28,14 @@ function startThreads(ctx: AlgorithmContext, count: number): MemberThreads {
 
 /**
  * `portfolio`: several methods at once on threads within one budget, sharing
- * the best solution while they run. The member threads are started first
+ * the best solution between epochs. The member threads are started first
  * (loading takes about a second, more under load); the member on the
  * portfolio's own thread starts searching as soon as the start solution is
- * built and each thread member joins the moment its thread is ready. Every
- * member restarts from the portfolio's incumbent at its restart points
- * (member-loop.ts) and posts each new best, which the portfolio passes on to
- * the others at once (shared-run.ts). Under an iteration cap (tests) the
- * members instead run fixed rounds from a shared incumbent, so a seed repeats
- * (rounds.ts). stats.found_by names the member whose find is returned,
+ * built, and each thread member joins the first epoch the moment its thread
+ * is ready. At each epoch's end the best find becomes the incumbent every
+ * member starts the next epoch from (epochs.ts). Exchanging only there makes
+ * a run a function of its seed and its members' recorded runs, so it replays
+ * (stats.replay). stats.found_by names the member whose find is returned,
  * stats.members what each achieved.
  */
 export const portfolio: Algorithm = async (ctx) => {
@@ -54,16 +52,17 @@ export const portfolio: Algorithm = async (ctx) => {
     adoptions: 0,
     iterations: null,
   }));
-  let stats: Record<string, unknown>;
+  let run: Awaited<ReturnType<typeof runEpochs>>;
   try {
     startingState(ctx, 'balanced_heuristic');
-    stats =
-      ctx.options.maxIterations !== undefined
-        ? await runRounds(ctx, threads.workers, records, ctx.options.maxIterations)
-        : await runShared(ctx, threads.workers, records);
+    run = await runEpochs(ctx, threads.workers, records);
   } finally {
     await threads.close();
   }
   const ready = (await threads.workers).filter((w) => w.isReady).length;
-  return { stats: { members: records, ...stats, worker_threads_ready: ready } };
+  return {
+    stats: { members: records, ...run.stats, worker_threads_ready: ready },
+    replay: run.replay,
+    notReplayableBecause: run.blocker,
+  };
 };

@@ -1,11 +1,11 @@
 import { checkHardConstraints, evaluateObjective, hasUsableCoordinates } from '@meridian/domain';
 import type { Instance, JobAssignment, Objective } from '@meridian/domain';
-import type { SolveResult } from '../core/contract';
-import { memberLoop } from '../portfolio/member-loop';
 import { ALGORITHM_REGISTRY } from '../registry/algorithm-registry';
 import { compileInstance } from '../core/compile';
 import { AlgorithmContext } from '../core/context';
-import type { RunHooks, RunOptions } from '../core/context';
+import type { RunOptions } from '../core/context';
+import type { SolveHooks, SolveResult } from '../core/contract';
+import { replayBlocker } from '../core/replay';
 import { validateInstance } from '../core/validate';
 import { startSolveWorkers } from './worker-runner';
 
@@ -20,7 +20,7 @@ import { startSolveWorkers } from './worker-runner';
 export async function solveInProcess(
   instance: Instance,
   options: RunOptions,
-  hooks: RunHooks = {},
+  hooks: SolveHooks = {},
   compile: typeof compileInstance = compileInstance,
 ): Promise<SolveResult> {
   validateInstance(instance);
@@ -57,12 +57,7 @@ export async function solveInProcess(
     startThreads: startSolveWorkers,
   });
   const method = ALGORITHM_REGISTRY[options.algorithm];
-  // A portfolio member restarts from the shared incumbent; every other run is the method itself.
-  const outcome = await (
-    options.member && hooks.exchange
-      ? memberLoop(method, options.algorithm, hooks.exchange, options.member.segmentMs)
-      : method
-  )(ctx);
+  const outcome = await method(ctx);
 
   const assignments = ctx.best.toAssignments();
   const violations = checkHardConstraints(instance, assignments);
@@ -84,6 +79,10 @@ export async function solveInProcess(
     ? 'cancelled'
     : (outcome.status ?? (ctx.isTimedOut ? 'timeout' : 'feasible'));
   ctx.report('done', 1, true);
+  const iterations = outcome.stats?.iterations;
+  const replay =
+    outcome.replay ?? ctx.replayRecipe(typeof iterations === 'number' ? iterations : undefined);
+  const blocker = replayBlocker(options.algorithm, ctx, outcome);
   return {
     algorithm: options.algorithm,
     status,
@@ -96,6 +95,9 @@ export async function solveInProcess(
       ...outcome.stats,
       incremental_objective: kept.total,
       jobs_without_coordinates: withoutCoordinates,
+      replay,
+      replayable: blocker === null,
+      ...(blocker !== null ? { not_replayable_because: blocker } : {}),
     },
   };
 }

@@ -10,8 +10,6 @@ import type { ParentToWorker, WorkerToParent } from './worker-runner';
 const port = parentPort!;
 const instance = workerData as Instance;
 let controller: AbortController | null = null;
-// The portfolio's latest incumbent, for a member run (reset with each run).
-let incumbent: { assign: Int32Array; total: number } | null = null;
 const post = (message: WorkerToParent) => port.postMessage(message);
 // The instance never changes in this thread: compile it once per set of weights.
 const compiledByWeights = new Map<string, CompiledInstance>();
@@ -30,23 +28,14 @@ port.on('message', (message: ParentToWorker) => {
     controller?.abort();
     return;
   }
-  if (message.type === 'incumbent') {
-    if (!incumbent || message.total < incumbent.total) incumbent = message;
-    return;
-  }
   const run = new AbortController();
   controller = run;
-  incumbent = null;
   solveInProcess(
     instance,
     message.options,
     {
       signal: run.signal,
       onProgress: (progress) => post({ type: 'progress', progress }),
-      exchange: {
-        incumbent: () => incumbent,
-        improved: (assign, total) => post({ type: 'improved', assign, total }),
-      },
     },
     compileOnce,
   ).then(

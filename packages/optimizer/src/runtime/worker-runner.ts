@@ -1,33 +1,25 @@
 import { Worker } from 'node:worker_threads';
 import type { Instance } from '@meridian/domain';
-import type { SolveProgress, SolveResult } from '../core/contract';
-import type { AlgorithmThread, RunOptions, StartThreads, ThreadRunHooks } from '../core/context';
+import type { SolveHooks, SolveProgress, SolveResult } from '../core/contract';
+import type { AlgorithmThread, RunOptions, StartThreads } from '../core/context';
 import { builtWorkerUrl } from '../core/built-workers';
 
 /** Messages from a solve worker to its parent. */
 export type WorkerToParent =
   | { type: 'ready' }
   | { type: 'progress'; progress: SolveProgress }
-  | { type: 'improved'; assign: Int32Array; total: number }
   | { type: 'result'; result: SolveResult }
   | { type: 'error'; message: string; name: string };
 
-/**
- * Messages from the parent: run one algorithm, stop the current run (best so
- * far comes back), or take the portfolio's new incumbent (a member run adopts
- * it at its next restart).
- */
-export type ParentToWorker =
-  | { type: 'run'; options: RunOptions }
-  | { type: 'abort' }
-  | { type: 'incumbent'; assign: Int32Array; total: number };
+/** Messages from the parent: run one algorithm, or stop the current run (best so far comes back). */
+export type ParentToWorker = { type: 'run'; options: RunOptions } | { type: 'abort' };
 
 /** Grace after an abort before the worker is terminated the hard way. */
 export const ABORT_GRACE_MS = 2_000;
 
 /**
  * One worker thread holding one instance; runs algorithms on it one after the
- * other (solve() uses one run, a portfolio member one run per round). Progress
+ * other (solve() uses one run, a portfolio member one run per epoch). Progress
  * is relayed through hooks.onProgress; an abort is posted to the worker, which
  * returns its best so far, and the thread is terminated if it has not
  * answered within ABORT_GRACE_MS.
@@ -38,11 +30,6 @@ export class SolveWorker implements AlgorithmThread {
   /** Resolves once the thread has loaded its code and listens (start-up can take seconds under load). */
   readonly ready: Promise<void>;
   isReady = false;
-
-  /** Whether a run is in progress (a portfolio skips a member still busy with a late run). */
-  get isBusy(): boolean {
-    return this.current !== null;
-  }
 
   /** Starts the thread from the build (dist/workers/solve-worker.js); throws when there is none. */
   constructor(instance: Readonly<Instance>) {
@@ -72,7 +59,7 @@ export class SolveWorker implements AlgorithmThread {
   }
 
   /** Runs one algorithm on the worker; rejects on a worker error or a missed cancel. */
-  run(options: RunOptions, hooks: ThreadRunHooks = {}): Promise<SolveResult> {
+  run(options: RunOptions, hooks: SolveHooks = {}): Promise<SolveResult> {
     if (this.current) return Promise.reject(new Error('this worker is already running'));
     return new Promise<SolveResult>((resolve, reject) => {
       let graceTimer: NodeJS.Timeout | undefined;
@@ -106,9 +93,6 @@ export class SolveWorker implements AlgorithmThread {
           case 'progress':
             hooks.onProgress?.(message.progress);
             break;
-          case 'improved':
-            hooks.onImproved?.(message.assign, message.total);
-            break;
           case 'result':
             finish(() => resolve(message.result));
             break;
@@ -125,12 +109,6 @@ export class SolveWorker implements AlgorithmThread {
       if (hooks.signal?.aborted) onAbort();
       else hooks.signal?.addEventListener('abort', onAbort, { once: true });
     });
-  }
-
-  /** Sends the portfolio's incumbent to the current run (a member adopts it at its next restart). */
-  shareIncumbent(assign: Int32Array, total: number): void {
-    if (this.current)
-      this.worker.postMessage({ type: 'incumbent', assign, total } satisfies ParentToWorker);
   }
 
   /** Ends the thread. */

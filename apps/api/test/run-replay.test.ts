@@ -1,0 +1,112 @@
+import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+import { readStream, seedSchedule } from './tasks-fixture';
+
+// Runs started as the web starts them: no iteration cap, only the time limit (short here).
+const LIMIT_MS = 700;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS } });
+  await seedSchedule(t);
+  // Enough overlapping jobs that the search has choices to make, and a seed changes its answer.
+  const zips = ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'];
+  await t.database.db
+    .insertInto('jobs')
+    .values(
+      Array.from({ length: 40 }, (_, i) => {
+        const day = 1 + ((i * 7) % 27);
+        const date = (d: number) => `2027-03-${String(d).padStart(2, '0')}`;
+        return {
+          customer: `Clinic ${i % 13}`,
+          zip_code: zips[i % zips.length]!,
+          location: `Clinic ${i % 13}`,
+          start_date: date(day),
+          end_date: date(day + (i % 3)),
+        };
+      }),
+    )
+    .execute();
+  await t.database.db
+    .insertInto('physicists')
+    .values(
+      ['10001', '60601', '90012', '77002', '98101', '02108'].flatMap((zip, i) => [
+        { name: `Lead ${i}`, role: 'lead', home_zip: zip },
+        { name: `Acq ${i}`, role: 'dataacq', home_zip: zip },
+      ]),
+    )
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST', url: string) =>
+  t.app.inject({ method, url, headers: t.bearer(t.tokens.manager) });
+
+/** Starts an uncapped optimisation as the web does and waits for it; the new run's detail. */
+async function optimise(algorithm: string) {
+  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}`);
+  expect(res.statusCode).toBe(202);
+  const { events } = await readStream(
+    t,
+    `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
+  );
+  expect(events.at(-1)!.data).toMatchObject({ type: 'complete' });
+  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
+  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
+}
+
+async function replay(id: number) {
+  const res = await api('POST', `/api/v1/runs/${id}/replay`);
+  expect(res.statusCode).toBe(200);
+  return ReplayResultSchema.parse(res.json());
+}
+
+describe('replay of runs started without an iteration cap', () => {
+  it.each(['portfolio', 'ils', 'alns', 'mcmc_sa', 'ts', 'ga', 'aco', 'monte_carlo'])(
+    '%s: bound by its time limit, it reproduces F from its recorded recipe',
+    async (algorithm) => {
+      const run = await optimise(algorithm);
+      expect(run.max_iterations).toBeNull();
+      expect(run.status).toBe('timeout');
+      // The clock ended the run: its recipe records which stop test said so.
+      const stored = await t.database.db
+        .selectFrom('optimization_runs')
+        .select(['replay', 'replay_blocker'])
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.replay_blocker).toBeNull();
+      expect(JSON.stringify(stored.replay)).toMatch(/"(stopAtCheck|cutAtCheck)":\d+/);
+      const verdict = await replay(run.id);
+      expect(verdict).toMatchObject({
+        run_id: run.id,
+        fingerprint_matches: true,
+        deterministic: true,
+        reproduced: true,
+        seed: run.seed,
+      });
+      expect(verdict.message).toMatch(/^Reproduced: /);
+      expect(verdict.objective_replayed).toEqual(run.objective_after);
+    },
+  );
+
+  it('is honest when it cannot reproduce: a clock-bound method, then a changed input', async () => {
+    const exact = await optimise('milp');
+    const clockBound = await replay(exact.id);
+    expect(clockBound.deterministic).toBe(false);
+    expect(clockBound.message).toMatch(/cannot be reproduced exactly: milp is bound by the clock/);
+
+    const run = await optimise('ils');
+    await t.database.db
+      .insertInto('unavailability')
+      .values({ physicist_name: 'Lead 0', start_date: '2027-03-01', end_date: '2027-03-10' })
+      .execute();
+    const changed = await replay(run.id);
+    expect(changed.fingerprint_matches).toBe(false);
+    expect(changed.deterministic).toBe(true);
+    expect(changed.reproduced).toBe(false);
+    expect(changed.message).toMatch(/fingerprint no longer matches/);
+  });
+});
