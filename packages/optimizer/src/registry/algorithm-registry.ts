@@ -21,7 +21,9 @@ const lazy =
  * Every catalogue key mapped to the method it names. To add an algorithm:
  * write `(ctx: AlgorithmContext) => Promise<AlgorithmOutcome>` in its family
  * folder, offer solutions through ctx.offer(state), honour ctx.shouldStop()
- * (and `await ctx.pause()` in outer loops), and put it here.
+ * between iterations and ctx.stopWithinStep() inside one (and `await
+ * ctx.pause()` in outer loops), read schedules through ctx.schedule, and put
+ * it here; if it reads the clock otherwise, leave it out of core/replay.ts.
  */
 export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   heuristic,
