@@ -5,7 +5,7 @@ import { jobsInDateOrder } from '../construct/date-order';
 import type { CpSatModel } from './cp-sat-model';
 
 /** How a neighbourhood is chosen: jobs close in date, or the work of a few physicists around a date. */
-export const NEIGHBOURHOOD_KINDS = ['date window', 'physicists'] as const;
+export const NEIGHBOURHOOD_KINDS = ['date window', 'physicists', "two physicists' slots"] as const;
 export type NeighbourhoodKind = (typeof NEIGHBOURHOOD_KINDS)[number];
 
 /**
@@ -44,6 +44,7 @@ export class Neighbourhoods {
   /** The model slots of the jobs of the next neighbourhood of `kind`. */
   pick(kind: NeighbourhoodKind, state: SolutionState, rng: Rng): number[] {
     const count = Math.max(1, Math.round(this.size));
+    if (kind === "two physicists' slots") return this.twoPhysicistsSlots(state, rng, 2 * count);
     const jobs =
       kind === 'date window' ? this.dateWindow(rng, count) : this.physicists(state, rng, count);
     const free: number[] = [];
@@ -51,6 +52,36 @@ export class Neighbourhoods {
       for (const slot of [2 * j, 2 * j + 1])
         if (this.model.slotIndex[slot]! >= 0) free.push(this.model.slotIndex[slot]!);
     return free;
+  }
+
+  /**
+   * Only the slots (not whole jobs) that two physicists of one role hold,
+   * nearest in date to a random open slot of one of them, with the open
+   * slots of that role left empty nearby: they can trade work across the
+   * horizon (which moves balance), and anyone free may take a slot.
+   */
+  private twoPhysicistsSlots(state: SolutionState, rng: Rng, count: number): number[] {
+    const c = this.c;
+    const m = this.model;
+    const seed = c.openSlots[rng.int(c.openSlots.length)]!;
+    const k = m.slotIndex[seed]!;
+    const options = Array.from(m.slotLits[k]!, (lit) => m.varPhysicist[lit >> 1]!).filter(
+      (p) => p >= 0,
+    );
+    const people = new Set<number>();
+    if (state.assign[seed]! >= 0) people.add(state.assign[seed]!);
+    for (let tries = 0; tries < 6 && people.size < 2 && options.length > 0; tries++)
+      people.add(options[rng.int(Math.min(options.length, 10))]!);
+    const slots: number[] = [];
+    for (const p of people)
+      for (let i = 0; i < state.load[p]!; i++) {
+        const slot = state.heldSlot(p, i);
+        if (m.slotIndex[slot]! >= 0 && slot !== seed) slots.push(slot);
+      }
+    const at = this.datePosition[seed >> 1]!;
+    const distance = (slot: number) => Math.abs(this.datePosition[slot >> 1]! - at);
+    slots.sort((a, b) => distance(a) - distance(b));
+    return [seed, ...slots.slice(0, count - 1)].map((slot) => m.slotIndex[slot]!);
   }
 
   /** A random job and the `count` jobs nearest to it in date order (grown left or right at random). */

@@ -32,10 +32,14 @@ export class ObjectiveConstraint implements TheoryPropagator {
   /** Per active undecided slot: its least option cost at the last propagation. */
   private readonly activeLow: Float64Array;
   private readonly isActive: Uint8Array;
+  private readonly allSlots: Int32Array;
   private readonly dirty: Uint8Array;
   private readonly dirtyList: number[] = [];
   private readonly trueCount: Int32Array;
   private readonly falseCount: Int32Array;
+  /** Per physicist: variables dormant and unassigned (false under the assumptions; see the solver). */
+  private readonly dormantCount: Int32Array;
+  private readonly isDormant: Uint8Array;
   private readonly pairCount: Int32Array;
   private slotSum = 0;
   private balanceSum = 0;
@@ -50,9 +54,12 @@ export class ObjectiveConstraint implements TheoryPropagator {
     this.slotLow = new Float64Array(S);
     this.activeLow = new Float64Array(S);
     this.isActive = new Uint8Array(S).fill(1);
+    this.allSlots = Int32Array.from({ length: S }, (_, k) => k);
     this.dirty = new Uint8Array(S);
     this.trueCount = new Int32Array(P);
     this.falseCount = new Int32Array(P);
+    this.dormantCount = new Int32Array(P);
+    this.isDormant = new Uint8Array(model.varCount);
     this.pairCount = new Int32Array(model.pinnedVisits.length);
     for (let k = 0; k < S; k++) {
       this.slotLow[k] = model.weight[model.slotLits[k]![0]! >> 1]!;
@@ -96,10 +103,24 @@ export class ObjectiveConstraint implements TheoryPropagator {
   }
 
   /** The model slots the propagation scans: the neighbourhood, or every slot. */
-  setActive(slots: Int32Array): void {
+  /**
+   * The slots the propagation scans and the variables dormant under the
+   * coming assumptions (see the solver's setDormant); call with the solver at
+   * level 0.
+   */
+  setActive(slots: Int32Array, dormant: Uint8Array, isAssigned: (v: number) => boolean): void {
     this.isActive.fill(0);
     for (const k of slots) this.isActive[k] = 1;
     this.active = slots;
+    const m = this.model;
+    // Counted only while unassigned (a variable fixed at level 0 is counted as what it is).
+    for (let v = 0; v < m.varCount; v++) this.isDormant[v] = dormant[v]! && !isAssigned(v) ? 1 : 0;
+    this.dormantCount.fill(0);
+    for (let v = 0; v < m.varCount; v++) {
+      if (this.isDormant[v] && m.varPhysicist[v]! >= 0) this.dormantCount[m.varPhysicist[v]!]!++;
+    }
+    this.balanceSum = 0;
+    for (let p = 0; p < this.trueCount.length; p++) this.balanceSum += this.balanceLow(p);
   }
 
   propagate(solver: ClauseLearningSolver): readonly number[] | null {
@@ -156,6 +177,7 @@ export class ObjectiveConstraint implements TheoryPropagator {
   private change(lit: number, sign: number): void {
     const m = this.model;
     const v = lit >> 1;
+    if (v >= m.varCount) return; // the solver's activation literal
     const k = m.varSlot[v]!;
     const isTrue = (lit & 1) === 0;
     if (!this.dirty[k]) {
@@ -166,6 +188,8 @@ export class ObjectiveConstraint implements TheoryPropagator {
     const p = m.varPhysicist[v]!;
     if (p < 0) return;
     const before = this.balanceLow(p);
+    // A dormant variable counts as false until something assigns it (then as assigned).
+    if (this.isDormant[v]) this.dormantCount[p]! -= sign;
     if (isTrue) this.trueCount[p]! += sign;
     else this.falseCount[p]! += sign;
     this.balanceSum += this.balanceLow(p) - before;
@@ -180,7 +204,7 @@ export class ObjectiveConstraint implements TheoryPropagator {
   private balanceLow(p: number, extra = 0): number {
     const table = this.model.balance[p]!;
     const low = this.trueCount[p]! + extra;
-    const high = table.length - 1 - this.falseCount[p]!;
+    const high = table.length - 1 - this.falseCount[p]! - this.dormantCount[p]!;
     if (low > this.model.balanceHigh[p]!) return table[low]!;
     if (high < this.model.balanceLow[p]!) return table[Math.max(low, high)]!;
     return table[this.model.balanceLow[p]!]!;
@@ -212,7 +236,12 @@ export class ObjectiveConstraint implements TheoryPropagator {
     const m = this.model;
     const solver = this.values!;
     const out: number[] = [];
-    for (let k = 0; k < this.slotTrue.length; k++) {
+    // Under assumptions, every slot outside the active ones has its holder at level 1, which
+    // the activation literal implies: that one literal stands for all of them.
+    const activation = solver.placedActivation;
+    if (activation >= 0) out.push(activation);
+    const slots = activation >= 0 ? this.active : this.allSlots;
+    for (const k of slots) {
       if (this.slotTrue[k]! >= 0) {
         out.push(this.slotTrue[k]!);
         continue;
@@ -237,7 +266,8 @@ export class ObjectiveConstraint implements TheoryPropagator {
       for (const lit of m.slotLits[k]!) {
         const p = m.varPhysicist[lit >> 1]!;
         if (p < 0 || solver.litValue(lit) !== -1) continue;
-        if (m.balance[p]!.length - 1 - this.falseCount[p]! < m.balanceLow[p]!) out.push(lit ^ 1);
+        const high = m.balance[p]!.length - 1 - this.falseCount[p]! - this.dormantCount[p]!;
+        if (high < m.balanceLow[p]!) out.push(lit ^ 1);
       }
     }
     return out;

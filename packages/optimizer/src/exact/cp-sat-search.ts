@@ -18,6 +18,8 @@ export class CpSatSearch {
   readonly objective: ObjectiveConstraint;
   /** Scaled objective R of the incumbent. */
   incumbentValue = Infinity;
+  /** The assumptions of the last search. */
+  private placed: number[] = [];
 
   constructor(c: CompiledInstance) {
     this.model = buildModel(c);
@@ -47,27 +49,37 @@ export class CpSatSearch {
   /**
    * Searches for an assignment better than the incumbent that changes only
    * the model slots `free` (every other open slot is assumed as `assign`
-   * holds it); the whole problem when `free` is null.
+   * holds it); the whole problem when `free` is null. `samePlacement`: the
+   * same `free` and fixed slots as the last call (after it found a model).
    */
   search(
     assign: Int32Array,
     free: readonly number[] | null,
     conflictBudget: number,
     shouldStop: () => boolean,
+    samePlacement = false,
   ): SolveOutcome {
     const m = this.model;
     const assumptions: number[] = [];
+    if (samePlacement) return this.solver.solve(this.placed, conflictBudget, shouldStop, true);
+    // Outside the freed slots every variable but the assumed holder is dormant.
+    this.solver.backtrackToRoot();
+    const isAssigned = (v: number) => this.solver.litValue(2 * v) !== 0;
+    const dormant = new Uint8Array(m.varCount + 1);
     if (free) {
       const isFree = new Uint8Array(m.slots.length);
       for (const k of free) isFree[k] = 1;
       for (let k = 0; k < m.slots.length; k++) {
         if (isFree[k]) continue;
         const lit = literalOf(m, k, assign[m.slots[k]!]!);
-        if (lit >= 0) assumptions.push(lit);
+        assumptions.push(lit);
+        for (const other of m.slotLits[k]!) if (other !== lit) dormant[other >> 1] = 1;
       }
-      this.objective.setActive(Int32Array.from(free));
-    } else this.objective.setActive(Int32Array.from(m.slots.keys()));
-    return this.solver.solve(assumptions, conflictBudget, shouldStop);
+      this.objective.setActive(Int32Array.from(free), dormant, isAssigned);
+    } else this.objective.setActive(Int32Array.from(m.slots.keys()), dormant, isAssigned);
+    this.solver.setDormant(dormant);
+    this.placed = assumptions;
+    return this.solver.solve(assumptions, conflictBudget, shouldStop, samePlacement);
   }
 
   /** The last model as an assignment vector (open slots from the model, the rest from `base`). */

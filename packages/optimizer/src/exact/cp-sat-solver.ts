@@ -49,6 +49,10 @@ export interface SolverCounts {
   learnedClauses: number;
   learnedLiterals: number;
   deletedClauses: number;
+  /** Learned clauses deleted because they mention the activation literal of assumptions that changed. */
+  retiredClauses: number;
+  /** Conflicts among the assumptions alone (nothing to learn: no model under them). */
+  assumptionConflicts: number;
   /** Literals implied by the theory (the objective bound). */
   theoryImplications: number;
   theoryConflicts: number;
@@ -72,6 +76,7 @@ function luby(i: number): number {
 }
 
 export class ClauseLearningSolver {
+  readonly varCount: number;
   readonly counts: SolverCounts = {
     conflicts: 0,
     decisions: 0,
@@ -80,6 +85,8 @@ export class ClauseLearningSolver {
     learnedClauses: 0,
     learnedLiterals: 0,
     deletedClauses: 0,
+    retiredClauses: 0,
+    assumptionConflicts: 0,
     theoryImplications: 0,
     theoryConflicts: 0,
   };
@@ -108,6 +115,7 @@ export class ClauseLearningSolver {
   private readonly heap: VarHeap;
   private readonly phase: Uint8Array;
   private readonly seen: Uint8Array;
+  private readonly dormant: Uint8Array;
   private clauseInc = 1;
   private maxLearned = 2000;
   private isConsistent = true;
@@ -119,19 +127,27 @@ export class ClauseLearningSolver {
    * the current level is handled as such.
    */
   private theoryFromLevel = 0;
+  /** The last variable: the activation literal of the assumptions (see solve). */
+  private readonly activation: number;
+  private activationInUse = false;
 
-  constructor(readonly varCount: number) {
-    this.value = new Int8Array(varCount);
-    this.model = new Int8Array(varCount);
-    this.level = new Int32Array(varCount);
-    this.reasonKind = new Uint8Array(varCount);
-    this.reasonData = new Int32Array(varCount);
-    this.trail = new Int32Array(varCount);
-    this.phase = new Uint8Array(varCount);
-    this.seen = new Uint8Array(varCount);
-    this.watches = Array.from({ length: 2 * varCount }, () => []);
-    this.amoOf = Array.from({ length: 2 * varCount }, () => []);
-    this.heap = new VarHeap(varCount);
+  /** `varCount` variables for the model, plus one the solver keeps for its assumptions. */
+  constructor(varCount: number) {
+    this.varCount = varCount + 1;
+    this.activation = varCount;
+    const n = this.varCount;
+    this.value = new Int8Array(n);
+    this.model = new Int8Array(n);
+    this.level = new Int32Array(n);
+    this.reasonKind = new Uint8Array(n);
+    this.reasonData = new Int32Array(n);
+    this.trail = new Int32Array(n);
+    this.phase = new Uint8Array(n);
+    this.seen = new Uint8Array(n);
+    this.dormant = new Uint8Array(n);
+    this.watches = Array.from({ length: 2 * n }, () => []);
+    this.amoOf = Array.from({ length: 2 * n }, () => []);
+    this.heap = new VarHeap(n);
     for (let v = 0; v < varCount; v++) this.heap.insert(v);
   }
 
@@ -202,30 +218,56 @@ export class ClauseLearningSolver {
   }
 
   /**
-   * Searches for a model under `assumptions` (literals that must hold, taken
-   * as the first decisions). 'unknown' when `conflictBudget` conflicts went
-   * by or `shouldStop` (asked every 64 conflicts or 1,024 decisions) said so.
-   * Returns at level 0; a model is in `model`.
+   * Searches for a model under `assumptions` (literals that must hold).
+   * They are placed as one decision level under the activation literal a:
+   * a is that level's decision and implies each of them, so every literal of
+   * the level follows from a, and conflict analysis writes the one literal
+   * "not a" for all of them: learned clauses stay short, and they stay valid
+   * while the same assumptions are placed under a. When the assumptions
+   * change, the clauses that mention a are deleted and a is reused.
+   * `samePlacement` says the assumptions are those of the last call (the
+   * level is then kept from a call that found a model). 'unknown' when
+   * `conflictBudget` conflicts went by or `shouldStop` (asked every 64
+   * conflicts or 1,024 decisions) said so. A model is in `model`.
    */
   solve(
     assumptions: ArrayLike<number>,
     conflictBudget: number,
     shouldStop: () => boolean,
+    samePlacement = false,
   ): SolveOutcome {
-    this.cancelUntil(0);
     if (!this.isConsistent) return 'unsat';
-    this.theoryFromLevel = assumptions.length;
+    const placing = assumptions.length > 0;
+    if (!(samePlacement && placing && this.activationInUse)) {
+      this.cancelUntil(0);
+      if (this.activationInUse) this.retireActivation();
+    } else this.cancelUntil(1);
+    this.activationInUse = placing;
+    const base = placing ? 1 : 0;
+    this.theoryFromLevel = base;
     let conflicts = 0;
     let restarts = 0;
     let nextRestart = RESTART_UNIT * luby(0);
     let decisions = 0;
     for (;;) {
+      if (placing && this.decisionLevel === 0) {
+        if (!this.place(assumptions)) {
+          this.cancelUntil(0);
+          return 'unsat';
+        }
+      }
       const conflict = this.propagate();
       if (conflict) {
         this.counts.conflicts++;
         conflicts++;
-        if (!this.resolveConflict(conflict)) {
+        const resolved = this.resolveConflict(conflict);
+        if (resolved === 'no model') {
           this.isConsistent = false;
+          return 'unsat';
+        }
+        if (resolved === 'no model under the assumptions') {
+          this.counts.assumptionConflicts++;
+          this.cancelUntil(0);
           return 'unsat';
         }
         this.heap.decay(VAR_DECAY);
@@ -238,27 +280,15 @@ export class ClauseLearningSolver {
           restarts++;
           this.counts.restarts++;
           nextRestart = conflicts + RESTART_UNIT * luby(restarts);
-          this.cancelUntil(Math.min(this.decisionLevel, assumptions.length));
+          this.cancelUntil(Math.min(this.decisionLevel, base));
         }
         if (this.learnedIndices.length >= this.maxLearned) this.reduceLearned();
-        continue;
-      }
-      if (this.decisionLevel < assumptions.length) {
-        const a = assumptions[this.decisionLevel]!;
-        const val = this.litValue(a);
-        if (val === -1) {
-          this.cancelUntil(0);
-          return 'unsat';
-        }
-        this.trailLim.push(this.trailLen);
-        this.explanationLim.push(this.explanations.length);
-        if (val === 0) this.enqueue(a, REASON_DECISION, 0);
         continue;
       }
       const v = this.pickBranchVariable();
       if (v < 0) {
         this.model.set(this.value);
-        this.cancelUntil(0);
+        this.cancelUntil(base);
         return 'sat';
       }
       this.counts.decisions++;
@@ -271,6 +301,59 @@ export class ClauseLearningSolver {
       this.explanationLim.push(this.explanations.length);
       this.enqueue(2 * v + (this.phase[v] ? 0 : 1), REASON_DECISION, 0);
     }
+  }
+
+  /**
+   * Marks variables dormant: false in every model under the assumptions to
+   * come (their slot's holder is assumed), so the group propagation does not
+   * set them false one by one and the search never decides them (a clause
+   * may still set one). The theory counts them as false (see
+   * cp-sat-objective.ts). Call at level 0 (see backtrackToRoot).
+   */
+  setDormant(mask: Uint8Array): void {
+    this.cancelUntil(0);
+    this.dormant.set(mask);
+    for (let v = 0; v < mask.length; v++) if (!mask[v]) this.heap.insert(v);
+  }
+
+  /** Undoes every decision (level 0 keeps what holds for good). */
+  backtrackToRoot(): void {
+    this.cancelUntil(0);
+  }
+
+  /** The activation literal while it is placed (level 1 holds the assumptions), else -1. */
+  get placedActivation(): number {
+    return this.activationInUse && this.decisionLevel >= 1 ? 2 * this.activation : -1;
+  }
+
+  /** Level 1: the activation literal, and every assumption as its consequence. False if one is false at level 0. */
+  private place(assumptions: ArrayLike<number>): boolean {
+    this.trailLim.push(this.trailLen);
+    this.explanationLim.push(this.explanations.length);
+    const a = 2 * this.activation;
+    this.enqueue(a, REASON_DECISION, 0);
+    for (let i = 0; i < assumptions.length; i++) {
+      const lit = assumptions[i]!;
+      const val = this.litValue(lit);
+      if (val === -1) return false;
+      if (val === 0) this.enqueue(lit, REASON_LITERAL, a);
+    }
+    return true;
+  }
+
+  /** The assumptions change: learned clauses that mention the activation literal go. */
+  private retireActivation(): void {
+    const off = 2 * this.activation + 1;
+    const kept: number[] = [];
+    for (const ci of this.learnedIndices) {
+      if (this.clauses[ci]!.includes(off)) {
+        this.clauses[ci] = null;
+        this.counts.retiredClauses++;
+      } else kept.push(ci);
+    }
+    this.learnedIndices.length = 0;
+    this.learnedIndices.push(...kept);
+    this.activationInUse = false;
   }
 
   private storeClause(lits: Int32Array, learned: boolean): number {
@@ -323,7 +406,8 @@ export class ClauseLearningSolver {
             if (other === lit) continue;
             const val = this.litValue(other);
             if (val === 1) return [lit ^ 1, other ^ 1];
-            if (val === 0) this.enqueue(other ^ 1, REASON_LITERAL, lit);
+            if (val === 0 && !this.dormant[other >> 1])
+              this.enqueue(other ^ 1, REASON_LITERAL, lit);
           }
         }
         const conflict = this.propagateClauses(lit ^ 1);
@@ -400,10 +484,15 @@ export class ClauseLearningSolver {
    * learned clause and asserts its first literal. False when the conflict
    * holds at level 0 (no model under any assumptions).
    */
-  private resolveConflict(conflict: readonly number[]): boolean {
+  private resolveConflict(
+    conflict: readonly number[],
+  ): 'no model' | 'no model under the assumptions' | 'learned' {
     let top = 0;
     for (const lit of conflict) top = Math.max(top, this.level[lit >> 1]!);
-    if (top === 0) return false;
+    if (top === 0) return 'no model';
+    const underActivation = this.activationInUse;
+    if (underActivation && top === 1) return 'no model under the assumptions';
+    let needsActivation = false;
     // A theory conflict found late can lie wholly below the current level.
     this.cancelUntil(top);
     const learned: number[] = [-1];
@@ -415,6 +504,10 @@ export class ClauseLearningSolver {
       for (const q of lits) {
         const v = q >> 1;
         if (this.seen[v] || this.level[v] === 0) continue;
+        if (underActivation && this.level[v] === 1) {
+          needsActivation = true;
+          continue;
+        }
         this.seen[v] = 1;
         this.heap.bump(v);
         if (this.level[v]! >= top) pending++;
@@ -430,6 +523,7 @@ export class ClauseLearningSolver {
       lits = this.reasonLiterals(uip >> 1);
     }
     learned[0] = uip ^ 1;
+    if (needsActivation) learned.push(2 * this.activation + 1);
     let back = 0;
     let backAt = 1;
     for (let k = 1; k < learned.length; k++) {
@@ -445,20 +539,20 @@ export class ClauseLearningSolver {
     this.counts.learnedLiterals += learned.length;
     if (learned.length === 1) {
       this.enqueue(learned[0], REASON_DECISION, 0);
-      return true;
+      return 'learned';
     }
     [learned[1], learned[backAt]] = [learned[backAt]!, learned[1]!];
     const ci = this.storeClause(Int32Array.from(learned), true);
     this.clauseActivity[ci] = this.clauseInc;
     this.enqueue(learned[0], REASON_CLAUSE, ci);
-    return true;
+    return 'learned';
   }
 
   private pickBranchVariable(): number {
     for (;;) {
       const v = this.heap.popMax();
       if (v < 0) return -1;
-      if (this.value[v] === 0) return v;
+      if (this.value[v] === 0 && v !== this.activation && !this.dormant[v]) return v;
     }
   }
 

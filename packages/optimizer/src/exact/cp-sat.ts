@@ -1,6 +1,7 @@
 import type { Algorithm, AlgorithmContext, AlgorithmOutcome } from '../core/context';
 import type { SolutionState } from '../core/solution';
 import { startingState } from '../greedy/start';
+import { improveByKicks } from '../local-search/kick-search';
 import { descend } from '../local-search/moves';
 import { openJobs, pickExactOptimum } from './cp-sat-exact';
 import { NEIGHBOURHOOD_KINDS, Neighbourhoods } from './cp-sat-lns';
@@ -13,6 +14,11 @@ const WHOLE_PROBLEM_CHUNK = 2_000;
 /** Conflicts a neighbourhood may take before it counts as unfinished (its size then shrinks). */
 const NEIGHBOURHOOD_CONFLICTS = 150;
 const INITIAL_NEIGHBOURHOOD_JOBS = 8;
+/** The start's improving kicks (ILS steps that keep only improvements), per open slot. */
+const START_KICKS_PER_OPEN_SLOT = 10;
+const KICKS_PER_CHUNK = 200;
+/** At most this share of the time left goes to the start's kicks (the rest to the neighbourhoods). */
+const START_KICKS_TIME_SHARE = 0.3;
 
 /**
  * `cp_sat`: constraint programming with clause learning, driven by
@@ -29,10 +35,25 @@ const INITIAL_NEIGHBOURHOOD_JOBS = 8;
  */
 export const cpSat: Algorithm = async (ctx) => {
   const c = ctx.compiled;
+  // The start: balanced greedy, ejection chains, a descent, then ILS kicks that keep only
+  // improvements (every figure in the stats, so what the neighbourhoods add is visible).
   const current = startingState(ctx, 'cp_sat start (balanced heuristic)');
   const startTotal = current.total;
   descend(current, ctx.rng, () => ctx.shouldStop());
-  ctx.offer(current, 'cp_sat start (descent)');
+  const afterDescent = current.total;
+  const startKicks = Math.round(START_KICKS_PER_OPEN_SLOT * c.openSlots.length);
+  const startedKicks = performance.now();
+  const kicksUntilMs = ctx.elapsedMs + START_KICKS_TIME_SHARE * ctx.remainingMs;
+  // Under an iteration cap the clock must not decide anything (a capped run is replayable).
+  const capped = ctx.options.maxIterations !== undefined;
+  const stopKicks = () => ctx.shouldStop() || (!capped && ctx.elapsedMs > kicksUntilMs);
+  // In chunks, yielding between them so that a cancel gets through.
+  for (let done = 0; done < startKicks && !stopKicks(); done += KICKS_PER_CHUNK) {
+    improveByKicks(current, ctx.rng, Math.min(KICKS_PER_CHUNK, startKicks - done), stopKicks);
+    await ctx.pause();
+  }
+  const kicksMs = Math.round(performance.now() - startedKicks);
+  ctx.offer(current, 'cp_sat start (descent and improving kicks)');
   const open = openJobs(c);
   if (open.length === 0)
     return { status: 'optimal', bound: current.total, stats: { iterations: 0, open_jobs: 0 } };
@@ -42,7 +63,10 @@ export const cpSat: Algorithm = async (ctx) => {
   const run = new CpSatRun(ctx, search, current);
   const setup = {
     start_f: startTotal,
-    after_descent_f: current.total,
+    after_descent_f: afterDescent,
+    start_kicks: startKicks,
+    start_kicks_ms: kicksMs,
+    after_start_kicks_f: current.total,
     model_build_ms: Math.round(performance.now() - built),
     open_jobs: open.length,
   };
@@ -117,11 +141,17 @@ class CpSatRun {
       this.byKind[kind]!.neighbourhoods++;
       let conflictsLeft = NEIGHBOURHOOD_CONFLICTS;
       let done = false;
+      let first = true;
       while (!done) {
         const before = search.solver.counts.conflicts;
-        const outcome = search.search(this.current.assign, free, conflictsLeft, () =>
-          ctx.shouldStop(),
+        const outcome = search.search(
+          this.current.assign,
+          free,
+          conflictsLeft,
+          () => ctx.shouldStop(),
+          !first,
         );
+        first = false;
         conflictsLeft -= search.solver.counts.conflicts - before;
         if (outcome === 'sat') {
           this.adopt('cp_sat (neighbourhood)');
@@ -178,6 +208,7 @@ class CpSatRun {
       model_clauses: solver.problemClauses,
       model_at_most_one_groups: solver.amoGroups,
       conflicts: counts.conflicts,
+      conflicts_among_the_assumptions: counts.assumptionConflicts,
       decisions: counts.decisions,
       propagated_literals: counts.propagations,
       objective_implications: counts.theoryImplications,
@@ -186,6 +217,7 @@ class CpSatRun {
       learned_clauses: counts.learnedClauses,
       learned_clauses_held: solver.learnedHeld,
       learned_clauses_deleted: counts.deletedClauses,
+      learned_clauses_retired_with_their_neighbourhood: counts.retiredClauses,
       mean_learned_clause_literals: counts.learnedClauses
         ? Math.round(counts.learnedLiterals / counts.learnedClauses)
         : 0,
