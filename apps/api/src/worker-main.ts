@@ -42,7 +42,11 @@ async function main(): Promise<void> {
     kind: database.kind,
     databaseUrl: config.databaseUrl,
     // Workers read weights only; they never serve media or save appearance.
-    settings: new SettingsService(new SettingsRepository(database.db), '', () => false),
+    settings: new SettingsService(
+      new SettingsRepository(database.db),
+      () => false,
+      () => false,
+    ),
     taskSettings,
     log,
   });

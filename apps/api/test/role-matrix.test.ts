@@ -24,8 +24,8 @@ const PUBLIC_NON_API: readonly { routes: RegExp; why: string }[] = [
     why: 'background videos: the sign-in page plays the active one before anyone has a token',
   },
   {
-    routes: /^(GET|HEAD) \/media\/music\/\{file\}$/,
-    why: 'music files the operator placed in DATA_DIR/media/music (docs/operations.md)',
+    routes: /^(GET|HEAD) \/media\/music\/\*$/,
+    why: "music files an admin uploaded: the top bar's <audio> element cannot send a bearer header",
   },
   {
     routes: /^(GET|HEAD) \/(index\.html|assets\/app\.js)?$/,

@@ -68,7 +68,7 @@ const managers = (status: number): Record<Caller, number> => ({
 const appearance = {
   theme: 'dark_shade',
   activeVideo: null,
-  music: { mode: 'playlist', keys: ['bach_air'] },
+  music: { mode: 'playlist', keys: ['pachelbel_canon'] },
 };
 
 /** The table itself. */
@@ -154,6 +154,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
     method: 'DELETE',
     path: '/api/v1/admin/backgrounds/{name}',
     params: { name: 'absent-00000000.mp4' },
+    expect: adminOnly(404),
+  },
+  { method: 'GET', path: '/api/v1/admin/music/uploads', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/music/upload',
+    // Not audio: the admin's 400 proves access without storing anything.
+    file: { name: 'song.mp3', content: 'not audio' },
+    expect: adminOnly(400),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/music/uploads/{key}',
+    params: { key: 'absent-00000000.mp3' },
     expect: adminOnly(404),
   },
   {

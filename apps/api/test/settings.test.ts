@@ -1,6 +1,5 @@
-import { DEFAULT_WEIGHTS, MAX_WEIGHT } from '@meridian/domain';
+import { DEFAULT_WEIGHTS, MAX_WEIGHT, MUSIC_TRACK_KEYS } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUSIC_TRACK_KEYS } from '../src/services/music-catalogue';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -31,29 +30,44 @@ describe('appearance, theme and music', () => {
     expect(appearance).toEqual({
       theme: 'default',
       activeVideo: null,
-      music: { mode: 'playlist', keys: MUSIC_TRACK_KEYS },
+      music: { mode: 'playlist', keys: MUSIC_TRACK_KEYS, station: null },
     });
   });
 
   it('saves appearance and every role sees the theme and music choice', async () => {
+    const station = { url: 'https://radio.example.org/classical', name: 'Example Classical' };
     const body = {
       theme: 'sunset',
       activeVideo: null,
-      music: { mode: 'radio', keys: ['bach_air', 'bach_air'] },
+      music: { mode: 'radio', keys: ['pachelbel_canon', 'pachelbel_canon'], station },
     };
     const put = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, body);
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ ...body, music: { mode: 'radio', keys: ['bach_air'] } });
+    expect(put.json()).toEqual({
+      ...body,
+      music: { mode: 'radio', keys: ['pachelbel_canon'], station },
+    });
     expect((await call('GET', '/api/v1/theme/active', t.tokens.manager)).json()).toEqual({
       theme_name: 'sunset',
     });
     const music: unknown = (await call('GET', '/api/v1/music/settings', t.tokens.regular)).json();
-    // No audio files ship, so nothing is playable: urls empty, url/name null.
-    expect(music).toEqual({ mode: 'radio', keys: ['bach_air'], urls: {}, url: null, name: null });
+    // Radio plays the station; the built-in piece has no file address (the browser synthesises it).
+    expect(music).toEqual({
+      mode: 'radio',
+      keys: ['pachelbel_canon'],
+      station,
+      urls: {},
+      url: station.url,
+      name: station.name,
+    });
   });
 
   it('refuses unknown themes, unknown track keys and videos that are not stored', async () => {
-    const base = { theme: 'default', activeVideo: null, music: { mode: 'playlist', keys: [] } };
+    const base = {
+      theme: 'default',
+      activeVideo: null,
+      music: { mode: 'playlist', keys: [] },
+    } as const;
     const theme = await call('PUT', '/api/v1/admin/appearance-settings', t.tokens.admin, {
       ...base,
       theme: 'neon',
@@ -80,14 +94,13 @@ describe('appearance, theme and music', () => {
     );
   });
 
-  it('lists the track catalogue by key and does not serve absent audio', async () => {
+  it('lists the built-in pieces by key and serves no file for them', async () => {
     const tracks = (await call('GET', '/api/v1/music/tracks', t.tokens.regular)).json<
       Record<string, string>
     >();
-    expect(tracks.bach_air).toBe('Bach: Air on the G String');
-    const file = await t.app.inject({ method: 'GET', url: '/media/music/bach_air.mp3' });
+    expect(tracks.pachelbel_canon).toBe('Pachelbel: Canon in D');
+    const file = await t.app.inject({ method: 'GET', url: '/media/music/pachelbel_canon.mp3' });
     expect(file.statusCode).toBe(404);
-    expect(file.json()).toEqual({ detail: 'Track not available' });
   });
 });
 

@@ -13,3 +13,4 @@ export * from './model/evaluator-constraints';
 export * from './model/evaluator-shared';
 export * from './model/objective-state';
 export * from './region';
+export * from './music';

@@ -85,6 +85,10 @@ function fastifyTrustProxy(
   return trust;
 }
 
+/** media-src: our own files, plus the radio station's origin when one is set. */
+export const mediaSources = (stationOrigin: string | null): string =>
+  stationOrigin === null ? "'self'" : `'self' ${stationOrigin}`;
+
 /** Builds the Fastify app on an open database: plugins, auth, routes, errors, static web. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
@@ -109,10 +113,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   installErrorHandling(app);
+  // The CSP's media-src names the radio station's origin from the current settings. A page
+  // load reads them first (one small read), so a station saved elsewhere is not missed;
+  // this hook is added before helmet's so it runs first.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+      await services.settings.getAppearance();
+    }
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'media-src': ["'self'"],
+        'media-src': [() => mediaSources(services.settings.stationOrigin())],
         'img-src': ["'self'", 'data:', 'blob:'],
         // Installations on a LAN often run plain HTTP; upgrading would break every asset there.
         'upgrade-insecure-requests': null,

@@ -19,6 +19,7 @@ import { optimizeRoutes } from '../routes/optimize.routes';
 import { runsRoutes } from '../routes/runs.routes';
 import { rosterRoutes } from '../routes/roster.routes';
 import { settingsRoutes } from '../routes/settings.routes';
+import { musicRoutes } from '../routes/music.routes';
 import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
 import { createPeopleServices } from './people';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   });
   await app.register(settingsRoutes, { settings: s.settings });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
+  await app.register(musicRoutes, { music: s.music });
   await app.register(jobsRoutes, {
     jobs: s.jobs,
     assignments: s.assignments,

@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import type { WriteClock } from '../db/database';
 import { BackgroundStore } from '../io/background-store';
+import { MusicStore } from '../io/music-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
@@ -39,6 +40,7 @@ import { ExportsService } from '../services/exports.service';
 import { InstanceBuilder } from '../services/instance-builder';
 import { JobsService } from '../services/jobs.service';
 import { KitsService } from '../services/kits.service';
+import { MusicService } from '../services/music.service';
 import { listSources, type ListName } from '../services/list-sources';
 import { ListSnapshots } from '../services/list-snapshots';
 import { SessionUsers } from '../services/session-users';
@@ -84,6 +86,8 @@ export interface AppServices {
   settings: SettingsService;
   /** Background videos of the login landing (files in DATA_DIR/media/backgrounds). */
   backgrounds: BackgroundsService;
+  /** Built-in pieces, uploaded music files (DATA_DIR/media/music) and the radio station. */
+  music: MusicService;
   jobs: JobsService;
   assignments: AssignmentsService;
   physicists: PhysicistsService;
@@ -158,10 +162,11 @@ export function createServices(
     new SessionUsers(usersRepository, versions),
   );
   const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
+  const musicStore = new MusicStore(path.join(config.dataDir, 'media', 'music'));
   const settings = new SettingsService(
     repositories.settings,
-    path.join(config.dataDir, 'media', 'music'),
     (name) => backgroundStore.has(name),
+    (name) => musicStore.has(name),
   );
   const physicists = new PhysicistsService(
     db,
@@ -194,6 +199,7 @@ export function createServices(
     auth,
     settings,
     backgrounds: new BackgroundsService(backgroundStore, settings),
+    music: new MusicService(musicStore, settings, repositories.settings),
     jobs,
     assignments,
     physicists,

@@ -1,19 +1,14 @@
-import { createReadStream } from 'node:fs';
 import {
   ActiveThemeSchema,
   AppearanceSettingsSchema,
-  MusicSettingsReadSchema,
-  MusicTracksSchema,
   WeightsBodySchema,
 } from '@meridian/contracts';
 import { WeightsSchema } from '@meridian/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { SettingsService } from '../services/settings.service';
 import { requireRole, requireSignedIn } from '../http/authenticate';
-import { MUSIC_TRACKS } from '../services/music-catalogue';
 
-/** Theme, appearance, music and optimizer weight routes. */
+/** Theme, appearance (with the music choice) and optimizer weight routes. */
 export const settingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsService }> = (
   app,
   { settings },
@@ -26,21 +21,6 @@ export const settingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsServic
     '/api/v1/theme/active',
     { onRequest: anyone, schema: { tags: ['settings'], response: { 200: ActiveThemeSchema } } },
     async () => ({ theme_name: await settings.getTheme() }),
-  );
-
-  app.get(
-    '/api/v1/music/settings',
-    {
-      onRequest: anyone,
-      schema: { tags: ['settings'], response: { 200: MusicSettingsReadSchema } },
-    },
-    () => settings.getMusic(),
-  );
-
-  app.get(
-    '/api/v1/music/tracks',
-    { onRequest: anyone, schema: { tags: ['settings'], response: { 200: MusicTracksSchema } } },
-    () => ({ ...MUSIC_TRACKS }),
   );
 
   app.get(
@@ -77,15 +57,5 @@ export const settingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsServic
     (request) => settings.putWeights(request.body),
   );
 
-  // Track files are optional (none ship); public because <audio> cannot send a bearer header.
-  app.get(
-    '/media/music/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9_]+\.mp3$/) }) } },
-    async (request, reply) => {
-      const file = settings.trackFile(request.params.file.replace(/\.mp3$/, ''));
-      if (file === null) return reply.code(404).send({ detail: 'Track not available' });
-      return reply.type('audio/mpeg').send(createReadStream(file));
-    },
-  );
   done();
 };

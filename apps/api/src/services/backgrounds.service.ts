@@ -1,29 +1,13 @@
-import { createWriteStream } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { MAX_BACKGROUND_VIDEO_BYTES, type BackgroundVideo } from '@meridian/contracts';
 import { HttpError, notFound } from '../http/http-error';
 import type { SettingsService } from './settings.service';
 import type { BackgroundStore } from '../io/background-store';
 import { videoUrl } from '../io/background-store';
 import { detectVideo } from '../io/video-signature';
+import { storeCheckedUpload } from './media-upload';
 
 const MAX_VIDEO_MB = MAX_BACKGROUND_VIDEO_BYTES / (1024 * 1024);
-
-/** Enough of a file's start to recognise every supported container. */
-const HEAD_BYTES = 4096;
-
-async function readHead(file: string): Promise<Uint8Array> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Background videos: upload checked by content, list, delete, and the active one's address. */
 export class BackgroundsService {
@@ -44,38 +28,22 @@ export class BackgroundsService {
     }));
   }
 
-  /**
-   * Streams an upload to a hidden file (never the whole video in memory), then
-   * keeps it only when its bytes are a video; anything else is deleted and
-   * refused with a detail naming the file. A multipart file stream cut at the
-   * size limit is marked `truncated` (or fails with FST_REQ_FILE_TOO_LARGE):
-   * that answers 413 and keeps nothing, never a shortened video.
-   */
+  /** Keeps an upload only when its bytes are a video (see storeCheckedUpload): 413 over the cap, 415 otherwise. */
   async upload(
     stream: Readable & { truncated?: boolean },
     originalName: string,
   ): Promise<{ name: string; url: string }> {
-    await this.store.ensureFolder();
-    const temporary = this.store.temporaryPath();
-    const tooLarge = () =>
-      new HttpError(413, `The video is larger than the limit of ${MAX_VIDEO_MB} MB`);
-    try {
-      await pipeline(stream, createWriteStream(temporary, { mode: 0o640 }));
-      if (stream.truncated === true) throw tooLarge();
-      const kind = detectVideo(await readHead(temporary));
-      if (kind === null) {
-        throw new HttpError(
+    const { name } = await storeCheckedUpload(this.store, stream, originalName, {
+      detect: detectVideo,
+      tooLarge: () =>
+        new HttpError(413, `The video is larger than the limit of ${MAX_VIDEO_MB} MB`),
+      notSupported: (file) =>
+        new HttpError(
           415,
-          `'${originalName}' is not a supported video: upload an MP4, QuickTime, WebM or Ogg video file`,
-        );
-      }
-      const name = await this.store.keep(temporary, originalName, kind.extension);
-      return { name, url: videoUrl(name) };
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw error;
-    }
+          `'${file}' is not a supported video: upload an MP4, QuickTime, WebM or Ogg video file`,
+        ),
+    });
+    return { name, url: videoUrl(name) };
   }
 
   /** Deletes a video; when it was the active one, the landing goes back to no video. */

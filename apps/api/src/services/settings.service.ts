@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { AppearanceSettingsSchema, type AppearanceSettings } from '@meridian/contracts';
 import {
   DEFAULT_THEME,
   DEFAULT_WEIGHTS,
+  MUSIC_TRACK_KEYS,
   WeightsSchema,
+  isBuiltInTrackKey,
   type ThemeName,
   type Weights,
 } from '@meridian/domain';
 import { badRequest } from '../http/http-error';
-import { MUSIC_TRACKS, MUSIC_TRACK_KEYS, isMusicTrackKey, musicTrackPath } from './music-catalogue';
 import type { SettingsRepository } from '../repositories/settings.repository';
 
 const APPEARANCE_KEY = 'appearance';
@@ -19,39 +18,61 @@ const WEIGHTS_KEY = 'optimizer_weights';
 export const DEFAULT_APPEARANCE: AppearanceSettings = {
   theme: DEFAULT_THEME,
   activeVideo: null,
-  music: { mode: 'playlist', keys: [...MUSIC_TRACK_KEYS] },
+  music: { mode: 'playlist', keys: [...MUSIC_TRACK_KEYS], station: null },
 };
 
-/** What the music player needs: the saved choice plus playable urls. */
-export interface MusicSettingsRead {
-  mode: 'playlist' | 'radio';
-  keys: string[];
-  urls: Record<string, string>;
-  url: string | null;
-  name: string | null;
-}
+/** The origin of a station address (scheme, host, port): what the CSP's media-src names. */
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
 
 /** Theme, background, music and optimizer weights, stored as JSON settings. */
 export class SettingsService {
   constructor(
     private readonly settings: SettingsRepository,
-    /** DATA_DIR/media/music: where optional track files are looked up. */
-    private readonly musicDir: string,
     /** Whether a background video of that name is stored (the active one must be). */
     private readonly hasVideo: (name: string) => boolean,
+    /** Whether an uploaded music file of that name is stored (a playlist may name it). */
+    private readonly hasUploadedTrack: (name: string) => boolean,
   ) {}
+
+  /** The station origin as last read or saved (see stationOrigin). */
+  private knownStationOrigin: string | null = null;
 
   /** Saved appearance, or the defaults; a stored value that no longer parses falls back too. */
   async getAppearance(): Promise<AppearanceSettings> {
     const parsed = AppearanceSettingsSchema.safeParse(await this.settings.get(APPEARANCE_KEY));
-    return parsed.success ? parsed.data : DEFAULT_APPEARANCE;
+    const appearance = parsed.success ? parsed.data : DEFAULT_APPEARANCE;
+    this.rememberStation(appearance);
+    return appearance;
   }
 
-  /** Saves appearance after checking track keys and that the active video exists. */
+  /**
+   * The saved radio station's origin, or null: the one outside origin the
+   * Content-Security-Policy lets media come from. Synchronous because the
+   * header is built synchronously; it is as fresh as the last read or save,
+   * and compose/app.ts reads the settings before answering each page load.
+   */
+  stationOrigin(): string | null {
+    return this.knownStationOrigin;
+  }
+
+  /** Saves appearance after checking track keys, the radio station and that the active video exists. */
   async putAppearance(input: AppearanceSettings): Promise<AppearanceSettings> {
-    const unknown = input.music.keys.find((key) => !isMusicTrackKey(key));
+    const unknown = input.music.keys.find(
+      (key) => !isBuiltInTrackKey(key) && !this.hasUploadedTrack(key),
+    );
     if (unknown !== undefined)
       throw badRequest(`Invalid body field 'music.keys': unknown track '${unknown}'`);
+    if (input.music.mode === 'radio' && input.music.station === null) {
+      throw badRequest(
+        "Invalid body field 'music.station': radio mode needs a station (its url and name)",
+      );
+    }
     if (input.activeVideo !== null && !this.hasVideo(input.activeVideo)) {
       throw badRequest(
         `Invalid body field 'activeVideo': no background video named '${input.activeVideo}'`,
@@ -62,37 +83,18 @@ export class SettingsService {
       music: { ...input.music, keys: [...new Set(input.music.keys)] },
     };
     await this.settings.put(APPEARANCE_KEY, value);
+    this.rememberStation(value);
     return value;
+  }
+
+  private rememberStation(appearance: AppearanceSettings): void {
+    const { station } = appearance.music;
+    this.knownStationOrigin = station === null ? null : originOf(station.url);
   }
 
   /** The active theme name. */
   async getTheme(): Promise<ThemeName> {
     return (await this.getAppearance()).theme;
-  }
-
-  /** Music settings with urls only for tracks whose files are actually present. */
-  async getMusic(): Promise<MusicSettingsRead> {
-    const { music } = await this.getAppearance();
-    const urls: Record<string, string> = {};
-    for (const key of music.keys) {
-      if (this.hasTrackFile(key)) urls[key] = musicTrackPath(key);
-    }
-    // Radio needs a station URL, which this installation does not configure: say so with nulls.
-    const first = music.mode === 'playlist' ? Object.keys(urls)[0] : undefined;
-    return {
-      mode: music.mode,
-      keys: music.keys,
-      urls,
-      url: first === undefined ? null : (urls[first] ?? null),
-      name: first === undefined ? null : (MUSIC_TRACKS[first] ?? null),
-    };
-  }
-
-  /** The file of a catalogue track, or null when the key is unknown or the file absent. */
-  trackFile(key: string): string | null {
-    return isMusicTrackKey(key) && this.hasTrackFile(key)
-      ? path.join(this.musicDir, `${key}.mp3`)
-      : null;
   }
 
   /**
@@ -109,9 +111,5 @@ export class SettingsService {
   async putWeights(weights: Weights): Promise<Weights> {
     await this.settings.put(WEIGHTS_KEY, weights);
     return weights;
-  }
-
-  private hasTrackFile(key: string): boolean {
-    return existsSync(path.join(this.musicDir, `${key}.mp3`));
   }
 }

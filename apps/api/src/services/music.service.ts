@@ -1,0 +1,127 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { MAX_MUSIC_FILE_BYTES, type MusicUpload } from '@meridian/contracts';
+import { MUSIC_TRACKS, isBuiltInTrackKey } from '@meridian/domain';
+import { HttpError, badRequest, notFound } from '../http/http-error';
+import { detectAudio } from '../io/audio-signature';
+import { musicFileUrl, type MusicStore } from '../io/music-store';
+import type { SettingsRepository } from '../repositories/settings.repository';
+import { storeCheckedUpload } from './media-upload';
+import type { SettingsService } from './settings.service';
+
+/** Titles of uploaded files by stored name (the uploader's file name, kept for the top bar). */
+const TITLES_KEY = 'music_titles';
+const TitlesSchema = z.record(z.string(), z.string());
+const MAX_MUSIC_MB = MAX_MUSIC_FILE_BYTES / (1024 * 1024);
+
+/** What the player needs: the saved choice plus playable urls (GET /api/v1/music/settings). */
+export interface MusicSettingsRead {
+  mode: 'playlist' | 'radio';
+  keys: string[];
+  station: { url: string; name: string } | null;
+  urls: Record<string, string>;
+  url: string | null;
+  name: string | null;
+}
+
+/** A title from an uploader's file name: no folder, no extension, at most 100 characters. */
+const titleOf = (originalName: string): string => {
+  const title = path.basename(originalName, path.extname(originalName)).trim().slice(0, 100);
+  return title === '' ? 'Uploaded track' : title;
+};
+
+/**
+ * Music: the built-in pieces (synthesised by the browser) and the files an
+ * admin uploads (DATA_DIR/media/music), the playlist the player steps
+ * through and the radio station.
+ */
+export class MusicService {
+  constructor(
+    /** The folder; public so the routes can serve it. */
+    readonly store: MusicStore,
+    private readonly settings: SettingsService,
+    private readonly settingsRepository: SettingsRepository,
+  ) {}
+
+  /** Key -> name of every track a playlist may name: built-in pieces first, then uploads. */
+  async tracks(): Promise<Record<string, string>> {
+    const uploads = await this.uploads();
+    return {
+      ...MUSIC_TRACKS,
+      ...Object.fromEntries(uploads.map((upload) => [upload.key, upload.name])),
+    };
+  }
+
+  /** The uploaded files with their titles. */
+  async uploads(): Promise<MusicUpload[]> {
+    const titles = await this.titles();
+    return (await this.store.list()).map((file) => ({
+      key: file.name,
+      name: titles[file.name] ?? file.name,
+      url: musicFileUrl(file.name),
+      size_bytes: file.sizeBytes,
+      uploaded_at: file.modified.toISOString(),
+    }));
+  }
+
+  /** Keeps an upload only when its bytes are audio: 413 over the cap, 400 naming the file otherwise. */
+  async upload(
+    stream: Readable & { truncated?: boolean },
+    originalName: string,
+  ): Promise<MusicUpload> {
+    const { name } = await storeCheckedUpload(this.store, stream, originalName, {
+      detect: detectAudio,
+      tooLarge: () =>
+        new HttpError(413, `The music file is larger than the limit of ${MAX_MUSIC_MB} MB`),
+      notSupported: (file) =>
+        badRequest(
+          `'${file}' is not a supported audio file: upload an MP3, Ogg (Opus or Vorbis), WAV or FLAC file`,
+        ),
+    });
+    const title = titleOf(originalName);
+    await this.settingsRepository.put(TITLES_KEY, { ...(await this.titles()), [name]: title });
+    const uploaded = (await this.uploads()).find((upload) => upload.key === name);
+    if (uploaded === undefined) throw new Error(`stored music file ${name} is not listed`);
+    return uploaded;
+  }
+
+  /** Deletes an uploaded file and takes it out of the saved playlist. */
+  async remove(key: string): Promise<void> {
+    if (!(await this.store.remove(key))) throw notFound(`No uploaded music file named '${key}'`);
+    const { [key]: _removed, ...titles } = await this.titles();
+    await this.settingsRepository.put(TITLES_KEY, titles);
+    const appearance = await this.settings.getAppearance();
+    if (appearance.music.keys.includes(key)) {
+      const keys = appearance.music.keys.filter((k) => k !== key);
+      await this.settings.putAppearance({ ...appearance, music: { ...appearance.music, keys } });
+    }
+  }
+
+  /**
+   * The saved choice with what the player needs: the playlist's keys that
+   * still exist (a built-in piece, or an uploaded file still stored), the
+   * address of each uploaded one (built-in pieces have none: the browser
+   * synthesises them), and the url and name of what plays first (the
+   * station in radio mode).
+   */
+  async read(): Promise<MusicSettingsRead> {
+    const { music } = await this.settings.getAppearance();
+    const keys = music.keys.filter((key) => isBuiltInTrackKey(key) || this.store.has(key));
+    const urls: Record<string, string> = {};
+    for (const key of keys) if (!isBuiltInTrackKey(key)) urls[key] = musicFileUrl(key);
+    const base = { mode: music.mode, keys, station: music.station, urls };
+    if (music.mode === 'radio') {
+      return { ...base, url: music.station?.url ?? null, name: music.station?.name ?? null };
+    }
+    const first = keys[0];
+    if (first === undefined) return { ...base, url: null, name: null };
+    const titles = isBuiltInTrackKey(first) ? MUSIC_TRACKS : await this.titles();
+    return { ...base, url: urls[first] ?? null, name: titles[first] ?? first };
+  }
+
+  private async titles(): Promise<Record<string, string>> {
+    const parsed = TitlesSchema.safeParse(await this.settingsRepository.get(TITLES_KEY));
+    return parsed.success ? parsed.data : {};
+  }
+}
