@@ -20,6 +20,7 @@ export const queryKeys = {
   registrationStatus: ['auth', 'registration'] as const,
   musicTracks: ['music', 'tracks'] as const,
   musicSettings: ['music', 'settings'] as const,
+  musicUploads: ['admin', 'music', 'uploads'] as const,
   /** Queued and running optimisation and comparison tasks; SSE events patch it. */
   activeTasks: ['tasks', 'active'] as const,
   /** Prefix of every analytics query: a finished optimisation invalidates them all. */

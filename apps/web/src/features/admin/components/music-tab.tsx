@@ -10,7 +10,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
+import { MUSIC_TRACKS } from '@meridian/domain';
 import type { AppearanceSettings } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
@@ -19,10 +20,24 @@ import { useMusicTracks } from '../api/get-music-tracks';
 import { useUpdateAppearanceSettings } from '../api/update-appearance-settings';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { fetchFailure } from './fetch-failure';
+import { MusicUploads } from './music-uploads';
 
 type Mode = AppearanceSettings['music']['mode'];
 
-/** Music & Ambience: playlist or radio, and which tracks the playlist plays. */
+/** Why a station address cannot be saved, or null when it can. */
+export function stationUrlProblem(url: string): string | null {
+  if (url.trim() === '') return 'Enter the address of the station stream';
+  try {
+    const { protocol } = new URL(url.trim());
+    return protocol === 'http:' || protocol === 'https:'
+      ? null
+      : 'The address must start with http:// or https://';
+  } catch {
+    return 'This is not a web address';
+  }
+}
+
+/** Music & Ambience: playlist or radio, which tracks the playlist plays, uploads and the station. */
 export function MusicTab() {
   const settings = useAppearanceSettings();
   const tracks = useMusicTracks();
@@ -41,25 +56,42 @@ interface MusicFormProps {
 function MusicForm({ saved, tracks }: MusicFormProps) {
   const [mode, setMode] = useState<Mode>(saved.music.mode);
   const [keys, setKeys] = useState<string[]>(saved.music.keys);
+  const [stationUrl, setStationUrl] = useState(saved.music.station?.url ?? '');
+  const [stationName, setStationName] = useState(saved.music.station?.name ?? '');
+  const [checked, setChecked] = useState(false);
   const update = useUpdateAppearanceSettings();
   const toast = useToast();
 
   const toggle = (key: string, isOn: boolean) =>
     setKeys((current) => (isOn ? [...current, key] : current.filter((k) => k !== key)));
 
-  const save = () =>
+  const hasStation = stationUrl.trim() !== '' || stationName.trim() !== '';
+  const urlProblem = hasStation || mode === 'radio' ? stationUrlProblem(stationUrl) : null;
+  const nameProblem =
+    (hasStation || mode === 'radio') && stationName.trim() === ''
+      ? 'Enter the name the top bar shows'
+      : null;
+
+  const save = () => {
+    setChecked(true);
+    if (urlProblem || nameProblem) return;
+    const station = hasStation ? { url: stationUrl.trim(), name: stationName.trim() } : null;
     update.mutate(
-      // Keep the playlist in the catalogue's order, whatever order the boxes were ticked in.
-      { ...saved, music: { mode, keys: Object.keys(tracks).filter((k) => keys.includes(k)) } },
+      {
+        ...saved,
+        // Keep the playlist in the track list's order, whatever order the boxes were ticked in.
+        music: { mode, keys: Object.keys(tracks).filter((k) => keys.includes(k)), station },
+      },
       {
         onSuccess: () => toast.success('Settings saved successfully.'),
         onError: (err) => toast.error(`Failed to save settings: ${errorMessage(err)}`),
       },
     );
+  };
 
-  const trackEntries = Object.entries(tracks);
+  const builtIn = Object.entries(tracks).filter(([key]) => Object.hasOwn(MUSIC_TRACKS, key));
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <FormControl>
         <FormLabel id="music-mode-label">Mode</FormLabel>
         <RadioGroup
@@ -80,27 +112,54 @@ function MusicForm({ saved, tracks }: MusicFormProps) {
           />
         </RadioGroup>
       </FormControl>
-      <FormControl component="fieldset" disabled={mode === 'radio'}>
-        <FormLabel component="legend">Playlist tracks</FormLabel>
-        {trackEntries.length === 0 ? (
-          <Typography color="text.secondary">No tracks are available on this server.</Typography>
-        ) : (
-          <FormGroup>
-            {trackEntries.map(([key, name]) => (
-              <FormControlLabel
-                key={key}
-                control={
-                  <Checkbox
-                    checked={keys.includes(key)}
-                    onChange={(event) => toggle(key, event.target.checked)}
-                  />
-                }
-                label={name}
-              />
-            ))}
-          </FormGroup>
-        )}
+      <FormControl component="fieldset">
+        <FormLabel component="legend">Radio station</FormLabel>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            label="Station stream URL"
+            value={stationUrl}
+            onChange={(event) => setStationUrl(event.target.value)}
+            error={checked && urlProblem !== null}
+            helperText={
+              (checked && urlProblem) ||
+              'An http:// or https:// stream; browsers may then play media from its site only'
+            }
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            label="Station name"
+            value={stationName}
+            onChange={(event) => setStationName(event.target.value)}
+            error={checked && nameProblem !== null}
+            helperText={(checked && nameProblem) || 'Shown in the top bar'}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
       </FormControl>
+      <FormControl component="fieldset" disabled={mode === 'radio'}>
+        <FormLabel component="legend">Playlist tracks (synthesised in the browser)</FormLabel>
+        <FormGroup>
+          {builtIn.map(([key, name]) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Checkbox
+                  checked={keys.includes(key)}
+                  onChange={(event) => toggle(key, event.target.checked)}
+                />
+              }
+              label={name}
+            />
+          ))}
+        </FormGroup>
+      </FormControl>
+      <MusicUploads
+        disabled={mode === 'radio'}
+        selected={keys}
+        onToggle={toggle}
+        onDeleted={(key) => toggle(key, false)}
+      />
       <div>
         <Button variant="contained" onClick={save} disabled={update.isPending}>
           Save Music Settings

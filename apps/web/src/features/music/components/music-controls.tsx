@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,53 +6,38 @@ import Typography from '@mui/material/Typography';
 import MusicNote from '@mui/icons-material/MusicNote';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Radio from '@mui/icons-material/Radio';
 import SkipNext from '@mui/icons-material/SkipNext';
 import SkipPrevious from '@mui/icons-material/SkipPrevious';
 import { useMusicSettings, useMusicTracks } from '../api/get-music';
+import { MusicPlayer } from '../music-player';
 import { buildPlaylist } from '../playlist';
-
-const NO_SOURCE = 'No audio source is configured';
+import { SCORES } from '../scores';
 
 /**
  * Previous, play/pause, next and the track name (spec section 2, top bar).
- * The server ships no audio: a track without a file, or whose file fails to
- * load, keeps its name on screen and disables play with the reason.
+ * Built-in pieces are synthesised in the browser, uploaded files and the
+ * radio station play as audio; the playlist moves on when a track ends.
  */
 export function MusicControls() {
   const settings = useMusicSettings();
   const names = useMusicTracks();
+  const [player] = useState(() => new MusicPlayer());
+  const state = useSyncExternalStore(player.subscribe, player.getState);
   const playlist = useMemo(
-    () => (settings.data ? buildPlaylist(settings.data, names.data ?? {}) : []),
+    () => (settings.data ? buildPlaylist(settings.data, names.data ?? {}, SCORES) : []),
     [settings.data, names.data],
   );
-  const [index, setIndex] = useState(0);
-  const [wantsToPlay, setWantsToPlay] = useState(false);
-  // Urls the browser could not load (a 404, a dead station): not offered again this session.
-  const [brokenUrls, setBrokenUrls] = useState<ReadonlySet<string>>(new Set());
-  const audioRef = useRef<HTMLAudioElement>(null);
-
-  const track = playlist.length > 0 ? playlist[index % playlist.length] : undefined;
-  const url = track?.url && !brokenUrls.has(track.url) ? track.url : null;
-  const isPlaying = wantsToPlay && url !== null;
-
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (!url) {
-      audio.pause();
-      audio.removeAttribute('src');
-      return;
-    }
-    if (audio.getAttribute('src') !== url) audio.src = url;
-    if (isPlaying) audio.play().catch(() => setWantsToPlay(false));
-    else audio.pause();
-  }, [url, isPlaying]);
+  useEffect(() => player.setTracks(playlist), [player, playlist]);
+  useEffect(() => () => player.dispose(), [player]);
 
   if (settings.isError) return null;
-  const step = (delta: number) =>
-    setIndex((current) => (current + delta + playlist.length) % Math.max(playlist.length, 1));
-  const canStep = playlist.length > 1;
+  const track = state.tracks[state.index];
+  const canPlay = track?.source != null;
+  const canStep = state.tracks.length > 1;
   const title = track?.name ?? 'No music selected';
+  const why = state.problem ?? (track && !canPlay ? `${track.name} has no audio` : null);
+  const isRadio = track?.source?.kind === 'stream';
 
   return (
     <Stack
@@ -60,35 +45,28 @@ export function MusicControls() {
       sx={{ alignItems: 'center', mr: 2, minWidth: 0 }}
       role="group"
       aria-label="Music controls"
+      data-audio-state={state.audioState}
+      data-playing={state.playing}
     >
-      <audio
-        ref={audioRef}
-        preload="metadata"
-        onEnded={() => step(1)}
-        onError={() => {
-          const failed = audioRef.current?.getAttribute('src');
-          if (failed) setBrokenUrls((current) => new Set(current).add(failed));
-        }}
-      />
       <IconButton
         color="inherit"
         size="small"
         aria-label="Previous track"
         disabled={!canStep}
-        onClick={() => step(-1)}
+        onClick={() => player.previous()}
       >
         <SkipPrevious fontSize="small" />
       </IconButton>
-      <Tooltip title={url ? (isPlaying ? 'Pause' : 'Play') : NO_SOURCE}>
+      <Tooltip title={why ?? `${state.playing ? 'Pause' : 'Play'}: ${title}`}>
         <span>
           <IconButton
             color="inherit"
             size="small"
-            aria-label={isPlaying ? 'Pause' : 'Play'}
-            disabled={!url}
-            onClick={() => setWantsToPlay(!isPlaying)}
+            aria-label={state.playing ? 'Pause' : 'Play'}
+            disabled={!canPlay}
+            onClick={() => player.toggle()}
           >
-            {isPlaying ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
+            {state.playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
           </IconButton>
         </span>
       </Tooltip>
@@ -97,7 +75,7 @@ export function MusicControls() {
         size="small"
         aria-label="Next track"
         disabled={!canStep}
-        onClick={() => step(1)}
+        onClick={() => player.next()}
       >
         <SkipNext fontSize="small" />
       </IconButton>
@@ -106,13 +84,17 @@ export function MusicControls() {
         spacing={0.5}
         sx={{ alignItems: 'center', ml: 0.5, minWidth: 0, display: { xs: 'none', md: 'flex' } }}
       >
-        <MusicNote fontSize="small" sx={{ opacity: url ? 1 : 0.6 }} />
+        {isRadio ? (
+          <Radio fontSize="small" />
+        ) : (
+          <MusicNote fontSize="small" sx={{ opacity: canPlay ? 1 : 0.6 }} />
+        )}
         <Typography
           variant="body2"
           noWrap
-          title={url ? title : `${title} (${NO_SOURCE.toLowerCase()})`}
+          title={why ? `${title} (${why})` : title}
           data-testid="track-name"
-          sx={{ maxWidth: 240, opacity: url ? 1 : 0.75 }}
+          sx={{ maxWidth: 240, opacity: why ? 0.75 : 1 }}
         >
           {title}
         </Typography>
