@@ -49,10 +49,24 @@ describe('admin settings', () => {
     await signIn(page(), inject('admin'));
     await page().goto('/admin?tab=music');
     await page().getByRole('radio', { name: /Radio/ }).check();
+    // Radio needs a station: saving without one names what is missing.
+    await page().getByRole('button', { name: 'Save Music Settings' }).click();
+    await page().getByText('Enter the address of the station stream').waitFor();
+    await page().getByLabel('Station stream URL').fill('ftp://radio.example.org/live');
+    await page().getByLabel('Station name').fill('Example Classical');
+    await page().getByRole('button', { name: 'Save Music Settings' }).click();
+    await page().getByText('The address must start with http:// or https://').waitFor();
+    await page().getByLabel('Station stream URL').fill('https://radio.example.org/live');
     await page().getByRole('button', { name: 'Save Music Settings' }).click();
     await expectToast(page(), 'Settings saved successfully.');
     const saved = await getJson('/admin/appearance-settings');
-    expect((saved.music as { mode: string }).mode).toBe('radio');
+    expect(saved.music).toMatchObject({
+      mode: 'radio',
+      station: { url: 'https://radio.example.org/live', name: 'Example Classical' },
+    });
+    // The top bar now names the station.
+    await page().reload();
+    await page().locator('[data-testid="track-name"]', { hasText: 'Example Classical' }).waitFor();
   });
 
   it('saves weights, turning a non-number into 0', async () => {
