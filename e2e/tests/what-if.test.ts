@@ -84,9 +84,22 @@ describe('what-if drill on /assignments', () => {
     // Asking changed nothing.
     expect(await planThroughApi()).toEqual(before);
 
+    // Before applying, the dialog says the absence will be recorded as leave.
+    await dialog.getByText(`Applying also records ${sickName} as unavailable ${day}`).waitFor();
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expectToast(page(), 'Proposal applied.');
+    await expectToast(
+      page(),
+      `Proposal applied: 1 slot changed. ${sickName}'s leave is recorded for ${day}, so no run or manual assignment puts them back.`,
+    );
     await dialog.waitFor({ state: 'detached' });
+    // Recorded in the apply's transaction: the leave list holds the day.
+    const leave =
+      await apiGet<{ physicist_name: string; start_date: string; end_date: string }[]>(
+        '/availability/',
+      );
+    expect(leave).toContainEqual(
+      expect.objectContaining({ physicist_name: sickName, start_date: day, end_date: day }),
+    );
 
     const after = await planThroughApi();
     const repaired = after.find((j) => j.id === job.id)!;

@@ -3,9 +3,13 @@ import {
   CompareStreamMessageSchema,
   TASK_KINDS,
   OptimizeStreamMessageSchema,
+  WhatIfStreamMessageSchema,
+  type OptimizeStreamMessage,
   type RunSummary,
   type Task,
+  type WhatIfStreamMessage,
 } from '@meridian/contracts';
+import type { z } from 'zod';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { followSseStream, type SseVerdict } from '../../lib/sse';
 import { queryKeys } from '../../lib/query-keys';
@@ -81,14 +85,34 @@ export function reloadAfterUnreadEnd(queryClient: QueryClient, task: Task): void
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
 }
 
-/** Follows one optimisation task's stream and writes each message into the cache. */
-export function followOptimisation(task: Task, { queryClient, toast, signal }: FollowDeps) {
+type Progress = Extract<OptimizeStreamMessage, { type: 'progress' }>;
+type StreamError = Extract<OptimizeStreamMessage, { type: 'error' }>;
+
+/** A stream whose messages are progress ticks, then one completion or error (optimisation, what-if). */
+interface ProgressStream<C extends { type: 'complete' }> {
+  schema: z.ZodType<Progress | StreamError | C>;
+  /** What the completion does beyond marking the task complete and dropping it from the list. */
+  complete: (message: C) => void;
+}
+
+/**
+ * Follows one task that streams progress into the task list. Its proposal
+ * outcome (a what-if's or preview's) waits under queryKeys.proposalOfTask:
+ * the completion writes the id there, a failure its message, so a dialog
+ * that waits on it stops waiting either way.
+ */
+function followProgressTask<C extends { type: 'complete'; result: Task['results'] }>(
+  task: Task,
+  { queryClient, toast, signal }: FollowDeps,
+  stream: ProgressStream<C>,
+) {
   /** A final error; `byServer` 'cancelled' is someone's cancel, never shown as a failure. */
   const fail = (message: string, text: string, byServer: 'error' | 'cancelled' = 'error') => {
     const cancelledHere = isCancelled(queryClient, task.id);
     const cancelled = cancelledHere || byServer === 'cancelled';
     patchTask(queryClient, task.id, { status: cancelled ? 'cancelled' : 'error', message });
     removeTaskLater(queryClient, task.id);
+    queryClient.setQueryData(queryKeys.proposalOfTask(task.id), { error: message });
     if (cancelledHere) return;
     if (cancelled) {
       pushNotification(`${nameOf(queryClient, task)}: ${message}.`, 'info');
@@ -98,7 +122,7 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
     pushNotification(`${nameOf(queryClient, task)} failed.`, 'error');
   };
   const onEvent = (event: EventSourceMessage): SseVerdict => {
-    const parsed = OptimizeStreamMessageSchema.safeParse(parseData(event));
+    const parsed = stream.schema.safeParse(parseData(event));
     if (!parsed.success) return 'continue';
     const message = parsed.data;
     switch (message.type) {
@@ -113,23 +137,20 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
           elapsed_time: message.elapsed_time,
         });
         return 'continue';
-      case 'complete':
-        patchTask(queryClient, task.id, { status: 'complete', results: message.result });
-        removeTaskLater(queryClient, task.id);
-        if (message.proposal_id === undefined)
-          completeOptimisation(queryClient, task, message.result);
-        else {
-          // A preview (apply=false): nothing changed; its proposal waits to be read.
-          queryClient.setQueryData(queryKeys.proposalOfTask(task.id), message.proposal_id);
-          pushNotification(`${nameOf(queryClient, task)} finished: a proposal is ready.`, 'info');
-        }
-        return 'stop';
       case 'error':
         fail(
           message.message,
           `Task ${nameOf(queryClient, task)} failed: ${message.message}`,
           message.status,
         );
+        return 'stop';
+      case 'complete':
+        patchTask(queryClient, task.id, {
+          status: 'complete',
+          results: message.result,
+        });
+        removeTaskLater(queryClient, task.id);
+        stream.complete(message);
         return 'stop';
     }
   };
@@ -140,6 +161,34 @@ export function followOptimisation(task: Task, { queryClient, toast, signal }: F
       fail(error.message, `Task ${nameOf(queryClient, task)} failed: ${error.message}`),
     onEnded: () => reloadAfterUnreadEnd(queryClient, task),
     onLost: () => fail(LOST, LOST),
+  });
+}
+
+/** A proposal is ready: the dialog waiting under proposalOfTask reads it; nothing in the plan changed. */
+function proposalReady(queryClient: QueryClient, task: Task, proposalId: number, text: string) {
+  queryClient.setQueryData(queryKeys.proposalOfTask(task.id), proposalId);
+  pushNotification(`${nameOf(queryClient, task)}${text}`, 'info');
+}
+
+/** Follows one optimisation task's stream; a preview's completion leaves a proposal instead. */
+export function followOptimisation(task: Task, deps: FollowDeps) {
+  const { queryClient } = deps;
+  return followProgressTask(task, deps, {
+    schema: OptimizeStreamMessageSchema,
+    complete: (message: Extract<OptimizeStreamMessage, { type: 'complete' }>) => {
+      if (message.proposal_id === undefined)
+        completeOptimisation(queryClient, task, message.result);
+      else proposalReady(queryClient, task, message.proposal_id, ' finished: a proposal is ready.');
+    },
+  });
+}
+
+/** Follows a what-if's stream; its completion leaves the proposal for the what-if dialog. */
+export function followWhatIf(task: Task, deps: FollowDeps) {
+  return followProgressTask(task, deps, {
+    schema: WhatIfStreamMessageSchema,
+    complete: (message: Extract<WhatIfStreamMessage, { type: 'complete' }>) =>
+      proposalReady(deps.queryClient, task, message.proposal_id, ': a proposal is ready.'),
   });
 }
 

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PanelTaskType, Task } from '@meridian/contracts';
 import { useToast } from '../../components/toast/toast-context';
-import { followComparison, followOptimisation } from './follow-task';
-import { followWhatIf } from './follow-what-if';
+import { followComparison, followOptimisation, followWhatIf } from './follow-task';
 
 /** The follower of each declared task kind (a kind without one does not compile). */
 const FOLLOWERS: Record<PanelTaskType, typeof followOptimisation> = {

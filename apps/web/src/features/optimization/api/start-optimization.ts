@@ -4,11 +4,16 @@ import type { AlgorithmKey } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /api/v1/optimize/assign?algorithm=KEY: answers the new task's id and name at once. */
-export const startOptimization = (algorithm: AlgorithmKey) =>
-  apiRequest(`/optimize/assign?algorithm=${encodeURIComponent(algorithm)}`, TaskStartedSchema, {
-    method: 'POST',
-  });
+/**
+ * POST /api/v1/optimize/assign?algorithm=KEY: answers the new task's id and
+ * name at once. A preview (apply=false) leaves its result as a proposal.
+ */
+export const startOptimization = (algorithm: AlgorithmKey, preview = false) =>
+  apiRequest(
+    `/optimize/assign?algorithm=${encodeURIComponent(algorithm)}${preview ? '&apply=false' : ''}`,
+    TaskStartedSchema,
+    { method: 'POST' },
+  );
 
 /**
  * Puts the new task in the task list before reloading it: a fast run may have
@@ -26,11 +31,12 @@ async function registerTask(queryClient: QueryClient, placeholder: Task): Promis
   return listed ?? placeholder;
 }
 
+/** Starts a run, or with `preview` a run whose result waits as a proposal. */
 export const useStartOptimization = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (algorithm: AlgorithmKey) => {
-      const { task_id, name } = await startOptimization(algorithm);
+    mutationFn: async ({ algorithm, preview }: { algorithm: AlgorithmKey; preview: boolean }) => {
+      const { task_id, name } = await startOptimization(algorithm, preview);
       // The server's name, so the start toast reads the same as the task list even when
       // a fast run has finished (and left the list) before the list reloads.
       return registerTask(queryClient, {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import Inventory2 from '@mui/icons-material/Inventory2';
+import Preview from '@mui/icons-material/Preview';
 import { DEFAULT_ASSIGNMENT_ALGORITHM, type AlgorithmKey } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { pushNotification } from '../../../lib/notifications';
@@ -11,25 +12,41 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAssignKits } from '../api/assign-kits';
 import { useStartOptimization } from '../api/start-optimization';
 import { AlgorithmSelect } from '../../../components/algorithm-select';
+import { PreviewDialog } from './preview-dialog';
 
 /**
- * The algorithm selector, 'Run Optimization' and 'Assign Kits' for admins and
- * managers (spec sections 2 and 6); regular users get nothing.
+ * The algorithm selector, 'Run Optimization', 'Preview' and 'Assign Kits' for
+ * admins and managers (spec sections 2 and 6; issue 11's preview runs);
+ * regular users get nothing. A preview runs the same algorithm without
+ * applying: its result opens as a proposal to apply or discard.
  */
 export function OptimizationControls() {
   const session = useSession();
   const toast = useToast();
   const [algorithm, setAlgorithm] = useState<AlgorithmKey>(DEFAULT_ASSIGNMENT_ALGORITHM);
+  const [preview, setPreview] = useState<{ id: string; name: string } | null>(null);
   const start = useStartOptimization();
+  const startPreview = useStartOptimization();
   const assignKits = useAssignKits();
   const role = session?.claims.role;
   if (role !== 'admin' && role !== 'manager') return null;
 
   const run = () =>
-    start.mutate(algorithm, {
-      onSuccess: (task) => toast.success(`Optimization task ${task.name} has been started.`),
-      onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
-    });
+    start.mutate(
+      { algorithm, preview: false },
+      {
+        onSuccess: (task) => toast.success(`Optimization task ${task.name} has been started.`),
+        onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
+      },
+    );
+  const runPreview = () =>
+    startPreview.mutate(
+      { algorithm, preview: true },
+      {
+        onSuccess: (task) => setPreview({ id: task.id, name: task.name }),
+        onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
+      },
+    );
   const kits = () =>
     assignKits.mutate(undefined, {
       onSuccess: ({ message }) => {
@@ -59,6 +76,16 @@ export function OptimizationControls() {
       </Button>
       <Button
         variant="outlined"
+        startIcon={<Preview />}
+        onClick={runPreview}
+        loading={startPreview.isPending}
+        loadingPosition="start"
+        title="Run without applying: see what would change, then apply or discard it"
+      >
+        Preview
+      </Button>
+      <Button
+        variant="outlined"
         startIcon={<Inventory2 />}
         onClick={kits}
         loading={assignKits.isPending}
@@ -66,6 +93,11 @@ export function OptimizationControls() {
       >
         Assign Kits
       </Button>
+      <PreviewDialog
+        taskId={preview?.id ?? null}
+        name={preview?.name ?? ''}
+        onClose={() => setPreview(null)}
+      />
     </Stack>
   );
 }

@@ -3,16 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { RunDetail } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { useReplayRun } from '../api/replay-run';
-import { OBJECTIVE_PARTS, SLOT_LABEL, slotValue } from './run-format';
+import { PlanDiff } from '../../../components/plan-diff/plan-diff';
+import { slotValue } from './run-format';
 import { UndoRunDialog } from './undo-run-dialog';
 
 /**
@@ -32,56 +27,24 @@ export function RunDetails({
   const replay = useReplayRun();
   const replayed = replay.data?.run_id === run.id ? replay.data : null;
   return (
-    <Box aria-label={`Run ${run.id}`} role="region" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="F before and after">
-        <TableHead>
-          <TableRow>
-            <TableCell>Part of F</TableCell>
-            <TableCell align="right">Before</TableCell>
-            <TableCell align="right">After</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {OBJECTIVE_PARTS.map(([key, label, decimals]) => (
-            <TableRow key={key}>
-              <TableCell>{label}</TableCell>
-              <TableCell align="right">
-                {run.objective_before
-                  ? run.objective_before[key].toFixed(decimals)
-                  : 'not recorded'}
-              </TableCell>
-              <TableCell align="right">{run.objective_after[key].toFixed(decimals)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {run.changes.length === 0
-          ? 'This run changed no slot.'
-          : `${run.changes.length} slot${run.changes.length === 1 ? '' : 's'} changed (highlighted in the table)`}
-      </Typography>
-      {run.changes.length > 0 && (
-        <Table size="small" aria-label="Slots this run changed">
-          <TableHead>
-            <TableRow>
-              <TableCell>Job</TableCell>
-              <TableCell>Slot</TableCell>
-              <TableCell>Before → after</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {run.changes.map((c) => (
-              <TableRow key={`${c.job_id}-${c.slot}`}>
-                <TableCell>{jobName(c.job_id)}</TableCell>
-                <TableCell>{SLOT_LABEL[c.slot]}</TableCell>
-                <TableCell>
-                  {slotValue(c.before)} → {slotValue(c.after)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+    <Box aria-label={`Run ${run.id}`} role="region">
+      <PlanDiff
+        before={run.objective_before}
+        after={run.objective_after}
+        summary={
+          run.changes.length === 0
+            ? 'This run changed no slot.'
+            : `${run.changes.length} slot${run.changes.length === 1 ? '' : 's'} changed (highlighted in the table)`
+        }
+        changesLabel="Slots this run changed"
+        rows={run.changes.map((c) => ({
+          job_id: c.job_id,
+          slot: c.slot,
+          before: slotValue(c.before),
+          after: slotValue(c.after),
+        }))}
+        jobName={jobName}
+      />
       {canAct && (
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
           <Button

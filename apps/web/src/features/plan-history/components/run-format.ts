@@ -1,20 +1,7 @@
-import type { Objective } from '@meridian/domain';
 import type { Run, SlotValue } from '@meridian/contracts';
-
-/** A slot's name as the assignment table heads it. */
-export const SLOT_LABEL = { lead: 'Lead', data_acq: 'Data acq', kit: 'Kit' } as const;
 
 /** A slot's holder in words; null is an empty slot. */
 export const slotValue = (value: SlotValue | null) => (value === null ? 'nobody' : value.name);
-
-/** F's parts in the order the F table lists them, with how many decimals each shows. */
-export const OBJECTIVE_PARTS: readonly [keyof Objective, string, number][] = [
-  ['total', 'F', 2],
-  ['unassigned', 'Unfilled slots', 0],
-  ['distance_miles', 'Miles', 1],
-  ['balance', 'Balance', 2],
-  ['rotation', 'Rotation repeats', 0],
-];
 
 /** What wrote the revision: the optimiser's algorithm, a kit assignment, an applied proposal, or an undo of another run. */
 export function runKind(run: Run): string {

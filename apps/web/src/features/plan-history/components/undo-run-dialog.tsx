@@ -10,7 +10,8 @@ import type { RestoreConflict, RunDetail } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { RestoreConflictError, useRestoreRun } from '../api/restore-run';
-import { SLOT_LABEL, slotValue } from './run-format';
+import { SLOT_LABEL } from '../../../components/plan-diff/plan-diff';
+import { slotValue } from './run-format';
 
 /**
  * "Undo this run": a confirmation, then the restore. When slots changed since

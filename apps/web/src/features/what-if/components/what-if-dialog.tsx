@@ -1,30 +1,19 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import type { Task } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
 import { useKits } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { useSession } from '../../../lib/session-store';
+import { ProposalReview } from '../../../components/proposal/proposal-review';
 import { useToast } from '../../../components/toast/toast-context';
-import { useApplyProposal, useDiscardProposal } from '../api/decide-proposal';
-import { useProposal } from '../api/get-proposal';
 import { useStartWhatIf } from '../api/start-what-if';
-import { ProposalDiff } from './proposal-diff';
-
-/** Written by the what-if's stream: the proposal id, or the error it ended with. */
-type TaskOutcome = number | { error: string } | undefined;
 
 /**
  * "What if…": who is out (a physicist or a kit) and when; follows the task,
@@ -40,19 +29,7 @@ export function WhatIfDialog() {
   const [taskId, setTaskId] = useState<string | null>(null);
   const physicists = usePhysicists();
   const kits = useKits();
-  const jobs = useAssignments();
   const startWhatIf = useStartWhatIf();
-  const apply = useApplyProposal();
-  const discard = useDiscardProposal();
-  const outcome = useQuery<TaskOutcome>({
-    queryKey: queryKeys.proposalOfTask(taskId ?? ''),
-    queryFn: () => undefined,
-    enabled: false,
-  }).data;
-  const tasks = useQuery<Task[]>({ queryKey: queryKeys.activeTasks, enabled: false }).data;
-  const task = tasks?.find((t) => t.id === taskId);
-  const proposalId = typeof outcome === 'number' ? outcome : null;
-  const proposal = useProposal(proposalId);
   const role = session?.claims.role;
   if (role !== 'admin' && role !== 'manager') return null;
 
@@ -71,16 +48,6 @@ export function WhatIfDialog() {
       onError: (error) => toast.error(errorMessage(error)),
     });
   };
-  const jobName = (id: number) => {
-    const job = jobs.data?.find((j) => j.id === id);
-    return job ? `${job.customer} (${job.start ?? '?'})` : `Job ${id}`;
-  };
-  const holderName = (slot: string, id: number | null) => {
-    if (id === null) return 'nobody';
-    const list = slot === 'kit' ? kits.data : physicists.data;
-    return list?.find((x) => x.id === id)?.name ?? `#${id}`;
-  };
-  const decided = proposal.data?.status !== 'ready';
 
   return (
     <>
@@ -126,19 +93,12 @@ export function WhatIfDialog() {
                 />
               </Stack>
             </Stack>
-          ) : typeof outcome === 'object' ? (
-            <Typography color="error">{outcome.error}</Typography>
-          ) : proposal.data ? (
-            <ProposalDiff proposal={proposal.data} jobName={jobName} holderName={holderName} />
           ) : (
-            <Stack spacing={1} sx={{ mt: 1 }}>
-              <Typography>{task?.message || 'Finding the smallest repair…'}</Typography>
-              <LinearProgress />
-            </Stack>
+            <ProposalReview taskId={taskId} waiting="Finding the smallest repair…" onDone={close} />
           )}
         </DialogContent>
         <DialogActions>
-          {taskId === null ? (
+          {taskId === null && (
             <Button
               variant="contained"
               disabled={!who || !start || !end || startWhatIf.isPending}
@@ -146,37 +106,6 @@ export function WhatIfDialog() {
             >
               Ask
             </Button>
-          ) : (
-            proposal.data && (
-              <>
-                <Button
-                  disabled={decided || discard.isPending}
-                  onClick={() =>
-                    discard.mutate(proposal.data.id, {
-                      onSuccess: close,
-                      onError: (e) => toast.error(errorMessage(e)),
-                    })
-                  }
-                >
-                  Discard
-                </Button>
-                <Button
-                  variant="contained"
-                  disabled={decided || apply.isPending}
-                  onClick={() =>
-                    apply.mutate(proposal.data.id, {
-                      onSuccess: () => {
-                        toast.success('Proposal applied.');
-                        close();
-                      },
-                      onError: (e) => toast.error(errorMessage(e)),
-                    })
-                  }
-                >
-                  Apply
-                </Button>
-              </>
-            )
           )}
           <Button onClick={close}>Close</Button>
         </DialogActions>
