@@ -227,7 +227,7 @@ export function createServices(
       new InstanceBuilder(new InstanceRepository()),
       new InstanceRepository(),
       settings,
-      new DataVersionsRepository(db),
+      versions,
     ),
     planHistory: new PlanHistory(
       db,
