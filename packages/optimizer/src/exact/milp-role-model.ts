@@ -14,8 +14,9 @@ import type { SolutionState } from '../core/solution';
  *   balance       sum_j x[j,p] - dplus_p + dminus_p = t_p - n0_p
  *   rotation      sum_{j of c} x[j,p] - r_pc <= 1 - m0_pc
  *
- * Every row exists from the start, so a column can enter at any time; a
- * pair lists its rows other than its slot row in ascending order.
+ * The HiGHS thread adds the rows it needs as it goes (slot and balance rows
+ * first, a clique or rotation row when broken); a pair lists its rows other
+ * than its slot row in ascending order.
  */
 export interface RoleModel {
   readonly role: number;
@@ -54,20 +55,37 @@ export function buildRoleModel(
   const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
   const slots = Int32Array.from(fillable.filter((slot) => (slot & 1) === role));
   const S = slots.length;
+  // Pairs in slot order; byPhysicist lists each physicist's pairs (CSR), built with flat arrays:
+  // a year has about 280,000 pairs per role, too many for an array per pair.
   const pairSlot: number[] = [];
   const pairPhysicist: number[] = [];
-  const byPhysicist: number[][] = Array.from({ length: P }, () => []);
   for (let s = 0; s < S; s++) {
     const slot = slots[s]!;
     for (const p of slotCandidates(c, slot)) {
       if (!fixed.isFree(p, slot >> 1)) continue;
-      byPhysicist[p]!.push(pairSlot.length);
       pairSlot.push(s);
       pairPhysicist.push(p);
     }
   }
   const Q = pairSlot.length;
-  const rowsOf: number[][] = Array.from({ length: Q }, () => []);
+  const pairJob = Int32Array.from(pairSlot, (s) => slots[s]! >> 1);
+  const byPhysicistStart = new Int32Array(P + 1);
+  for (let q = 0; q < Q; q++) byPhysicistStart[pairPhysicist[q]! + 1]!++;
+  for (let p = 0; p < P; p++) byPhysicistStart[p + 1]! += byPhysicistStart[p]!;
+  // Each physicist's pairs by first day, then slot (a counting sort on the day, stable).
+  const byDay = new Int32Array(Q);
+  {
+    const dayStart = new Int32Array(c.horizonDays + 1);
+    for (let q = 0; q < Q; q++) dayStart[c.jobFirstDay[pairJob[q]!]! + 1]!++;
+    for (let d = 0; d < c.horizonDays; d++) dayStart[d + 1]! += dayStart[d]!;
+    const ordered = new Int32Array(Q);
+    for (let q = 0; q < Q; q++) ordered[dayStart[c.jobFirstDay[pairJob[q]!]!]!++] = q;
+    const next = byPhysicistStart.slice(0, P);
+    for (const q of ordered) byDay[next[pairPhysicist[q]!]!++] = q;
+  }
+  // The rows of each pair besides its slot row, as (pair, row) edges in ascending row order per pair.
+  const edgePair: number[] = [];
+  const edgeRow: number[] = [];
   const rowLower: number[] = new Array<number>(S).fill(slotEquality ? 1 : -Infinity);
   const rowUpper: number[] = new Array<number>(S).fill(1);
   const addRow = (lo: number, hi: number) => {
@@ -75,23 +93,33 @@ export function buildRoleModel(
     rowUpper.push(hi);
     return rowLower.length - 1;
   };
-  const jobOf = (q: number) => slots[pairSlot[q]!]! >> 1;
 
   // Maximal cliques of each physicist's jobs (interval graph: the jobs covering
   // a first day form a maximal set when one of them ends before the next first day).
+  const active: number[] = [];
   for (let p = 0; p < P; p++) {
-    const items = byPhysicist[p]!.slice().sort(
-      (a, b) => c.jobFirstDay[jobOf(a)]! - c.jobFirstDay[jobOf(b)]!,
-    );
-    let active: number[] = [];
-    for (let i = 0; i < items.length;) {
-      const day = c.jobFirstDay[jobOf(items[i]!)]!;
-      while (i < items.length && c.jobFirstDay[jobOf(items[i]!)]! === day) active.push(items[i++]!);
-      active = active.filter((q) => c.jobLastDay[jobOf(q)]! >= day);
-      const next = i < items.length ? c.jobFirstDay[jobOf(items[i]!)]! : Infinity;
-      if (active.length >= 2 && active.some((q) => c.jobLastDay[jobOf(q)]! < next)) {
+    const from = byPhysicistStart[p]!;
+    const to = byPhysicistStart[p + 1]!;
+    active.length = 0;
+    for (let i = from; i < to;) {
+      const day = c.jobFirstDay[pairJob[byDay[i]!]!]!;
+      while (i < to && c.jobFirstDay[pairJob[byDay[i]!]!]! === day) active.push(byDay[i++]!);
+      let kept = 0;
+      let endsBeforeNext = false;
+      const next = i < to ? c.jobFirstDay[pairJob[byDay[i]!]!]! : Infinity;
+      for (const q of active) {
+        const last = c.jobLastDay[pairJob[q]!]!;
+        if (last < day) continue;
+        active[kept++] = q;
+        if (last < next) endsBeforeNext = true;
+      }
+      active.length = kept;
+      if (kept >= 2 && endsBeforeNext) {
         const row = addRow(-Infinity, 1);
-        for (const q of active) rowsOf[q]!.push(row);
+        for (const q of active) {
+          edgePair.push(q);
+          edgeRow.push(row);
+        }
       }
     }
   }
@@ -112,37 +140,49 @@ export function buildRoleModel(
     if (c.physicistRole[p] !== role) continue;
     const rhs = c.target[p]! - fixed.load[p]!;
     const row = addRow(rhs, rhs);
-    for (const q of byPhysicist[p]!) rowsOf[q]!.push(row);
+    for (let i = byPhysicistStart[p]!; i < byPhysicistStart[p + 1]!; i++) {
+      edgePair.push(byDay[i]!);
+      edgeRow.push(row);
+    }
     addColumn(wB, row, -1);
     addColumn(wB, row, 1);
   }
+  const perCustomer = new Int32Array(C);
+  const customerRow = new Int32Array(C);
   for (let p = 0; p < P; p++) {
     if (c.physicistRole[p] !== role) continue;
-    const byCustomer = new Map<number, number[]>();
-    for (const q of byPhysicist[p]!) {
-      const cust = c.jobCustomer[jobOf(q)]!;
-      const list = byCustomer.get(cust);
-      if (list) list.push(q);
-      else byCustomer.set(cust, [q]);
-    }
+    const from = byPhysicistStart[p]!;
+    const to = byPhysicistStart[p + 1]!;
+    perCustomer.fill(0);
+    for (let i = from; i < to; i++) perCustomer[c.jobCustomer[pairJob[byDay[i]!]!]!]!++;
     for (let cust = 0; cust < C; cust++) {
       const m0 = fixed.visits[p * C + cust]!;
-      const list = byCustomer.get(cust);
-      if (!list) {
+      customerRow[cust] = -1;
+      if (perCustomer[cust] === 0) {
         offset += wR * Math.max(0, m0 - 1);
         continue;
       }
-      if (m0 === 0 && list.length < 2) continue;
-      const row = addRow(-Infinity, 1 - m0);
-      for (const q of list) rowsOf[q]!.push(row);
-      addColumn(wR, row, -1);
+      if (m0 === 0 && perCustomer[cust]! < 2) continue;
+      customerRow[cust] = addRow(-Infinity, 1 - m0);
+      addColumn(wR, customerRow[cust]!, -1);
+    }
+    for (let i = from; i < to; i++) {
+      const q = byDay[i]!;
+      const row = customerRow[c.jobCustomer[pairJob[q]!]!]!;
+      if (row < 0) continue;
+      edgePair.push(q);
+      edgeRow.push(row);
     }
   }
 
+  // Edges were added clique rows first, then balance, then rotation rows, each kind in ascending
+  // row order per pair; a stable counting sort by pair keeps that order.
   const pairRowStart = new Int32Array(Q + 1);
-  for (let q = 0; q < Q; q++) pairRowStart[q + 1] = pairRowStart[q]! + rowsOf[q]!.length;
-  const pairRows = new Int32Array(pairRowStart[Q]!);
-  for (let q = 0; q < Q; q++) pairRows.set(rowsOf[q]!, pairRowStart[q]);
+  for (const q of edgePair) pairRowStart[q + 1]!++;
+  for (let q = 0; q < Q; q++) pairRowStart[q + 1]! += pairRowStart[q]!;
+  const pairRows = new Int32Array(edgePair.length);
+  const fill = pairRowStart.slice(0, Q);
+  for (let e = 0; e < edgePair.length; e++) pairRows[fill[edgePair[e]!]!++] = edgeRow[e]!;
   return {
     role,
     slots,

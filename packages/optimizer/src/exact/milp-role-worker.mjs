@@ -33,57 +33,196 @@ const rows = job.rowLower.length;
 const pairCount = job.pairSlot.length;
 const inf = (v) => (v === Infinity ? INF : v === -Infinity ? -INF : v);
 
-// The model: the fixed columns (balance d+ d-, rotation r) first, then x columns as they enter.
-const fixedCols = job.extraCost.length;
+// Rows enter the HiGHS model lazily. The slot and balance rows (with the
+// balance columns d+ d-) are there from the start; a clique or rotation row
+// (with its rotation column r) enters when the LP's solution breaks it, and
+// before the MIP every row its kept pairs could break enters. A row left out
+// is a constraint relaxed with multiplier 0, so every Lagrangian bound stays
+// valid; when no row is broken and no pair prices out, the restricted LP is
+// the whole LP. At a year (4,000 jobs) each role has about 105,000 rows, of
+// which the LP needs a small share: with all of them one simplex took 40 s.
+const none = () => new Float64Array(0);
 const model = highs.createModel({
-  numCols: fixedCols,
-  numRows: rows,
-  colCost: job.extraCost,
-  colLower: new Float64Array(fixedCols),
-  colUpper: new Float64Array(fixedCols).fill(INF),
-  rowLower: Float64Array.from(job.rowLower, inf),
-  rowUpper: Float64Array.from(job.rowUpper, inf),
+  numCols: 0,
+  numRows: 0,
+  colCost: none(),
+  colLower: none(),
+  colUpper: none(),
+  rowLower: none(),
+  rowUpper: none(),
   matrix: {
     format: 'csc',
-    numRows: rows,
-    numCols: fixedCols,
-    starts: Int32Array.from({ length: fixedCols + 1 }, (_, k) => k),
-    indices: job.extraRow,
-    values: job.extraCoef,
+    numRows: 0,
+    numCols: 0,
+    starts: new Int32Array(1),
+    indices: new Int32Array(0),
+    values: none(),
   },
 });
+/** HiGHS row of each model row, -1 while it is out. */
+const hrow = new Int32Array(rows).fill(-1);
+let hrowCount = 0;
 /** Column of each pair in the model, -1 while it is out. */
 const colOf = new Int32Array(pairCount).fill(-1);
-/** Pair of each x column (column fixedCols + i). */
-const pairOfCol = [];
+/** What each HiGHS column is: a pair q >= 0, or the extra column k as -1 - k. */
+const colWhat = [];
+const extraCount = job.extraCost.length;
+/** Extra columns (balance d+ d-, rotation r) of each model row. */
+const extrasOfRow = Array.from({ length: rows }, () => []);
+for (let k = 0; k < extraCount; k++) extrasOfRow[job.extraRow[k]].push(k);
+/** The pairs of each non-slot row (CSR), to give a row entering late its present columns. */
+const rowPairStart = new Int32Array(rows + 1);
+for (let e = 0; e < job.pairRows.length; e++) rowPairStart[job.pairRows[e] + 1]++;
+for (let r = 0; r < rows; r++) rowPairStart[r + 1] += rowPairStart[r];
+const rowPairs = new Int32Array(job.pairRows.length);
+{
+  const next = rowPairStart.slice(0, rows);
+  for (let q = 0; q < pairCount; q++)
+    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++)
+      rowPairs[next[job.pairRows[e]]++] = q;
+}
+
+/** Adds model rows (each with its present pair columns), then their extra columns. */
+function addRows(list) {
+  if (list.length === 0) return;
+  const starts = new Int32Array(list.length + 1);
+  const indices = [];
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i];
+    // Only clique and rotation rows come late (slot and balance rows are there from the start).
+    for (let e = rowPairStart[r]; e < rowPairStart[r + 1]; e++) {
+      const q = rowPairs[e];
+      if (colOf[q] >= 0) indices.push(colOf[q]);
+    }
+    starts[i + 1] = indices.length;
+  }
+  model.addRows({
+    lower: Float64Array.from(list, (r) => inf(job.rowLower[r])),
+    upper: Float64Array.from(list, (r) => inf(job.rowUpper[r])),
+    matrix: {
+      format: 'csr',
+      numRows: list.length,
+      numCols: colWhat.length,
+      starts,
+      indices: Int32Array.from(indices),
+      values: new Float64Array(indices.length).fill(1),
+    },
+  });
+  const extras = [];
+  for (const r of list) {
+    hrow[r] = hrowCount++;
+    extras.push(...extrasOfRow[r]);
+  }
+  if (extras.length === 0) return;
+  model.addCols({
+    cost: Float64Array.from(extras, (k) => job.extraCost[k]),
+    lower: new Float64Array(extras.length),
+    upper: new Float64Array(extras.length).fill(INF),
+    matrix: {
+      format: 'csc',
+      numRows: hrowCount,
+      numCols: extras.length,
+      starts: Int32Array.from({ length: extras.length + 1 }, (_, i) => i),
+      indices: Int32Array.from(extras, (k) => hrow[job.extraRow[k]]),
+      values: Float64Array.from(extras, (k) => job.extraCoef[k]),
+    },
+  });
+  for (const k of extras) colWhat.push(-1 - k);
+}
 
 function addPairs(list) {
   if (list.length === 0) return;
   const starts = new Int32Array(list.length + 1);
-  for (let i = 0; i < list.length; i++) {
-    const q = list[i];
-    starts[i + 1] = starts[i] + 1 + (job.pairRowStart[q + 1] - job.pairRowStart[q]);
-  }
-  const indices = new Int32Array(starts[list.length]);
-  const values = new Float64Array(starts[list.length]).fill(1);
+  const indices = [];
   const cost = new Float64Array(list.length);
   for (let i = 0; i < list.length; i++) {
     const q = list[i];
-    let at = starts[i];
-    indices[at++] = job.pairSlot[q];
-    // Row indices of a column must ascend: slot rows come first in the layout, the rest are sorted.
+    const present = [hrow[job.pairSlot[q]]];
     for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++)
-      indices[at++] = job.pairRows[e];
+      if (hrow[job.pairRows[e]] >= 0) present.push(hrow[job.pairRows[e]]);
+    // Row indices of a column ascend.
+    present.sort((x, y) => x - y);
+    indices.push(...present);
+    starts[i + 1] = indices.length;
     cost[i] = job.pairCost[q];
-    colOf[q] = fixedCols + pairOfCol.length;
-    pairOfCol.push(q);
+    colOf[q] = colWhat.length;
+    colWhat.push(q);
   }
   model.addCols({
     cost,
     lower: new Float64Array(list.length),
     upper: new Float64Array(list.length).fill(INF),
-    matrix: { format: 'csc', numRows: rows, numCols: list.length, starts, indices, values },
+    matrix: {
+      format: 'csc',
+      numRows: hrowCount,
+      numCols: list.length,
+      starts,
+      indices: Int32Array.from(indices),
+      values: new Float64Array(indices.length).fill(1),
+    },
   });
+}
+
+/**
+ * The clique and rotation rows not yet in HiGHS that pair values break
+ * (`valueOfPair(q)`: an LP's x, or 1 for each pair a MIP keeps, so that the
+ * rows those pairs could break together are found).
+ */
+function brokenRows(valueOfPair) {
+  const activity = new Float64Array(rows);
+  for (let q = 0; q < pairCount; q++) {
+    const v = valueOfPair(q);
+    if (v <= 1e-9) continue;
+    for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++) {
+      const r = job.pairRows[e];
+      if (hrow[r] < 0) activity[r] += v;
+    }
+  }
+  const broken = [];
+  for (let r = S; r < rows; r++)
+    if (hrow[r] < 0 && activity[r] > job.rowUpper[r] + 1e-6) broken.push(r);
+  return broken;
+}
+
+{
+  const always = [];
+  for (let r = 0; r < rows; r++) if (r < S || job.rowLower[r] === job.rowUpper[r]) always.push(r);
+  addRowsAlways(always);
+}
+
+/** The first rows, before any pair column: slot rows by position, then the balance rows. */
+function addRowsAlways(list) {
+  model.addRows({
+    lower: Float64Array.from(list, (r) => inf(job.rowLower[r])),
+    upper: Float64Array.from(list, (r) => inf(job.rowUpper[r])),
+    matrix: {
+      format: 'csr',
+      numRows: list.length,
+      numCols: 0,
+      starts: new Int32Array(list.length + 1),
+      indices: new Int32Array(0),
+      values: new Float64Array(0),
+    },
+  });
+  const extras = [];
+  for (const r of list) {
+    hrow[r] = hrowCount++;
+    extras.push(...extrasOfRow[r]);
+  }
+  model.addCols({
+    cost: Float64Array.from(extras, (k) => job.extraCost[k]),
+    lower: new Float64Array(extras.length),
+    upper: new Float64Array(extras.length).fill(INF),
+    matrix: {
+      format: 'csc',
+      numRows: hrowCount,
+      numCols: extras.length,
+      starts: Int32Array.from({ length: extras.length + 1 }, (_, i) => i),
+      indices: Int32Array.from(extras, (k) => hrow[job.extraRow[k]]),
+      values: Float64Array.from(extras, (k) => job.extraCoef[k]),
+    },
+  });
+  for (const k of extras) colWhat.push(-1 - k);
 }
 
 const interrupt = {
@@ -114,12 +253,17 @@ model.options.set({
   solver: 'simplex',
   random_seed: job.seed,
 });
+/** Model row duals from HiGHS's (0 for a row not in the model). */
+const yFull = new Float64Array(rows);
 while (!stopped() && Date.now() < lpUntil) {
   model.options.set({ time_limit: Math.max(0.05, (lpUntil - Date.now()) / 1000) });
   const { modelStatus } = model.run(interrupt);
   if (modelStatus !== K.optimal) break;
   rounds++;
-  const y = model.getSolution().rowDual;
+  const solution = model.getSolution();
+  const yh = solution.rowDual;
+  for (let r = 0; r < rows; r++) yFull[r] = hrow[r] >= 0 ? yh[hrow[r]] : 0;
+  const y = yFull;
   lpValue = model.getObjectiveValue();
   // Reduced cost of every pair: its cost less the duals of its rows.
   const best = new Float64Array(S).fill(Infinity);
@@ -131,20 +275,25 @@ while (!stopped() && Date.now() < lpUntil) {
     if (r < best[s]) best[s] = r;
   }
   // Lagrangian bound with the slot rows kept: z_RMP - sum y_s + sum_s min over the slot's pairs of
-  // (y_s + rc) (for a <= 1 slot row, also 0: the slot may stay empty).
+  // (y_s + rc) (for a <= 1 slot row, also 0: the slot may stay empty). Rows not in the model
+  // have multiplier 0, which is valid.
   let bound = lpValue;
   for (let s = 0; s < S; s++) {
     const m = y[s] + best[s];
     bound += (job.slotEquality ? m : Math.min(0, m)) - y[s];
   }
   if (bound > lagrangian) lagrangian = bound;
-  excess = { rc, best, y };
+  // The reduced costs the MIP's pair filter uses go with this round's bound, not the best one.
+  excess = { rc: rc.slice(), best, y: y.slice(0, S), bound };
   port.postMessage({
     type: 'lp',
     rounds,
     lp: lpValue + job.offset,
     bound: lagrangian + job.offset,
   });
+  // Rows the LP's solution breaks enter.
+  const x = solution.colValue;
+  const broken = brokenRows((q) => (colOf[q] >= 0 ? x[colOf[q]] : 0));
   // Price: per slot the PER_SLOT most negative pairs not yet in.
   const enter = [];
   const chosen = Array.from({ length: S }, () => []);
@@ -158,10 +307,11 @@ while (!stopped() && Date.now() < lpUntil) {
     }
   }
   for (const list of chosen) enter.push(...list);
-  if (enter.length === 0) {
+  if (enter.length === 0 && broken.length === 0) {
     lpConverged = true;
     break;
   }
+  addRows(broken);
   addPairs(enter);
 }
 port.postMessage({
@@ -170,7 +320,8 @@ port.postMessage({
   converged: lpConverged,
   lp: lpValue + job.offset,
   bound: lagrangian + job.offset,
-  columns: pairOfCol.length,
+  columns: colOf.reduce((n, col) => n + (col >= 0 ? 1 : 0), 0),
+  rows: hrowCount,
 });
 
 // Wait for the incumbent (pair per slot, -1 none) and the go-ahead for the MIP.
@@ -197,9 +348,9 @@ if (excess && !stopped() && leftSec() > 0.2) {
   // incumbent fast; the room (incumbent - bound) then shrinks, and stage 2 keeps every pair within it.
   const sorted = Float64Array.from(ex).sort();
   const small = sorted[Math.min(pairCount - 1, MIP_PAIRS_PER_SLOT * S)] ?? Infinity;
-  let delta = Math.min(small, upperValue - lagrangian);
+  let delta = Math.min(small, upperValue - excess.bound);
   for (let stage = 1; stage <= 2 && !stopped() && leftSec() > 0.2; stage++) {
-    const room = upperValue - lagrangian + 1e-6;
+    const room = upperValue - excess.bound + 1e-6;
     if (stage === 2) delta = room;
     const last = delta >= room - 1e-9;
     stages = stage;
@@ -209,22 +360,25 @@ if (excess && !stopped() && leftSec() > 0.2) {
     const missing = [];
     for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q] < 0) missing.push(q);
     addPairs(missing);
-    const n = fixedCols + pairOfCol.length;
-    const upper = new Float64Array(pairOfCol.length);
-    kept = 0;
-    for (let i = 0; i < pairOfCol.length; i++) {
-      upper[i] = keep[pairOfCol[i]] ? 1 : 0;
-      kept += upper[i];
-    }
-    model.changeColsBounds(
-      { kind: 'range', from: fixedCols, to: n - 1 },
-      new Float64Array(pairOfCol.length),
-      upper,
-    );
+    // Every row the kept pairs could break together enters, so the MIP is the exact model over them.
+    addRows(brokenRows((q) => keep[q]));
+    const n = colWhat.length;
+    const lower = new Float64Array(n);
+    const upper = new Float64Array(n);
     const types = new Int32Array(n);
-    types.fill(1, fixedCols);
+    kept = 0;
+    for (let i = 0; i < n; i++) {
+      const q = colWhat[i];
+      if (q < 0) upper[i] = INF;
+      else {
+        upper[i] = keep[q];
+        types[i] = 1;
+        kept += keep[q];
+      }
+    }
+    model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
     model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
-    model.setSolution({ colValue: columnsOf(bestPairs, n) });
+    model.setSolution({ colValue: columnsOf(bestPairs) });
     model.options.set({
       presolve: 'on',
       solver: 'choose',
@@ -256,7 +410,7 @@ if (excess && !stopped() && leftSec() > 0.2) {
     };
     // The kept pairs cover every pair within the room of the incumbent now held: any better
     // solution is one of this MIP's, so its optimum is the role's and its dual bound bounds it.
-    const covers = delta >= upperValue - lagrangian - 1e-9;
+    const covers = delta >= upperValue - excess.bound - 1e-9;
     if (covers) {
       proven = result.optimal;
       coveredBound = Math.min(result.mipBound, upperValue + job.offset);
@@ -276,40 +430,48 @@ port.postMessage({
   optimal: proven,
 });
 
-/** x per column from a pair-per-slot list, with the balance and rotation columns that fit it. */
-function columnsOf(pairs, n) {
-  const col = new Float64Array(n);
+/**
+ * The balance and rotation columns' values that fit a pair-per-slot list (every model row's,
+ * whether in HiGHS or not): balance act - d+ + d- = rhs, rotation act - r <= upper.
+ */
+function extraValues(pairs) {
   const activity = new Float64Array(rows);
   for (const q of pairs) {
     if (q < 0) continue;
-    if (colOf[q] >= 0 && colOf[q] < n) col[colOf[q]] = 1;
     for (let e = job.pairRowStart[q]; e < job.pairRowStart[q + 1]; e++)
       activity[job.pairRows[e]] += 1;
   }
-  for (let k = 0; k < fixedCols; k++) {
+  const value = new Float64Array(extraCount);
+  for (let k = 0; k < extraCount; k++) {
     const row = job.extraRow[k];
-    const coef = job.extraCoef[k];
-    // Balance: act - d+ + d- = rhs; rotation: act - r <= upper.
     if (job.rowLower[row] === job.rowUpper[row]) {
       const diff = activity[row] - job.rowUpper[row];
-      col[k] = coef < 0 ? Math.max(0, diff) : Math.max(0, -diff);
-    } else col[k] = Math.max(0, activity[row] - job.rowUpper[row]);
+      value[k] = job.extraCoef[k] < 0 ? Math.max(0, diff) : Math.max(0, -diff);
+    } else value[k] = Math.max(0, activity[row] - job.rowUpper[row]);
   }
-  return col;
+  return value;
+}
+
+/** x per HiGHS column from a pair-per-slot list. */
+function columnsOf(pairs) {
+  const extra = extraValues(pairs);
+  const chosen = new Uint8Array(pairCount);
+  for (const q of pairs) if (q >= 0) chosen[q] = 1;
+  return Float64Array.from(colWhat, (q) => (q < 0 ? extra[-1 - q] : chosen[q]));
 }
 
 /** The role's part of F (without the offset) of a pair-per-slot list. */
 function valueOf(pairs) {
-  const col = columnsOf(pairs, fixedCols);
+  const extra = extraValues(pairs);
   let total = 0;
-  for (let k = 0; k < fixedCols; k++) total += job.extraCost[k] * col[k];
+  for (let k = 0; k < extraCount; k++) total += job.extraCost[k] * extra[k];
   for (const q of pairs) if (q >= 0) total += job.pairCost[q];
   return total;
 }
 
 function pairsOf(x) {
   const pairs = new Int32Array(S).fill(-1);
-  for (let i = 0; i < pairOfCol.length; i++)
-    if (x[fixedCols + i] > 0.5) pairs[job.pairSlot[pairOfCol[i]]] = pairOfCol[i];
+  for (let i = 0; i < colWhat.length; i++)
+    if (colWhat[i] >= 0 && x[i] > 0.5) pairs[job.pairSlot[colWhat[i]]] = colWhat[i];
   return pairs;
 }

@@ -20,7 +20,14 @@ const ALNS_SEGMENT_MS = 400;
 
 /** What one role's thread reported. */
 interface RoleRun {
-  lp: { rounds: number; converged: boolean; lp: number; bound: number; columns: number } | null;
+  lp: {
+    rounds: number;
+    converged: boolean;
+    lp: number;
+    bound: number;
+    columns: number;
+    rows: number;
+  } | null;
   done: {
     pairs: Int32Array;
     lagrangian: number;
@@ -205,6 +212,9 @@ export async function milpByRole(
         lp_rounds: r.lp?.rounds ?? 0,
         lp_converged: r.lp?.converged ?? false,
         lp_columns: r.lp?.columns ?? 0,
+        // Rows HiGHS held when the LP ended (the role's model has more; they enter when broken).
+        lp_rows: r.lp?.rows ?? 0,
+        model_rows: models[i]!.rowLower.length,
         lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
         incumbent: r.done?.incumbent ?? null,
         mip_pairs_kept: r.done?.kept ?? 0,
