@@ -60,7 +60,7 @@ try {
       };
       console.table(rows);
       if (error !== undefined || rows.some((r) => !r.ok)) failed = true;
-      if (options.write) saveRun(`${db}:${part}`, run);
+      if (options.write) await saveRun(`${db}:${part}`, run);
     }
   }
 } finally {

@@ -79,21 +79,31 @@ export async function putKills(target, port, count, record) {
   let mixed = 0;
   let lostAcked = 0;
   let acked = 0;
-  let burstMs = 300;
+  // One burst without a kill first, so the kills land anywhere in a burst's usual length.
+  const jobs = (await api(server, 'GET', '/api/v1/jobs/')).body.slice(0, 50);
+  const measured = performance.now();
+  await Promise.all(
+    jobs.map((job) =>
+      api(server, 'PUT', `/api/v1/jobs/${job.id}`, {
+        ...job,
+        customer: `${job.customer} (measured)`,
+      }),
+    ),
+  );
+  const burstMs = performance.now() - measured;
   const timing = restarts();
   for (let i = 0; i < count; i++) {
     const before = new Map((await api(server, 'GET', '/api/v1/jobs/')).body.map((j) => [j.id, j]));
     const burst = [...before.values()].sort(() => Math.random() - 0.5).slice(0, 50);
     const sent = new Map(burst.map((job, k) => [job.id, `Burst ${i}-${k}`]));
     const answered = new Map();
-    const began = performance.now();
     const all = Promise.all(
       burst.map((job) =>
         api(server, 'PUT', `/api/v1/jobs/${job.id}`, { ...job, customer: sent.get(job.id) })
           .then((res) => answered.set(job.id, res.status))
           .catch(() => undefined),
       ),
-    ).then(() => (burstMs = performance.now() - began));
+    );
     await sleep(Math.random() * burstMs * 1.2);
     await kill9(server.child);
     await all;

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { PARTS } from './options.mjs';
 import { ROOT } from './server.mjs';
 
@@ -22,12 +23,20 @@ export function machine() {
   return `${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-export function saveRun(key, run) {
+/** Both files as the repository's format check wants them. */
+async function pretty(file, text) {
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(text, { ...config, filepath: file });
+}
+
+export async function saveRun(key, run) {
   const all = existsSync(JSON_FILE) ? JSON.parse(readFileSync(JSON_FILE, 'utf8')) : {};
   all[key] = run;
   const ordered = Object.fromEntries(Object.entries(all).sort(([a], [b]) => order(a) - order(b)));
-  writeFileSync(JSON_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
-  writeFileSync(MD_FILE, render(ordered));
+  const json = await pretty(JSON_FILE, JSON.stringify(ordered, null, 2));
+  const md = await pretty(MD_FILE, render(ordered));
+  writeFileSync(JSON_FILE, json);
+  writeFileSync(MD_FILE, md);
 }
 
 const order = (key) => {
