@@ -8,7 +8,8 @@ const LIMIT_MS = 700;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS } });
+  // Twelve runs in a minute or two: above the default of 10 starts per minute per user.
+  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS, taskRatePerMinute: 100 } });
   await seedSchedule(t);
   // Enough overlapping jobs that the search has choices to make, and a seed changes its answer.
   const zips = ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'];
@@ -46,8 +47,9 @@ const api = (method: 'GET' | 'POST', url: string) =>
   t.app.inject({ method, url, headers: t.bearer(t.tokens.manager) });
 
 /** Starts an uncapped optimisation as the web does and waits for it; the new run's detail. */
-async function optimise(algorithm: string) {
-  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}`);
+async function optimise(algorithm: string, maxIterations?: number) {
+  const cap = maxIterations === undefined ? '' : `&max_iterations=${maxIterations}`;
+  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}${cap}`);
   expect(res.statusCode).toBe(202);
   const { events } = await readStream(
     t,
@@ -91,6 +93,24 @@ describe('replay of runs started without an iteration cap', () => {
       expect(verdict.objective_replayed).toEqual(run.objective_after);
     },
   );
+
+  it('a run recorded before recipes: repeatable only when its cap ended it, and said so', async () => {
+    const capped = await optimise('ils', 300);
+    const uncapped = await optimise('ils');
+    await t.database.db
+      .updateTable('optimization_runs')
+      .set({ replay: null })
+      .where('id', 'in', [capped.id, uncapped.id])
+      .execute();
+    expect(await replay(capped.id)).toMatchObject({
+      deterministic: true,
+      reproduced: true,
+      max_iterations: 300,
+    });
+    const old = await replay(uncapped.id);
+    expect(old.deterministic).toBe(false);
+    expect(old.message).toMatch(/recorded before runs kept what reproduces them/);
+  });
 
   it('is honest when it cannot reproduce: a clock-bound method, then a changed input', async () => {
     const exact = await optimise('milp');

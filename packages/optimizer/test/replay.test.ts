@@ -34,7 +34,7 @@ describe('a capped run is replayable', () => {
     ['alns', 300],
     ['mcmc_sa', 40_000],
     ['ts', 300],
-    ['ga', 150],
+    ['ga', 60],
     ['aco', 12],
     ['monte_carlo', 30],
   ] as [AlgorithmKey, number][])(

@@ -75,7 +75,10 @@ export class RunReplay {
     const recordedLoop = run.iterations[algorithm];
     // Without a recipe (a run recorded before them), the cap or the recorded count is all there is.
     const cap = recipe ? (recipe.iterations ?? null) : (run.max_iterations ?? recordedLoop ?? null);
-    const deterministic = recipe !== null && stored?.blocker === null;
+    // A run recorded before recipes is a function of its seed only if its cap, not the clock, ended it.
+    const deterministic = recipe
+      ? stored?.blocker === null
+      : run.max_iterations !== null && run.status !== 'timeout';
     const timeLimitMs = Math.min(MAX_REPLAY_MS, Math.max(MIN_REPLAY_MS, 2 * run.time_limit_ms!));
     const options: SolveOptions = {
       algorithm,
@@ -97,7 +100,10 @@ export class RunReplay {
     let message: string;
     if (!fingerprintMatches) {
       message = `The jobs, roster, leave, kits or weights changed since run ${id} (its input fingerprint no longer matches), so this rerun on today's data is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded.`;
-    } else if (deterministic && !isDeepStrictEqual(result.stats.replay, recipe)) {
+    } else if (
+      deterministic &&
+      (recipe ? !isDeepStrictEqual(result.stats.replay, recipe) : result.status === 'timeout')
+    ) {
       // A replay that follows the recipe records the same one; the clock stopped this one first.
       message = `The replay hit its time limit (${Math.round(timeLimitMs / 1000)} s) before ${how}, so it is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded. Try again when the machine is less busy.`;
     } else if (deterministic) {
