@@ -20,6 +20,9 @@ export const OBJECTIVE_PARTS: readonly [keyof Objective, string, number][] = [
   ['rotation', 'Rotation repeats', 0],
 ];
 
+/** How many unfillable slots are named; the rest are counted (a long list would bury the diff). */
+const UNFILLED_NAMED = 6;
+
 /** One changed slot, its holders already in words. */
 export interface DiffRow {
   job_id: number;
@@ -109,7 +112,13 @@ export function PlanDiff({
       {unfilled.length > 0 && (
         <Typography color="warning.main" sx={{ mt: 2 }}>
           Nobody can fill:{' '}
-          {unfilled.map((u) => `${jobName(u.job_id)} (${SLOT_LABEL[u.slot]})`).join(', ')}
+          {unfilled
+            .slice(0, UNFILLED_NAMED)
+            .map((u) => `${jobName(u.job_id)} (${SLOT_LABEL[u.slot]})`)
+            .join(', ')}
+          {unfilled.length > UNFILLED_NAMED
+            ? `, and ${unfilled.length - UNFILLED_NAMED} more slots`
+            : ''}
         </Typography>
       )}
     </Box>

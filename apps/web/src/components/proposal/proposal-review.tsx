@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -34,9 +37,11 @@ export function absenceNotice(proposal: Proposal): string | null {
 }
 
 /**
- * The proposal of a what-if or preview task: its progress while the task
- * works, then the diff (F's parts before and after, changed slots, unfilled
- * slots) with Discard and Apply; `onDone` closes the caller's dialog.
+ * The proposal of a what-if or preview task, as a dialog's content and
+ * actions: its progress while the task works, then the diff (F's parts
+ * before and after, changed slots, unfilled slots) with Discard and Apply in
+ * the action bar, so they stay in view over a long diff. `onDone` closes the
+ * caller's dialog (Close leaves the proposal undecided).
  */
 export function ProposalReview({
   taskId,
@@ -63,15 +68,27 @@ export function ProposalReview({
   const apply = useApplyProposal();
   const discard = useDiscardProposal();
 
-  if (typeof outcome === 'object') return <Typography color="error">{outcome.error}</Typography>;
-  if (proposal.error) return <Alert severity="error">{errorMessage(proposal.error)}</Alert>;
+  const close = (
+    <Button key="close" onClick={onDone}>
+      Close
+    </Button>
+  );
+  const only = (content: ReactNode) => (
+    <>
+      <DialogContent>{content}</DialogContent>
+      <DialogActions>{close}</DialogActions>
+    </>
+  );
+  if (typeof outcome === 'object')
+    return only(<Typography color="error">{outcome.error}</Typography>);
+  if (proposal.error) return only(<Alert severity="error">{errorMessage(proposal.error)}</Alert>);
   const data = proposal.data;
   if (!data)
-    return (
+    return only(
       <Stack spacing={1} sx={{ mt: 1 }}>
         <Typography>{task?.message || waiting}</Typography>
         <LinearProgress aria-label={waiting} />
-      </Stack>
+      </Stack>,
     );
 
   const jobName = (id: number) => {
@@ -87,65 +104,73 @@ export function ProposalReview({
   const notice = absenceNotice(data);
   const decided = data.status !== 'ready';
   return (
-    <Stack spacing={2} sx={{ mt: 1 }}>
-      {data.source === 'preview' && (
-        <Typography variant="body2" color="text.secondary">
-          A preview of {data.algorithm ?? 'the run'}: nothing in the plan has changed yet.
-        </Typography>
-      )}
-      <PlanDiff
-        before={data.objective_before}
-        after={data.objective_after}
-        summary={n === 0 ? 'Nothing needs to change.' : `${n} slot${n === 1 ? '' : 's'} change`}
-        changesLabel="Proposed changes"
-        rows={data.changes.map((c) => ({
-          job_id: c.job_id,
-          slot: c.slot,
-          before: holder(c.slot, c.before),
-          after: holder(c.slot, c.after),
-          note: c.locked ? '(was locked)' : undefined,
-        }))}
-        unfilled={data.unfilled}
-        jobName={jobName}
-      />
-      {notice && (
-        <Alert severity={data.absence?.kit_id == null ? 'info' : 'warning'}>{notice}</Alert>
-      )}
-      {decided ? (
-        <Typography color="text.secondary">This proposal was {data.status}.</Typography>
-      ) : (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            disabled={discard.isPending || apply.isPending}
-            onClick={() =>
-              discard.mutate(data.id, {
-                onSuccess: () => {
-                  toast.info('Proposal discarded: nothing was changed.');
-                  onDone();
-                },
-                onError: (e) => toast.error(errorMessage(e)),
-              })
-            }
-          >
-            Discard
-          </Button>
-          <Button
-            variant="contained"
-            disabled={apply.isPending || discard.isPending}
-            onClick={() =>
-              apply.mutate(data.id, {
-                onSuccess: (applied) => {
-                  toast.success(applied.message);
-                  onDone();
-                },
-                onError: (e) => toast.error(errorMessage(e)),
-              })
-            }
-          >
-            Apply
-          </Button>
+    <>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {data.source === 'preview' && (
+            <Typography variant="body2" color="text.secondary">
+              A preview of {data.algorithm ?? 'the run'}: nothing in the plan has changed yet.
+            </Typography>
+          )}
+          <PlanDiff
+            before={data.objective_before}
+            after={data.objective_after}
+            summary={n === 0 ? 'Nothing needs to change.' : `${n} slot${n === 1 ? '' : 's'} change`}
+            changesLabel="Proposed changes"
+            rows={data.changes.map((c) => ({
+              job_id: c.job_id,
+              slot: c.slot,
+              before: holder(c.slot, c.before),
+              after: holder(c.slot, c.after),
+              note: c.locked ? '(was locked)' : undefined,
+            }))}
+            unfilled={data.unfilled}
+            jobName={jobName}
+          />
+          {notice && (
+            <Alert severity={data.absence?.kit_id == null ? 'info' : 'warning'}>{notice}</Alert>
+          )}
+          {decided && (
+            <Typography color="text.secondary">This proposal was {data.status}.</Typography>
+          )}
         </Stack>
-      )}
-    </Stack>
+      </DialogContent>
+      <DialogActions>
+        {!decided && (
+          <>
+            <Button
+              disabled={discard.isPending || apply.isPending}
+              onClick={() =>
+                discard.mutate(data.id, {
+                  onSuccess: () => {
+                    toast.info('Proposal discarded: nothing was changed.');
+                    onDone();
+                  },
+                  onError: (e) => toast.error(errorMessage(e)),
+                })
+              }
+            >
+              Discard
+            </Button>
+            <Button
+              variant="contained"
+              disabled={apply.isPending || discard.isPending}
+              onClick={() =>
+                apply.mutate(data.id, {
+                  onSuccess: (applied) => {
+                    toast.success(applied.message);
+                    onDone();
+                  },
+                  onError: (e) => toast.error(errorMessage(e)),
+                })
+              }
+            >
+              Apply
+            </Button>
+          </>
+        )}
+        {close}
+      </DialogActions>
+    </>
   );
 }

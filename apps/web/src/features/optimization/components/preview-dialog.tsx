@@ -1,7 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -26,14 +23,9 @@ export function PreviewDialog({
   return (
     <Dialog open={taskId !== null} onClose={onClose} fullWidth maxWidth="md" fullScreen={isPhone}>
       <DialogTitle>{name}</DialogTitle>
-      <DialogContent>
-        {taskId !== null && (
-          <ProposalReview taskId={taskId} waiting="Running the preview…" onDone={onClose} />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
+      {taskId !== null && (
+        <ProposalReview taskId={taskId} waiting="Running the preview…" onDone={onClose} />
+      )}
     </Dialog>
   );
 }

@@ -56,59 +56,59 @@ export function WhatIfDialog() {
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="md">
         <DialogTitle>What if…</DialogTitle>
-        <DialogContent>
-          {taskId === null ? (
-            <Stack spacing={2} sx={{ mt: 1 }}>
-              <TextField
-                select
-                label="Who is out"
-                value={who}
-                onChange={(e) => setWho(e.target.value)}
-              >
-                {(physicists.data ?? []).map((p) => (
-                  <MenuItem key={`p${p.id}`} value={`physicist:${p.id}`}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-                {(kits.data ?? []).map((k) => (
-                  <MenuItem key={`k${k.id}`} value={`kit:${k.id}`}>
-                    {k.name} (kit)
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {taskId === null ? (
+          <>
+            <DialogContent>
+              <Stack spacing={2} sx={{ mt: 1 }}>
                 <TextField
-                  type="date"
-                  label="From"
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  type="date"
-                  label="To"
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                  select
+                  label="Who is out"
+                  value={who}
+                  onChange={(e) => setWho(e.target.value)}
+                >
+                  {(physicists.data ?? []).map((p) => (
+                    <MenuItem key={`p${p.id}`} value={`physicist:${p.id}`}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                  {(kits.data ?? []).map((k) => (
+                    <MenuItem key={`k${k.id}`} value={`kit:${k.id}`}>
+                      {k.name} (kit)
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextField
+                    type="date"
+                    label="From"
+                    value={start}
+                    onChange={(e) => setStart(e.target.value)}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                  <TextField
+                    type="date"
+                    label="To"
+                    value={end}
+                    onChange={(e) => setEnd(e.target.value)}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                </Stack>
               </Stack>
-            </Stack>
-          ) : (
-            <ProposalReview taskId={taskId} waiting="Finding the smallest repair…" onDone={close} />
-          )}
-        </DialogContent>
-        <DialogActions>
-          {taskId === null && (
-            <Button
-              variant="contained"
-              disabled={!who || !start || !end || startWhatIf.isPending}
-              onClick={ask}
-            >
-              Ask
-            </Button>
-          )}
-          <Button onClick={close}>Close</Button>
-        </DialogActions>
+            </DialogContent>
+            <DialogActions>
+              <Button
+                variant="contained"
+                disabled={!who || !start || !end || startWhatIf.isPending}
+                onClick={ask}
+              >
+                Ask
+              </Button>
+              <Button onClick={close}>Close</Button>
+            </DialogActions>
+          </>
+        ) : (
+          <ProposalReview taskId={taskId} waiting="Finding the smallest repair…" onDone={close} />
+        )}
       </Dialog>
     </>
   );
