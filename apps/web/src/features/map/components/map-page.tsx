@@ -2,8 +2,8 @@ import { PageHeader } from '../../../components/page-header';
 import { useWindowHeight } from '../../../lib/use-element-size';
 import { MapView } from './map-view';
 
-/** Room above and below the drawing: top bar, heading, filters and legend. */
-const CHROME_PX = 290;
+/** Room above and below the drawing: top bar, heading, filters, zoom row and legend. */
+const CHROME_PX = 325;
 
 /** /map: the offline map as large as the window allows. */
 export function MapPage() {

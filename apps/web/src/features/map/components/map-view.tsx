@@ -107,7 +107,13 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
           {!model && !failure && <LinearProgress aria-label="Loading the map" />}
           {projection && model && (
             <>
-              <Box sx={{ position: 'relative', width: projection.width, maxWidth: '100%' }}>
+              <Box sx={{ width: projection.width, maxWidth: '100%' }}>
+                <MapZoomControls
+                  scale={zoom.transform.k}
+                  onZoomIn={zoom.zoomIn}
+                  onZoomOut={zoom.zoomOut}
+                  onReset={zoom.reset}
+                />
                 <UsMapSvg
                   projection={projection}
                   model={model}
@@ -117,12 +123,6 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
                   transform={zoom.transform}
                   svgRef={zoom.svgRef}
                   touchAction={touchActionFor(zoom.transform.k)}
-                />
-                <MapZoomControls
-                  scale={zoom.transform.k}
-                  onZoomIn={zoom.zoomIn}
-                  onZoomOut={zoom.zoomOut}
-                  onReset={zoom.reset}
                 />
               </Box>
               <Typography

@@ -107,11 +107,12 @@ export const TimelineRoot = styled('div')(({ theme }) => {
       borderRadius: '2px 2px 0 0',
     },
     '& .tl-grid-bg': { position: 'absolute', top: 0, pointerEvents: 'none' },
+    // Under the bars (same level, earlier in the page), so it never crosses a lock or a name.
     '& .tl-today-line': {
       position: 'absolute',
       top: 0,
       width: 2,
-      zIndex: 3,
+      zIndex: 1,
       background: theme.palette.error.main,
       opacity: 0.7,
       pointerEvents: 'none',
