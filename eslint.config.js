@@ -6,6 +6,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import pluginSecurity from 'eslint-plugin-security';
 import globals from 'globals';
 import { meridianLintPlugin } from './scripts/lint/import-boundaries.mjs';
 
@@ -73,6 +74,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  pluginSecurity.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -92,8 +94,41 @@ export default tseslint.config(
     },
   },
   {
+    // detect-object-injection reports every non-literal index (over a thousand,
+    // nearly all numbers into typed arrays); its type-aware form reports only keys
+    // that may be any string (scripts/lint/string-key-injection.mjs).
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    plugins: { meridian: meridianLintPlugin },
+    rules: {
+      'security/detect-object-injection': 'off',
+      'meridian/string-key-injection': 'error',
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Tests, benches, e2e and the repository's own scripts never ship and read
+    // no untrusted input: they open fixtures and folders they made themselves
+    // and build patterns from their own constants, so the security rules on
+    // paths, patterns and keys would only report that.
+    files: [
+      '**/test/**',
+      '**/*.test.{ts,tsx,mjs}',
+      '**/bench/**',
+      'e2e/**',
+      'scripts/**',
+      'apps/api/scripts/**',
+      'packages/optimizer/scripts/**',
+    ],
+    rules: {
+      'security/detect-non-literal-fs-filename': 'off',
+      'security/detect-non-literal-regexp': 'off',
+      'security/detect-object-injection': 'off',
+      'security/detect-unsafe-regex': 'off',
+      'meridian/string-key-injection': 'off',
+    },
   },
   {
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],

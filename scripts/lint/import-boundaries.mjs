@@ -10,6 +10,7 @@
 // list of banned third-party packages.
 import path from 'node:path';
 import { featureIsolation } from './feature-isolation.mjs';
+import { stringKeyInjection } from './string-key-injection.mjs';
 
 /**
  * @typedef {object} Zone
@@ -137,5 +138,9 @@ export const importBoundaries = {
 
 /** The plugin object for eslint.config.js. */
 export const meridianLintPlugin = {
-  rules: { 'import-boundaries': importBoundaries, 'feature-isolation': featureIsolation },
+  rules: {
+    'import-boundaries': importBoundaries,
+    'feature-isolation': featureIsolation,
+    'string-key-injection': stringKeyInjection,
+  },
 };

@@ -75,6 +75,7 @@ export function startupFailureMessage(error: unknown, context: StartupContext): 
     failure.code !== undefined &&
     isInside(failure.path, config.dataDir)
   ) {
+    // eslint-disable-next-line meridian/string-key-injection -- the code comes from a Node file-system error, never from a request; unknown codes fall back to the message
     const problem = FILE_PROBLEMS[failure.code] ?? failure.message;
     return (
       `configuration error: DATA_DIR='${config.dataDir}' cannot be used: ${failure.code} at ` +

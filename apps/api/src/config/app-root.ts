@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 function findAppRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the app's own install folder
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('apps/api/package.json not found above the server code');

@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- the secret file sits in the configured data folder, set by the operator */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -43,6 +43,7 @@ const seconds = (
   fallback: number,
   max: number,
 ): number => {
+  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback * 1000;
   const value = Number(raw);
@@ -60,6 +61,7 @@ const wholeNumber = (
   fallback: number,
   max: number,
 ): number => {
+  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
@@ -73,6 +75,7 @@ const perMinute = (
   name: string,
   fallback: number,
 ): number => {
+  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000) {

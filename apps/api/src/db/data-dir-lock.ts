@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- the lock file sits in the configured data folder, set by the operator */
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- reads the app's own migrations folder */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';

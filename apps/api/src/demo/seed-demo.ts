@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- the demo's files sit in the configured data folder, set by the operator */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '@meridian/domain';

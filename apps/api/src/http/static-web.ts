@@ -17,6 +17,7 @@ export async function installStaticWeb(
   app: FastifyInstance,
   distDir: string = WEB_DIST_DIR,
 ): Promise<void> {
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the built web app's folder, fixed at start
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });

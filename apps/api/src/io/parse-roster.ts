@@ -75,6 +75,7 @@ function parseRoster<K extends string, T extends { name: string }>(
   for (const name of unknown) warnings.add(header.line, name, '', 'unknown column, ignored');
   if (errors.total > 0) return invalid(errors);
   const nameOf = (key: K): string => {
+    // eslint-disable-next-line meridian/string-key-injection -- key is a column of the caller's own column spec, not a header from the file
     const position = index[key];
     return position === undefined ? key : (header.fields[position] ?? key).trim();
   };

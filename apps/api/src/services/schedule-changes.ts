@@ -24,6 +24,7 @@ const keyOf = (entry: Pick<ScheduleEntry, 'job_id' | 'slot'>) => `${entry.job_id
 export function snapshotOf(entries: readonly ScheduleEntry[]): ScheduleSnapshot {
   const snapshot: ScheduleSnapshot = {};
   for (const e of entries) {
+    // eslint-disable-next-line meridian/string-key-injection -- keys are "<job id>:<slot>", built by keyOf or read back from a snapshot keyOf built
     snapshot[keyOf(e)] = {
       customer: e.customer,
       location: e.location,
@@ -81,6 +82,7 @@ export function describeScheduleChanges(
 ): string | null {
   const lines: string[] = [];
   for (const [key, slot] of Object.entries(after)) {
+    // eslint-disable-next-line meridian/string-key-injection -- keys are "<job id>:<slot>", built by keyOf or read back from a snapshot keyOf built
     const old = before[key];
     const [jobId = '', slotName = 'lead'] = key.split(':');
     const label = SLOT_LABEL[slotName as keyof typeof SLOT_LABEL] ?? slotName;
@@ -91,6 +93,7 @@ export function describeScheduleChanges(
     }
   }
   for (const [key, slot] of Object.entries(before)) {
+    // eslint-disable-next-line meridian/string-key-injection -- keys are "<job id>:<slot>", built by keyOf or read back from a snapshot keyOf built
     if (after[key] !== undefined) continue;
     const [jobId = '', slotName = 'lead'] = key.split(':');
     const label = SLOT_LABEL[slotName as keyof typeof SLOT_LABEL] ?? slotName;

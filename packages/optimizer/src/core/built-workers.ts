@@ -31,6 +31,7 @@ export function builtWorkerUrl(name: BuiltWorker): URL {
   } catch (error) {
     throw new OptimizerBuildMissingError(specifier, (error as Error).message);
   }
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the optimizer's own build folder, never the shared temporary folder
   if (!existsSync(url)) throw new OptimizerBuildMissingError(specifier, fileURLToPath(url));
   return url;
 }

@@ -6,6 +6,7 @@
 // Two phases (OPTIMIZATION.md): 1) maximise coverage sum(x) unless the parent
 // already proved it (every fillable slot filled); 2) minimise the rest with
 // sum(x) >= the phase-1 coverage. Incumbents stream back as they improve.
+/* eslint-disable security/detect-object-injection -- indices are numbers into arrays this thread builds from the model it was sent */
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
 

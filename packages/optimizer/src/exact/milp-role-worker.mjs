@@ -13,6 +13,7 @@
 //    better solution uses none of the others. The MIP over the kept pairs is
 //    then exact: its optimum is the role's optimum, and its dual bound (or the
 //    Lagrangian bound) bounds the role's part of F.
+/* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
 

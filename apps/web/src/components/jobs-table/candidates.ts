@@ -10,6 +10,7 @@ export interface CandidateLists {
   acq: NamedDistance[];
 }
 
+// eslint-disable-next-line security/detect-unsafe-regex -- reads the server's own candidate text (a few names with miles), not user input
 const ENTRY = /\s*([^,(]+?)\s*(?:\((\d+(?:\.\d+)?)\s*mi\))?\s*(?:,|$)/g;
 
 function readSide(text: string): NamedDistance[] {

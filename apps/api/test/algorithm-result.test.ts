@@ -1,0 +1,41 @@
+// A comparison's workload counts jobs per physicist name. Names come from the
+// roster upload, so a name such as "__proto__" or "constructor" must count like
+// any other (a plain object lost the first and broke on the second).
+import type { Instance } from '@meridian/domain';
+import type { SolveResult } from '@meridian/optimizer';
+import { describe, expect, it } from 'vitest';
+import { algorithmResult, workloadOf } from '../src/services/algorithm-result';
+
+const physicists = [
+  { id: 1, name: '__proto__', role: 'lead', home_zip: '10001' },
+  { id: 2, name: 'constructor', role: 'dataacq', home_zip: '10001' },
+  { id: 3, name: 'Ada Grant', role: 'lead', home_zip: '10001' },
+] as const;
+
+const instance = { jobs: [{}, {}], physicists } as unknown as Instance;
+
+const result = {
+  algorithm: 'heuristic',
+  status: 'feasible',
+  assignments: [
+    { job_id: 1, lead_id: 1, data_acq_id: 2 },
+    { job_id: 2, lead_id: 1, data_acq_id: 2 },
+  ],
+  objective: { distance_miles: 10, unassigned: 0, total: 1 },
+  elapsed_ms: 5,
+  stats: {},
+} as unknown as SolveResult;
+
+describe('workload by physicist name', () => {
+  it('keeps names that are also Object.prototype members as own counts', () => {
+    const workload = workloadOf(instance, result);
+    expect(Object.keys(workload).sort()).toEqual(['Ada Grant', '__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(workload, '__proto__')?.value).toBe(2);
+    expect(workload.constructor).toBe(2);
+    expect(workload['Ada Grant']).toBe(0);
+  });
+
+  it('computes the lead variance from those counts (2 and 0 jobs: variance 1)', () => {
+    expect(algorithmResult(instance, result).workload_stats?.lead.variance).toBe(1);
+  });
+});
