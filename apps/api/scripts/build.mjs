@@ -39,6 +39,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'worker-main': 'src/worker-main.ts',
+    'restore-main': 'src/restore-main.ts',
     // coverInThread starts ./path-cover.worker.js next to the bundle that calls it.
     'path-cover.worker': 'src/services/path-cover.worker.ts',
   },

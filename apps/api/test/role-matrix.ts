@@ -116,6 +116,12 @@ export const ROLE_MATRIX: MatrixRow[] = [
 
   // Admin only (spec section 6: /admin is admin only).
   { method: 'GET', path: '/api/v1/admin/users', expect: adminOnly(200) },
+  // The embedded database is archived by the server; on PostgreSQL the admin is told to use pg_dump.
+  {
+    method: 'GET',
+    path: '/api/v1/admin/backup',
+    expect: adminOnly(process.env.TEST_DB === 'postgres' ? 409 : 200),
+  },
   { method: 'GET', path: '/api/v1/admin/users/link-suggestions', expect: adminOnly(200) },
   {
     method: 'POST',

@@ -6,6 +6,7 @@ import { analyticsRoutes } from '../routes/analytics.routes';
 import { authRoutes } from '../routes/auth.routes';
 import { availabilityRoutes } from '../routes/availability.routes';
 import { backgroundsRoutes } from '../routes/backgrounds.routes';
+import { backupRoutes } from '../routes/backup.routes';
 import { calendarRoutes } from '../routes/calendar.routes';
 import { exportsRoutes } from '../routes/exports.routes';
 import { healthRoutes } from '../routes/health.routes';
@@ -22,6 +23,7 @@ import { settingsRoutes } from '../routes/settings.routes';
 import { musicRoutes } from '../routes/music.routes';
 import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
+import { BackupService } from '../services/backup.service';
 import { createPeopleServices } from './people';
 import { whatIfRoutes } from '../routes/what-if.routes';
 import type { AppServices } from './services';
@@ -45,6 +47,9 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(authRoutes, { auth: s.auth, maxPerMinute: wiring.authRatePerMinute });
   await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
   await app.register(adminUsersRoutes, { users: s.users, lists: s.lists });
+  await app.register(backupRoutes, {
+    backup: new BackupService(database.kind, database.dumpEmbedded),
+  });
   const people = createPeopleServices(s, work.tasks.bus);
   await app.register(myScheduleRoutes, { schedule: people.schedule, calendar: people.calendar });
   await app.register(calendarRoutes, { calendar: people.calendar });

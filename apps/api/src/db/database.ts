@@ -24,7 +24,11 @@ export interface Database {
    * other processes write too, so there is none and readers ask the database.
    */
   writeClock?: WriteClock;
-  /** Embedded only: a gzipped tarball of the whole data folder (tests reuse it as a template). */
+  /**
+   * Embedded only: a gzipped tarball of the whole data folder, taken while the
+   * server runs (the online backup; tests reuse it as a template). It holds the
+   * one session, so no transaction is half-written into it.
+   */
   dumpEmbedded?: () => Promise<Blob>;
 }
 
@@ -95,8 +99,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       });
       const dialect = new PGliteDialect(pglite);
       writeClock = dialect.clock;
-      db = new Kysely<DB>({ dialect });
-      dumpEmbedded = () => pglite.dumpDataDir('gzip');
+      const embedded = new Kysely<DB>({ dialect });
+      db = embedded;
+      dumpEmbedded = () => embedded.connection().execute(() => pglite.dumpDataDir('gzip'));
     } catch (error) {
       unlock();
       throw error;
