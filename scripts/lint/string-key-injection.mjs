@@ -10,7 +10,8 @@
 // `__proto__`, `constructor` or an inherited method. Numbers, symbols and unions
 // of string literals (`'lead' | 'data_acq'`) are a closed set and pass. A string
 // key into a Map-like lookup is written with Map, Object.hasOwn or a
-// null-prototype record, or justified inline with an eslint-disable comment.
+// null-prototype record, read under an `Object.hasOwn(obj, key)` guard (which
+// the rule recognises), or justified inline with an eslint-disable comment.
 import ts from 'typescript';
 
 const CLOSED =
@@ -38,6 +39,26 @@ function isClosedKey(checker, type) {
   return false;
 }
 
+/** The branch of `parent` that runs only when its test holds, if any. */
+function guardedBranch(parent) {
+  if (parent.type === 'ConditionalExpression' || parent.type === 'IfStatement')
+    return parent.consequent;
+  if (parent.type === 'LogicalExpression' && parent.operator === '&&') return parent.right;
+  return undefined;
+}
+
+/** True inside a branch guarded by `Object.hasOwn(obj, key)` on the same object and key. */
+function guardedByHasOwn(sourceCode, node) {
+  const guard = `Object.hasOwn(${sourceCode.getText(node.object)}, ${sourceCode.getText(node.property)})`;
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    const test = parent.type === 'LogicalExpression' ? parent.left : parent.test;
+    if (guardedBranch(parent) === child && test && sourceCode.getText(test).includes(guard)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const stringKeyInjection = {
   meta: {
@@ -58,6 +79,7 @@ export const stringKeyInjection = {
         if (!node.computed || node.property.type === 'Literal') return;
         const tsNode = services.esTreeNodeToTSNodeMap.get(node.property);
         if (isClosedKey(checker, checker.getTypeAtLocation(tsNode))) return;
+        if (guardedByHasOwn(context.sourceCode, node)) return;
         context.report({
           node: node.property,
           messageId: 'openKey',

@@ -35,6 +35,12 @@ tester.run('meridian/string-key-injection', stringKeyInjection, {
       "declare const r: Record<'lead' | 'data_acq', number>; declare const s: 'lead' | 'data_acq'; r[s];",
     ),
     at("const o = { a: 1 }; o['a'];"),
+    at(
+      'declare const o: Record<string, number>; declare const k: string; Object.hasOwn(o, k) ? o[k] : 0;',
+    ),
+    at(
+      'declare const o: Record<string, number>; declare const k: string; if (Object.hasOwn(o, k)) { o[k] = 1; }',
+    ),
     at('declare const s: unique symbol; declare const o: { [s]: number }; o[s];'),
     at("function g<K extends 'x' | 'y'>(o: Record<K, number>, k: K) { return o[k]; }"),
     at("function g<T extends { n: number }>(t: T, a: number[]) { return a[t['n']]; }"),
@@ -45,5 +51,11 @@ tester.run('meridian/string-key-injection', stringKeyInjection, {
     open('declare const o: Record<string, number>; declare const k: `a${string}`; o[k];'),
     open('function g<K extends string>(o: Record<K, number>, k: K) { return o[k]; }'),
     open("declare const o: Record<string, number>; declare const k: 'a' | string; o[k] = 1;"),
+    open(
+      'declare const o: Record<string, number>; declare const k: string; Object.hasOwn(o, k) ? 0 : o[k];',
+    ),
+    open(
+      'declare const o: Record<string, number>; declare const p: Record<string, number>; declare const k: string; Object.hasOwn(p, k) && o[k];',
+    ),
   ],
 });

@@ -30,6 +30,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const known = error instanceof RestoreError || error instanceof DataDirLockedError;
-  console.error(`meridian restore: ${known ? (error as Error).message : String(error)}`);
+  console.error(`meridian restore: ${known ? error.message : String(error)}`);
   process.exit(1);
 });
