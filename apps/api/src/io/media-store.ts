@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- files live under the configured media folder with server-chosen names, never a name from a request */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';

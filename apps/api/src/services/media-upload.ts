@@ -1,3 +1,4 @@
+/* eslint-disable security/detect-non-literal-fs-filename -- files live under the configured media folder with server-chosen names, never a name from a request */
 import { createWriteStream } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';

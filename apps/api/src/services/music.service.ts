@@ -58,7 +58,7 @@ export class MusicService {
     const titles = await this.titles();
     return (await this.store.list()).map((file) => ({
       key: file.name,
-      name: titles[file.name] ?? file.name,
+      name: (Object.hasOwn(titles, file.name) ? titles[file.name] : undefined) ?? file.name,
       url: musicFileUrl(file.name),
       size_bytes: file.sizeBytes,
       uploaded_at: file.modified.toISOString(),
@@ -108,8 +108,9 @@ export class MusicService {
   async read(): Promise<MusicSettingsRead> {
     const { music } = await this.settings.getAppearance();
     const keys = music.keys.filter((key) => isBuiltInTrackKey(key) || this.store.has(key));
-    const urls: Record<string, string> = {};
-    for (const key of keys) if (!isBuiltInTrackKey(key)) urls[key] = musicFileUrl(key);
+    const urls: Record<string, string> = Object.fromEntries(
+      keys.filter((key) => !isBuiltInTrackKey(key)).map((key) => [key, musicFileUrl(key)]),
+    );
     const base = { mode: music.mode, keys, station: music.station, urls };
     if (music.mode === 'radio') {
       return { ...base, url: music.station?.url ?? null, name: music.station?.name ?? null };
@@ -117,7 +118,11 @@ export class MusicService {
     const first = keys[0];
     if (first === undefined) return { ...base, url: null, name: null };
     const titles = isBuiltInTrackKey(first) ? MUSIC_TRACKS : await this.titles();
-    return { ...base, url: urls[first] ?? null, name: titles[first] ?? first };
+    return {
+      ...base,
+      url: Object.hasOwn(urls, first) ? (urls[first] ?? null) : null,
+      name: Object.hasOwn(titles, first) ? (titles[first] ?? first) : first,
+    };
   }
 
   private async titles(): Promise<Record<string, string>> {

@@ -31,13 +31,14 @@ export function buildPlaylist(
     return [{ key: 'radio', name: settings.name ?? 'No station set', source }];
   }
   return settings.keys.map((key) => {
-    const score = scores[key];
-    const url = settings.urls[key];
+    const score = Object.hasOwn(scores, key) ? scores[key] : undefined;
+    const url = Object.hasOwn(settings.urls, key) ? settings.urls[key] : undefined;
     const source: TrackSource | null = score
       ? { kind: 'score', score }
       : url
         ? { kind: 'file', url }
         : null;
-    return { key, name: names[key] ?? key, source };
+    const name = Object.hasOwn(names, key) ? (names[key] ?? key) : key;
+    return { key, name, source };
   });
 }

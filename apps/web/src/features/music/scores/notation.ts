@@ -31,6 +31,7 @@ export function midiOf(name: string): number {
   if (!match) throw new Error(`not a pitch: '${name}'`);
   const [, letter = 'C', accidental, octave = '4'] = match;
   const shift = accidental === '#' ? 1 : accidental === 'b' ? -1 : 0;
+  // eslint-disable-next-line meridian/string-key-injection -- PITCH matched letter to [A-G]
   return 12 * (Number(octave) + 1) + (STEPS[letter] ?? 0) + shift;
 }
 
