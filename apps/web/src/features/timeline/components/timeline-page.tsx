@@ -35,7 +35,12 @@ import {
   type Zoom,
 } from '../layout/day-scale';
 import { dropVerdict, ROLE_OF_SLOT, type DropVerdict } from '../layout/drop-rules';
-import { buildTimelineRows, type SectionId, type TimelineBar } from '../layout/timeline-rows';
+import {
+  buildTimelineRows,
+  initiallyCollapsed,
+  type SectionId,
+  type TimelineBar,
+} from '../layout/timeline-rows';
 import { failurePrefix, useReassign } from '../hooks/use-reassign';
 import { ExplainDialog } from '../../../components/explain/explain-dialog';
 import { BarDetails } from './bar-details';
@@ -64,7 +69,8 @@ export function TimelinePage() {
   const theme = useTheme();
   const isPhone = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const [zoom, setZoom] = useState<Zoom>('month');
-  const [collapsed, setCollapsed] = useState<ReadonlySet<SectionId>>(new Set());
+  // null until the user folds or unfolds a section; until then the data decides.
+  const [chosenFolds, setCollapsed] = useState<ReadonlySet<SectionId> | null>(null);
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const [explained, setExplained] = useState<number | null>(null);
   const { pending, reassign } = useReassign();
@@ -85,6 +91,19 @@ export function TimelinePage() {
   const [jumpTo, setJumpTo] = useState<{ day: number } | null>(null);
 
   const isReady = jobs.data && physicists.data && kits.data && leave.data;
+  const initialFolds = useMemo(
+    () =>
+      jobs.data && physicists.data && kits.data && leave.data
+        ? initiallyCollapsed({
+            jobs: jobs.data,
+            physicists: physicists.data,
+            kits: kits.data,
+            leave: leave.data,
+          })
+        : new Set<SectionId>(),
+    [jobs.data, physicists.data, kits.data, leave.data],
+  );
+  const collapsed = chosenFolds ?? initialFolds;
   const rows = useMemo(
     () =>
       jobs.data && physicists.data && kits.data && leave.data
@@ -133,13 +152,16 @@ export function TimelinePage() {
     },
     [reassign, toast],
   );
-  const toggleSection = useCallback((section: SectionId) => {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (!next.delete(section)) next.add(section);
-      return next;
-    });
-  }, []);
+  const toggleSection = useCallback(
+    (section: SectionId) => {
+      setCollapsed((current) => {
+        const next = new Set(current ?? initialFolds);
+        if (!next.delete(section)) next.add(section);
+        return next;
+      });
+    },
+    [initialFolds],
+  );
   const renderDetails = useCallback(
     (bar: TimelineBar) => (
       <BarDetails

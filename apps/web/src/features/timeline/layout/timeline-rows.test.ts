@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Unavailability } from '@meridian/domain';
 import { kits, people, record } from './timeline-fixtures';
-import { buildTimelineRows, type TimelineRow } from './timeline-rows';
+import { buildTimelineRows, initiallyCollapsed, type TimelineRow } from './timeline-rows';
 
 const leave: Unavailability[] = [
   { id: 1, physicist_name: 'amy lead', start_date: '2026-03-09', end_date: '2026-03-10' },
@@ -111,5 +111,23 @@ describe('buildTimelineRows', () => {
     const moved = rows.find((row) => row.key === 'person:2');
     const bar = moved?.kind === 'person' ? moved.lanes[0]?.[0] : undefined;
     expect(bar).toMatchObject({ isPending: true, isPinned: true, holderId: 2 });
+  });
+});
+
+describe('initiallyCollapsed', () => {
+  const overlapping = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      record({ id: 100 + i, start: '2026-03-02', end: '2026-03-06', assigned_lead_id: 1 }),
+    );
+
+  it('folds Unassigned when its open slots stack deeper than the limit', () => {
+    // Each job leaves data acq and kit open: 4 overlapping jobs stack 4 lanes in each open row.
+    const data = { jobs: overlapping(4), physicists: people, kits, leave };
+    expect([...initiallyCollapsed(data)]).toEqual(['unassigned']);
+  });
+
+  it('leaves it open when the open slots fit (one lane per open row here)', () => {
+    const data = { jobs: overlapping(1), physicists: people, kits, leave };
+    expect(initiallyCollapsed(data).size).toBe(0);
   });
 });

@@ -187,3 +187,20 @@ function leaveSpansByName(leave: readonly Unavailability[]): Map<string, DaySpan
   }
   return byName;
 }
+
+/**
+ * Open-slot lanes the Unassigned section shows before the page starts with it
+ * folded. A plan with no kits assigned yet stacks hundreds of "Kit open" bars,
+ * which would push every physicist below the fold.
+ */
+export const MAX_OPEN_LANES_UNFOLDED = 6;
+
+/** The sections the page starts with folded: Unassigned when its lanes would fill the view. */
+export function initiallyCollapsed(data: TimelineData): ReadonlySet<SectionId> {
+  const others = new Set<SectionId>(['lead', 'dataacq', 'kits']);
+  const lanes = buildTimelineRows(data, others).reduce(
+    (n, row) => n + (row.kind === 'open' ? Math.max(1, row.lanes.length) : 0),
+    0,
+  );
+  return new Set<SectionId>(lanes > MAX_OPEN_LANES_UNFOLDED ? ['unassigned'] : []);
+}
