@@ -176,6 +176,8 @@ export interface ProposalsTable {
   objective_after: unknown;
   exact: boolean | null;
   plan_fingerprint: string | null;
+  /** A preview's search, what replays it (migration 0016); null on what-ifs and older previews. */
+  search: ColumnType<unknown, unknown, unknown>;
   created_by: number | null;
   created_at: ColumnType<Date, never, never>;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

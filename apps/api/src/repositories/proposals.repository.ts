@@ -15,6 +15,27 @@ export interface StoredAbsence {
   end: string;
 }
 
+/**
+ * What reproduces a preview's search (migration 0016): the parts of a run
+ * record a replay reads, kept until an apply records them on its run.
+ */
+export interface PreviewSearch {
+  algorithm: string;
+  /** The solver's status (complete, timeout, ...). */
+  status: string;
+  seed: number;
+  weights: unknown;
+  timeLimitMs: number;
+  maxIterations: number | null;
+  iterations: Record<string, number>;
+  /** The solver's replay recipe (stats.replay), null when it recorded none. */
+  replay: unknown;
+  replayBlocker: string | null;
+  /** Input fingerprint of the instance the search read. */
+  inputFingerprint: string;
+  bound: number | null;
+}
+
 /** A proposal's result, written when its task finishes. */
 export interface ProposalResult {
   changes: ProposalChange[];
@@ -23,6 +44,8 @@ export interface ProposalResult {
   objectiveAfter: Objective;
   exact: boolean | null;
   planFingerprint: string;
+  /** A preview's search; absent for a what-if (a repair, not a search). */
+  search?: PreviewSearch;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -83,6 +106,7 @@ export class ProposalsRepository {
         objective_after: json(result.objectiveAfter),
         exact: result.exact,
         plan_fingerprint: result.planFingerprint,
+        search: result.search === undefined ? null : json(result.search),
       })
       .where('id', '=', id)
       .execute();

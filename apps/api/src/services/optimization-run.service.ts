@@ -12,7 +12,7 @@ import type { DB } from '../db/schema';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TaskRow } from '../repositories/tasks.repository';
 import type { JobSlotsWrite, JobsRepository } from '../repositories/jobs.repository';
-import type { ProposalsRepository } from '../repositories/proposals.repository';
+import type { PreviewSearch, ProposalsRepository } from '../repositories/proposals.repository';
 import type { BuiltInstance, InstanceBuilder } from './instance-builder';
 import { labelOf } from './algorithm-label';
 import { inputFingerprint } from './input-fingerprint';
@@ -104,7 +104,8 @@ export class OptimizationRun {
       );
     }
     const preview = await this.proposals.findByTask(task.id);
-    if (preview) return this.finishPreview(task, result, preview.id);
+    if (preview)
+      return this.finishPreview(task, result, preview.id, inputFingerprint(built.instance));
     const date = new Date().toISOString().slice(0, 10);
     const runLabel = `Assigned by ${labelOf(algorithm)} (${algorithm}) on ${date}`;
     await this.tasks.finish(task.id, 'complete', async (trx) => {
@@ -132,6 +133,7 @@ export class OptimizationRun {
     task: TaskRow,
     result: Awaited<ReturnType<typeof solve>>,
     proposalId: number,
+    fingerprint: string,
   ): Promise<void> {
     const weights = WeightsSchema.parse(task.weights);
     await this.tasks.finish(task.id, 'complete', async (trx) => {
@@ -142,7 +144,21 @@ export class OptimizationRun {
           `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(made.violations)}); run it again`,
         );
       }
-      await this.proposals.complete(proposalId, made.result, trx);
+      // What replays the search once the proposal is applied (its run takes it over).
+      const search: PreviewSearch = {
+        algorithm: result.algorithm,
+        status: result.status,
+        seed: task.seed,
+        weights,
+        timeLimitMs: task.time_limit_ms,
+        maxIterations: task.max_iterations,
+        iterations: iterationsOf(result.algorithm, result.stats),
+        replay: result.stats.replay ?? null,
+        replayBlocker: replayBlockerOf(result.stats),
+        inputFingerprint: fingerprint,
+        bound: result.bound ?? null,
+      };
+      await this.proposals.complete(proposalId, { ...made.result, search }, trx);
       const summary: RunSummary = {
         algorithm: result.algorithm,
         status: result.status,

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots, SlotValue } from '../repositories/jobs.repository';
+import type { PreviewSearch } from '../repositories/proposals.repository';
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
 import type { ReasonChange, RunRecord, RunsRepository } from '../repositories/runs.repository';
 import { inputFingerprint } from './input-fingerprint';
@@ -30,6 +31,11 @@ export interface PlanWrite {
   createdBy: number;
   /** performance.now() when the write began. */
   startedMs: number;
+  /**
+   * An applied preview's search: the run records its seed, limits, recipe and
+   * input fingerprint, so a replay reruns that search (F after is the write's).
+   */
+  search?: PreviewSearch;
 }
 
 /** Every slot of a job, in the order changes are listed. */
@@ -121,27 +127,29 @@ export class PlanRevisions {
   ): Promise<number> {
     const afterInstance = write.instanceAfter ?? write.instance;
     const assignmentsAfter = planAssignments(afterInstance, after);
+    const search = write.search;
     return this.record(
       trx,
       {
         kind: write.kind,
         taskId: write.taskId,
-        algorithm: write.algorithm,
-        status: 'complete',
+        algorithm: search?.algorithm ?? write.algorithm,
+        status: search?.status ?? 'complete',
         weights: write.weights,
-        seed: null,
+        seed: search?.seed ?? null,
         objective: evaluateObjective(afterInstance, assignmentsAfter, write.weights),
         objectiveBefore: evaluateObjective(
           write.instance,
           planAssignments(write.instance, before),
           write.weights,
         ),
-        inputFingerprint: inputFingerprint(write.instance),
-        bound: null,
+        inputFingerprint: search?.inputFingerprint ?? inputFingerprint(write.instance),
+        bound: search?.bound ?? null,
         elapsedMs: Math.round(performance.now() - write.startedMs),
-        timeLimitMs: null,
-        maxIterations: null,
-        iterations: {},
+        timeLimitMs: search?.timeLimitMs ?? null,
+        maxIterations: search?.maxIterations ?? null,
+        iterations: search?.iterations ?? {},
+        ...(search ? { replay: search.replay, replayBlocker: search.replayBlocker } : {}),
         jobsAssigned: jobsFilled(assignmentsAfter),
         jobsTotal: assignmentsAfter.length,
         restoredRunId: write.restoredRunId,

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../http/http-error';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { JobsRepository } from '../repositories/jobs.repository';
 import type {
+  PreviewSearch,
   ProposalResult,
   ProposalRow,
   ProposalsRepository,
@@ -43,7 +44,8 @@ export class ProposalsService {
    * decided. A locked slot the proposal changes is unlocked: the repair, not
    * a person, chose its new holder. The write is recorded as a run (kind
    * proposal) in the same transaction, so it is listed with its changes and
-   * can be undone like any run.
+   * can be undone like any run. A preview's run also records the preview's
+   * search (seed, limits, recipe; migration 0016), so it can be replayed.
    *
    * A physicist's what-if also records their absence as leave (the days of
    * it not already on leave), in the same transaction and tied to the run,
@@ -106,6 +108,7 @@ export class ProposalsService {
           restoredRunId: null,
           createdBy: user.id,
           startedMs: started,
+          ...(row.search === null ? {} : { search: row.search as PreviewSearch }),
         },
         before,
         after,

@@ -33,6 +33,10 @@ type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
  * when it was recorded before recipes were; the answer says which, and
  * reruns with the seed anyway. One replay at a time per process (each holds
  * a solver thread for up to twice the run's limit).
+ *
+ * An applied preview (a run of kind proposal, migration 0016) records its
+ * search's seed, limits, recipe and input fingerprint, so it replays like an
+ * optimisation, against the F of the proposal's plan it wrote.
  */
 export class RunReplay {
   private running = false;
@@ -47,11 +51,8 @@ export class RunReplay {
   async replay(id: number, signal?: AbortSignal): Promise<ReplayResult> {
     const run = await this.runs.find(id);
     if (!run) throw notFound(`Run ${id} not found`);
-    if (run.kind !== 'optimization' || run.algorithm === null || run.seed === null) {
-      throw badRequest(
-        `Run ${id} is a ${run.kind.replace('_', ' ')}; only optimisation runs can be replayed`,
-      );
-    }
+    const refusal = notASearch(id, run);
+    if (refusal !== null) throw badRequest(refusal);
     if (run.input_fingerprint === null || run.time_limit_ms === null) {
       throw badRequest(
         `Run ${id} was recorded before runs kept their input fingerprint; it cannot be replayed`,
@@ -129,6 +130,26 @@ export class RunReplay {
       message,
     };
   }
+}
+
+/**
+ * Why a run is no search a replay can rerun, or null when it is one: an
+ * optimisation, or an applied preview that kept its search (migration 0016).
+ * An applied what-if is a repair (fewest changed slots, then lowest F, around
+ * an absence that is recorded as leave when applied), not a seeded search; no
+ * seed or recipe of it is kept, so it is refused with that reason.
+ */
+function notASearch(id: number, run: RecordedRun): string | null {
+  if (run.algorithm !== null && run.seed !== null) {
+    if (run.kind === 'optimization' || run.kind === 'proposal') return null;
+  }
+  if (run.kind === 'proposal' && run.algorithm === null) {
+    return `Run ${id} applied a what-if proposal: a repair around an absence, not a seeded search, and no recipe of it is kept, so it cannot be replayed`;
+  }
+  if (run.kind === 'proposal') {
+    return `Run ${id} applied a preview recorded before previews kept their seed and recipe; it cannot be replayed`;
+  }
+  return `Run ${id} is a ${run.kind.replace('_', ' ')}; only optimisation runs and applied previews can be replayed`;
 }
 
 /** The recipe in words: a method's iterations, or the portfolio's epochs. */

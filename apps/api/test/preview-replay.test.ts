@@ -1,0 +1,150 @@
+import {
+  AppliedProposalSchema,
+  OptimizeStreamMessageSchema,
+  ReplayResultSchema,
+  RunDetailSchema,
+  RunListSchema,
+  WhatIfStreamMessageSchema,
+} from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+import { readStream, seedSchedule, storedSlots } from './tasks-fixture';
+
+// Previews started as the web starts them: no iteration cap, only a short time limit.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ tasks: { optimizeTimeLimitMs: 700, taskRatePerMinute: 100 } });
+  await seedSchedule(t);
+  // Enough overlapping jobs that the search has choices to make.
+  const zips = ['10016', '60611', '90027', '98104', '77030', '02108'];
+  await t.database.db
+    .insertInto('jobs')
+    .values(
+      Array.from({ length: 24 }, (_, i) => {
+        const day = 1 + ((i * 5) % 25);
+        const date = (d: number) => `2027-02-${String(d).padStart(2, '0')}`;
+        return {
+          customer: `Clinic ${i % 9}`,
+          zip_code: zips[i % zips.length]!,
+          location: `Clinic ${i % 9}`,
+          start_date: date(day),
+          end_date: date(day + (i % 3)),
+        };
+      }),
+    )
+    .execute();
+  await t.database.db
+    .insertInto('physicists')
+    .values(
+      ['10001', '60601', '90012', '98101'].flatMap((zip, i) => [
+        { name: `Lead ${i}`, role: 'lead', home_zip: zip },
+        { name: `Acq ${i}`, role: 'dataacq', home_zip: zip },
+      ]),
+    )
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: t.bearer(t.tokens.manager),
+    ...(body ? { payload: body } : {}),
+  });
+
+async function newestRun() {
+  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
+  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
+}
+
+/** Starts a preview, follows it to its proposal and applies that; the proposal as applied. */
+async function previewAndApply(algorithm: string) {
+  // Empty the leads so each preview has something to change.
+  await t.database.db
+    .updateTable('jobs')
+    .set({ assigned_lead_id: null, lead_pinned: false })
+    .execute();
+  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}&apply=false`);
+  expect(res.statusCode, res.body).toBe(202);
+  const { task_id } = res.json<{ task_id: string }>();
+  const { events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
+  const last = OptimizeStreamMessageSchema.parse(events.at(-1)!.data);
+  if (last.type !== 'complete' || last.proposal_id === undefined)
+    throw new Error(`preview ended with ${JSON.stringify(last)}`);
+  const applied = await api('POST', `/api/v1/proposals/${last.proposal_id}/apply`);
+  expect(applied.statusCode, applied.body).toBe(200);
+  return AppliedProposalSchema.parse(applied.json());
+}
+
+describe('replay of an applied preview', () => {
+  it.each(['ils', 'portfolio'])(
+    '%s: the run the apply records keeps the search, and replay reproduces the F it wrote',
+    async (algorithm) => {
+      const proposal = await previewAndApply(algorithm);
+      expect(proposal.changes.length).toBeGreaterThan(0);
+      const run = await newestRun();
+      expect(run).toMatchObject({ kind: 'proposal', algorithm, status: 'timeout' });
+      expect(run.seed).not.toBeNull();
+      expect(run.time_limit_ms).toBe(700);
+      // The run's F after is the proposal's plan, written.
+      expect(run.objective_after.total).toBeCloseTo(proposal.objective_after.total, 9);
+      const res = await api('POST', `/api/v1/runs/${run.id}/replay`);
+      expect(res.statusCode, res.body).toBe(200);
+      const verdict = ReplayResultSchema.parse(res.json());
+      expect(verdict).toMatchObject({
+        run_id: run.id,
+        fingerprint_matches: true,
+        deterministic: true,
+        reproduced: true,
+        seed: run.seed,
+      });
+      expect(verdict.message).toMatch(/^Reproduced: /);
+      expect(verdict.objective_replayed.total).toBeCloseTo(proposal.objective_after.total, 6);
+    },
+  );
+
+  it('a preview applied after its stored search was lost is refused with that reason', async () => {
+    await previewAndApply('ils');
+    const run = await newestRun();
+    // As a preview applied before migration 0016 was recorded: no seed, limit or recipe.
+    await t.database.db
+      .updateTable('optimization_runs')
+      .set({ seed: null, time_limit_ms: null, replay: null })
+      .where('id', '=', run.id)
+      .execute();
+    const res = await api('POST', `/api/v1/runs/${run.id}/replay`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      `Run ${run.id} applied a preview recorded before previews kept their seed and recipe; it cannot be replayed`,
+    );
+  });
+});
+
+describe('replay of an applied what-if', () => {
+  it('answers that a repair is no seeded search and cannot be replayed', async () => {
+    const [job] = (await storedSlots(t)).filter((j) => j.assigned_lead_id !== null);
+    const res = await api('POST', '/api/v1/optimize/what-if', {
+      physicist_id: job!.assigned_lead_id,
+      start: '2027-01-01',
+      end: '2027-02-28',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { task_id } = res.json<{ task_id: string }>();
+    const { events } = await readStream(t, `/api/v1/optimize/what-if/stream/${task_id}`);
+    const last = WhatIfStreamMessageSchema.parse(events.at(-1)!.data);
+    if (last.type !== 'complete') throw new Error(`what-if ended with ${JSON.stringify(last)}`);
+    const applied = await api('POST', `/api/v1/proposals/${last.proposal_id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const run = await newestRun();
+    expect(run).toMatchObject({ kind: 'proposal', algorithm: null, seed: null });
+    const replay = await api('POST', `/api/v1/runs/${run.id}/replay`);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json<{ detail: string }>().detail).toBe(
+      `Run ${run.id} applied a what-if proposal: a repair around an absence, not a seeded search, and no recipe of it is kept, so it cannot be replayed`,
+    );
+  });
+});
