@@ -3,11 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
@@ -18,13 +13,14 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { MAX_BACKGROUND_VIDEO_BYTES, type BackgroundVideo } from '@meridian/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { megabytes } from './file-size';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchFailure } from './fetch-failure';
 import { useToast } from '../../../components/toast/toast-context';
 import { useBackgrounds, useDeleteBackground, useUploadBackground } from '../api/backgrounds';
 
 const NONE = '';
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 interface BackgroundVideoPickerProps {
   /** The chosen video's name, or null for none (saved with the appearance). */
@@ -169,22 +165,18 @@ function DeleteVideoDialog({ video, onClose, onDeleted }: DeleteVideoDialogProps
       onError: (error) => toast.error(`Delete video failed: ${errorMessage(error)}`),
     });
   };
+  const activeNote = video?.active
+    ? ' It is the active background; the landing will show no video.'
+    : '';
   return (
-    <Dialog open={video !== null} onClose={onClose} maxWidth="xs">
-      <DialogTitle>Delete video</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {video
-            ? `Delete ${video.name}?${video.active ? ' It is the active background; the landing will show no video.' : ''} This cannot be undone.`
-            : ''}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={remove.isPending}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      isOpen={video !== null}
+      title="Delete video"
+      text={video ? `Delete ${video.name}?${activeNote} This cannot be undone.` : ''}
+      confirmLabel="Delete"
+      isBusy={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

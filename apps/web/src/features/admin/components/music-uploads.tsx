@@ -3,11 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -22,11 +17,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useDeleteMusic, useMusicUploads, useUploadMusic } from '../api/music-uploads';
 import { fetchFailure } from './fetch-failure';
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-/** A file's size in KB below a megabyte (a short clip would read 0.0 MB). */
-const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes);
+import { fileSize, megabytes } from './file-size';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 interface MusicUploadsProps {
   /** Radio mode: the playlist is not used, so its boxes are disabled. */
@@ -90,7 +82,7 @@ export function MusicUploads({ disabled, selected, onToggle, onDeleted }: MusicU
                   {file.name}
                 </Typography>
                 <Typography component="span" variant="caption" color="text.secondary">
-                  {sizeOf(file.size_bytes)}
+                  {fileSize(file.size_bytes)}
                 </Typography>
               </span>
             }
@@ -154,19 +146,14 @@ function DeleteMusicDialog({ file, onClose, onDeleted }: DeleteMusicDialogProps)
     });
   };
   return (
-    <Dialog open={file !== null} onClose={onClose} maxWidth="xs">
-      <DialogTitle>Delete music file</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {file ? `Delete ${file.name}? It leaves the playlist too. This cannot be undone.` : ''}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={remove.isPending}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      isOpen={file !== null}
+      title="Delete music file"
+      text={file ? `Delete ${file.name}? It leaves the playlist too. This cannot be undone.` : ''}
+      confirmLabel="Delete"
+      isBusy={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
