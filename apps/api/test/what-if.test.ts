@@ -244,6 +244,34 @@ describe('what-if drill', () => {
     const strip = (rows: Awaited<ReturnType<typeof storedSlots>>) =>
       rows.map(({ version: _v, ...rest }) => rest);
     expect(strip(await storedSlots(t))).toEqual(strip(before));
+
+    // Undoing the undo brings back the repair and the absence it removed.
+    const redo = await post(`/api/v1/runs/${restored.run.id}/restore`, {});
+    expect(redo.statusCode, redo.body).toBe(200);
+    const redone = RestoreResultSchema.parse(redo.json());
+    expect(redone.message).toContain(
+      `put back the leave it removed (${sickName} ${window.start} to ${window.end})`,
+    );
+    expect(strip(await storedSlots(t))).toEqual(strip(afterApply));
+    const sickLeave = <R extends { physicist_name: string; start_date: string }>(
+      rows: readonly R[],
+    ) => rows.filter((r) => r.physicist_name === sickName && r.start_date === window.start);
+    const leaveAfterRedo = UnavailabilityListSchema.parse(
+      (await get('/api/v1/availability/')).json(),
+    );
+    expect(sickLeave(leaveAfterRedo)).toHaveLength(1);
+    expect(sickLeave(leaveAfterRedo)[0]!.end_date).toBe(window.end);
+
+    // And that run is undone like the apply was: the leave goes with it again.
+    const third = await post(`/api/v1/runs/${redone.run.id}/restore`, {});
+    expect(third.statusCode, third.body).toBe(200);
+    expect(RestoreResultSchema.parse(third.json()).message).toContain(
+      `removed the leave it recorded (${sickName} ${window.start} to ${window.end})`,
+    );
+    expect(
+      sickLeave(UnavailabilityListSchema.parse((await get('/api/v1/availability/')).json())),
+    ).toHaveLength(0);
+    expect(strip(await storedSlots(t))).toEqual(strip(before));
   });
 
   it('answers 409 on apply after an edit of the plan, and discards', async () => {

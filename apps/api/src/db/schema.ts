@@ -149,6 +149,8 @@ export interface OptimizationRunsTable {
   replay: ColumnType<unknown, unknown, unknown>;
   /** Why the run cannot be reproduced from its recipe; null when it can (or has none). */
   replay_blocker: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Leave a restore removed, so undoing the restore records it again (migration 0017); null when none. */
+  removed_leave: ColumnType<unknown, unknown, unknown>;
 }
 
 /** Table run_changes (migration 0009): one row per slot a recorded run changed. */

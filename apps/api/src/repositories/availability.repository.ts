@@ -73,10 +73,14 @@ export class AvailabilityRepository {
     await sql`lock table unavailability in share row exclusive mode`.execute(db);
   }
 
-  /** Inserts leave an applied run records (undoing the run removes it); the rows as stored. */
+  /**
+   * Inserts leave an applied run records (undoing the run removes it); the
+   * rows as stored. Null when the run is recorded after the rows (a restore
+   * reads the plan with them first): `recordBy` names it then.
+   */
   async insertRecorded(
     rows: readonly NewUnavailability[],
-    runId: number,
+    runId: number | null,
     db: Kysely<DB>,
   ): Promise<Unavailability[]> {
     if (rows.length === 0) return [];
@@ -92,6 +96,16 @@ export class AvailabilityRepository {
         inserted.map((r) => r.id),
       )
       .orderBy('start_date')
+      .execute();
+  }
+
+  /** Names the run that recorded these rows (they were inserted before it was). */
+  async recordBy(ids: readonly number[], runId: number, db: Kysely<DB>): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('unavailability')
+      .set({ recorded_by_run_id: runId })
+      .where('id', 'in', [...ids])
       .execute();
   }
 

@@ -44,6 +44,13 @@ export interface ReasonChange {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The optimization_runs table: one record per plan revision. */
+/** A leave record as a restore removed it. */
+export interface RemovedLeave {
+  physicist_name: string;
+  start_date: string;
+  end_date: string;
+}
+
 export class RunsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -103,6 +110,35 @@ export class RunsRepository {
   async find(id: number, db: Kysely<DB> = this.db): Promise<Run | undefined> {
     const row = await selectRuns(db).where('r.id', '=', id).executeTakeFirst();
     return row && toRun(row);
+  }
+
+  /** Keeps the leave a restore removed with the restore's run, so undoing the restore records it again. */
+  async keepRemovedLeave(
+    id: number,
+    leave: readonly RemovedLeave[],
+    db: Kysely<DB>,
+  ): Promise<void> {
+    if (leave.length === 0) return;
+    const rows = leave.map((l) => ({
+      physicist_name: l.physicist_name,
+      start_date: l.start_date,
+      end_date: l.end_date,
+    }));
+    await db
+      .updateTable('optimization_runs')
+      .set({ removed_leave: json(rows) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The leave a restore removed (none for any other run). */
+  async removedLeave(id: number, db: Kysely<DB> = this.db): Promise<RemovedLeave[]> {
+    const row = await db
+      .selectFrom('optimization_runs')
+      .select('removed_leave')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row?.removed_leave ?? []) as RemovedLeave[];
   }
 
   /** What reproduces a run (its solver's recipe, or why it cannot), read apart: only a replay needs it. */

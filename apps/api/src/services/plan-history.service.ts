@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../http/http-error';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/jobs.repository';
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
-import type { ReasonChange, RunsRepository } from '../repositories/runs.repository';
+import type { ReasonChange, RemovedLeave, RunsRepository } from '../repositories/runs.repository';
 import type { InstanceBuilder } from './instance-builder';
 import { planAssignments, sameSlot, type PlanRevisions } from './plan-revisions';
 import type { SettingsService } from './settings.service';
@@ -30,6 +30,16 @@ function conflictDetail(runId: number, conflicts: readonly RestoreConflict[]): s
     .join(', ');
   const more = conflicts.length > 8 ? ` and ${conflicts.length - 8} more` : '';
   return `${conflicts.length} slot${conflicts.length === 1 ? '' : 's'} changed since run ${runId}: ${named}${more}; nothing was restored. Restore with force to overwrite them.`;
+}
+
+/** Leave records in words: "Alice Carter 2026-12-08 to 2026-12-12, ...". */
+function leaveWords(rows: readonly RemovedLeave[]): string {
+  return rows
+    .map(
+      (r) =>
+        `${r.physicist_name} ${r.start_date === r.end_date ? r.start_date : `${r.start_date} to ${r.end_date}`}`,
+    )
+    .join(', ');
 }
 
 /**
@@ -94,6 +104,13 @@ export class PlanHistory {
       const writes = this.restores(changes, reasons, current);
       // Leave an applied what-if recorded goes with it: the absence was part of that run.
       const removedLeave = await this.leave.deleteRecordedBy(id, trx);
+      // Undoing a restore puts back the leave that restore removed (read with the
+      // plan below, so the rule check sees it); the new run records it once stored.
+      const reinstated = await this.leave.insertRecorded(
+        await this.runs.removedLeave(id, trx),
+        null,
+        trx,
+      );
       await this.jobs.restorePlanSlots(writes, trx);
       const after = await this.jobs.planSlots(trx);
       // Read again: a forced restore unpins the slots it overwrites.
@@ -135,6 +152,12 @@ export class PlanHistory {
         before,
         after,
       );
+      await this.runs.keepRemovedLeave(runId, removedLeave, trx);
+      await this.leave.recordBy(
+        reinstated.map((r) => r.id),
+        runId,
+        trx,
+      );
       const recorded = (await this.runs.find(runId, trx))!;
       const restored = recorded.changed_slots;
       const skipped = conflicts.filter((c) => c.customer === null).length;
@@ -147,12 +170,10 @@ export class PlanHistory {
             ? ` (${conflicts.length - skipped} later change${conflicts.length - skipped === 1 ? '' : 's'} overwritten${skipped > 0 ? `, ${skipped} on deleted jobs skipped` : ''})`
             : '') +
           (removedLeave.length > 0
-            ? `; removed the leave it recorded (${removedLeave
-                .map(
-                  (r) =>
-                    `${r.physicist_name} ${r.start_date === r.end_date ? r.start_date : `${r.start_date} to ${r.end_date}`}`,
-                )
-                .join(', ')})`
+            ? `; removed the leave it recorded (${leaveWords(removedLeave)})`
+            : '') +
+          (reinstated.length > 0
+            ? `; put back the leave it removed (${leaveWords(reinstated)})`
             : ''),
       };
     });
