@@ -1,6 +1,9 @@
 // Load: autocannon on loopback against the job list (10,000 jobs), sign-in and
 // an SSE stream, at each connection count; a side client meanwhile times the
 // answers that refuse work (429 or 503), which must come in under 100 ms.
+// The server sheds what is beyond its per-node bounds (SHED_* settings) with
+// 503 and Retry-After, so a 503 is an overload answer here, not a failure;
+// any other 5xx is.
 import autocannon from 'autocannon';
 import { ADMIN, api, signIn, sleep, start, stop, upload } from './server.mjs';
 import { importRoster, scheduleCsv } from './data.mjs';
@@ -136,7 +139,17 @@ export async function load(target, port, counts, record) {
               async (r) => (await r.arrayBuffer(), r.status),
             ));
         const { result, times } = await refusalTimes(probeRequest, busy);
-        const codes = { '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
+        const byCode = Object.fromEntries(
+          Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+        );
+        const shed = byCode['503'] ?? 0;
+        const otherFivexx = result['5xx'] - shed;
+        const codes = {
+          '2xx': result['2xx'],
+          '4xx': result['4xx'],
+          503: shed,
+          'other 5xx': otherFivexx,
+        };
         const label = `${t.name}, ${connections} connections, ${counts.seconds} s`;
         record(
           `${label}: requests, p50 / p99 latency (ms)`,
@@ -147,8 +160,8 @@ export async function load(target, port, counts, record) {
         record(
           `${label}: answers, errors, timeouts`,
           `${JSON.stringify(codes)}, ${result.errors}, ${result.timeouts}`,
-          '0 5xx, 0 timeouts',
-          result.timeouts === 0 && result['5xx'] === 0,
+          '0 5xx but 503, 0 timeouts',
+          result.timeouts === 0 && otherFivexx === 0,
         );
         if (times.length > 0)
           record(

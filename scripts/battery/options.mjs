@@ -30,8 +30,8 @@ export const FULL = {
   connections: '20,200',
   seconds: 60,
   signins: 10_000,
-  addresses: 500,
-  concurrency: 8,
+  addresses: 50,
+  concurrency: 32,
 };
 
 const QUICK = {

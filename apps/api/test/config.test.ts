@@ -26,7 +26,38 @@ describe('parseConfig', () => {
       logLevel: 'info',
       demo: false,
       trustProxy: false,
+      loadShedding: {
+        bounds: {
+          lists: { inFlight: 4, queue: 16 },
+          'sign-in': { inFlight: 4, queue: 32 },
+          streams: { inFlight: 500, queue: 0 },
+        },
+        queueTimeoutMs: 5000,
+      },
+      loginThrottle: { perAccount: 5, perAddress: 20, windowMs: 900_000, lockMs: 60_000 },
     });
+  });
+
+  it('reads the load-shedding bounds and the sign-in throttle, and names a bad value', () => {
+    const config = parseConfig({
+      ...base,
+      SHED_LISTS_IN_FLIGHT: '2',
+      SHED_LISTS_QUEUE: '0',
+      SHED_STREAMS_OPEN: '50',
+      SHED_QUEUE_TIMEOUT_SECONDS: '2',
+      LOGIN_LOCK_SECONDS: '1',
+      LOGIN_FAILURES_PER_ADDRESS: '3',
+    });
+    expect(config.loadShedding.bounds.lists).toEqual({ inFlight: 2, queue: 0 });
+    expect(config.loadShedding.bounds.streams.inFlight).toBe(50);
+    expect(config.loadShedding.queueTimeoutMs).toBe(2000);
+    expect(config.loginThrottle).toMatchObject({ perAddress: 3, lockMs: 1000 });
+    expect(() => parseConfig({ ...base, SHED_LISTS_IN_FLIGHT: '0' })).toThrow(
+      /SHED_LISTS_IN_FLIGHT must be a whole number from 1/,
+    );
+    expect(() => parseConfig({ ...base, LOGIN_LOCK_SECONDS: 'soon' })).toThrow(
+      /LOGIN_LOCK_SECONDS/,
+    );
   });
 
   it('uses ./data-demo with --demo and resolves DATA_DIR against INIT_CWD', () => {

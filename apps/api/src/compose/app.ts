@@ -18,6 +18,7 @@ import type { ThrottleLimits } from '../security/login-throttle';
 import type { RuntimeConfig, TrustProxy } from '../config/config';
 import type { Database } from '../db/database';
 import { installErrorHandling } from '../http/error-handler';
+import { installLoadShedding } from '../http/load-shedding';
 import { installStaticWeb } from '../http/static-web';
 import type { TaskSettings } from '../config/task-settings';
 import { registerRoutes } from './routes';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   installErrorHandling(app);
+  // First of the onRequest hooks: an overloaded class is refused before any other work.
+  installLoadShedding(app, config.loadShedding);
   // The CSP's media-src names the radio station's origin from the current settings. A page
   // load reads them first (one small read), so a station saved elsewhere is not missed;
   // this hook is added before helmet's so it runs first.

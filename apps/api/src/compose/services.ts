@@ -22,11 +22,7 @@ import { ScheduleRepository } from '../repositories/schedule.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { ZipDataRepository } from '../repositories/zip-data.repository';
-import {
-  DEFAULT_THROTTLE_LIMITS,
-  LoginThrottle,
-  type ThrottleLimits,
-} from '../security/login-throttle';
+import { LoginThrottle, type ThrottleLimits } from '../security/login-throttle';
 import { TokenSigner } from '../security/jwt';
 import { AnalyticsService } from '../services/analytics.service';
 import { AnalyzeService } from '../services/analyze.service';
@@ -131,7 +127,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
 export function createServices(
   config: RuntimeConfig,
   db: Kysely<DB>,
-  throttleLimits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+  throttleLimits: ThrottleLimits = config.loginThrottle,
   writeClock?: WriteClock,
 ): AppServices {
   const repositories = createRepositories(db);

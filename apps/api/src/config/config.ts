@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  LoadSettingsError,
+  loadSheddingFromEnv,
+  loginThrottleFromEnv,
+  type LoadShedding,
+  type LoginThrottleSettings,
+} from './load-shedding';
 import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
@@ -28,6 +35,10 @@ export interface Config {
   demo: boolean;
   /** TRUST_PROXY: which peers may give the client's address (X-Forwarded-For). */
   trustProxy: TrustProxy;
+  /** Per-node bounds on concurrent expensive requests (SHED_*). */
+  loadShedding: LoadShedding;
+  /** Sign-in failure limits (LOGIN_*). */
+  loginThrottle: LoginThrottleSettings;
 }
 
 /** Configuration with the signing key resolved: what the app needs to run. */
@@ -224,6 +235,15 @@ export function parseConfig(
   }
   checkTaskSettings(env);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  let loadShedding: LoadShedding;
+  let loginThrottle: LoginThrottleSettings;
+  try {
+    loadShedding = loadSheddingFromEnv(env);
+    loginThrottle = loginThrottleFromEnv(env);
+  } catch (error) {
+    if (error instanceof LoadSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
 
   return {
     port: integer('PORT', env.PORT, 8000, 0, 65535),
@@ -247,5 +267,7 @@ export function parseConfig(
     logLevel,
     demo,
     trustProxy,
+    loadShedding,
+    loginThrottle,
   };
 }

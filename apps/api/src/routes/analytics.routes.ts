@@ -79,6 +79,7 @@ export const analyticsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/analytics/compare_stream/:id',
     {
+      config: { loadClass: 'streams' },
       onRequest: anyone,
       sse: 'only',
       schema: {

@@ -5,8 +5,10 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from '@meridian/contracts';
+import type { onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../services/auth.service';
+import { HttpError } from '../http/http-error';
 
 /** Options of the auth routes: services and the per-address request cap on these costly routes. */
 export interface AuthRoutesOptions {
@@ -24,11 +26,29 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   // A sign-in or registration form is well under 16 KiB; a larger body is refused (413) unread.
   const bodyLimit = 16 * 1024;
 
+  // A locked address is refused from the headers, before its body is read or buffered.
+  const lockedOut: onRequestHookHandler = (request, _reply, done) => {
+    const wait = auth.signInRetryAfterSeconds(request.ip);
+    if (wait === 0) return done();
+    done(
+      new HttpError(429, `Too many failed sign-in attempts; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      }),
+    );
+  };
+  // Refused unread (too large, malformed, unsupported): still an attempt from that address.
+  const countRefused: onResponseHookHandler = (request, reply, done) => {
+    if ([400, 413, 415].includes(reply.statusCode)) auth.recordRefusedSignIn(request.ip);
+    done();
+  };
+
   app.post(
     '/api/v1/token',
     {
       bodyLimit,
-      config: { public: true, rateLimit },
+      onRequest: lockedOut,
+      onResponse: countRefused,
+      config: { public: true, rateLimit, loadClass: 'sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in (form-encoded username and password); returns a bearer token',
@@ -48,7 +68,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     '/api/v1/auth/register',
     {
       bodyLimit,
-      config: { public: true, rateLimit },
+      config: { public: true, rateLimit, loadClass: 'sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Create a regular account (subject to REGISTRATION)',

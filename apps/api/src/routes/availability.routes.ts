@@ -22,6 +22,7 @@ export const availabilityRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/availability/',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: {
         tags,

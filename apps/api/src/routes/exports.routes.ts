@@ -12,6 +12,7 @@ export const exportsRoutes: FastifyPluginCallbackZod<{ exports: ExportsService }
   app.get(
     '/api/v1/export',
     {
+      config: { loadClass: 'lists' },
       // Every role may export assignments and unavailability; the service refuses the manager pages.
       onRequest: requireSignedIn(),
       schema: {

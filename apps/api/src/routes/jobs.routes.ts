@@ -33,6 +33,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/jobs/',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List jobs', response: { 200: JobListSchema } },
     },
@@ -71,6 +72,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/assignments/',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: {
         tags,

@@ -32,6 +32,7 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/kits/',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List kits', response: { 200: KitListSchema } },
     },

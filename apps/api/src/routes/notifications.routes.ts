@@ -34,6 +34,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/notifications/stream',
     {
+      config: { loadClass: 'streams' },
       onRequest: requireSignedIn(),
       sse: 'only',
       schema: {

@@ -43,6 +43,7 @@ export const optimizeRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/optimize/stream/:id',
     {
+      config: { loadClass: 'streams' },
       onRequest: requireSignedIn(),
       sse: 'only',
       schema: {

@@ -25,6 +25,7 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/physicists/',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: { tags, summary: 'List physicists', response: { 200: PhysicistListSchema } },
     },
@@ -74,6 +75,7 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/zip-data',
     {
+      config: { loadClass: 'lists' },
       onRequest: requireSignedIn(),
       schema: {
         tags,

@@ -41,6 +41,7 @@ export const whatIfRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/v1/optimize/what-if/stream/:id',
     {
+      config: { loadClass: 'streams' },
       onRequest: requireSignedIn(),
       sse: 'only',
       schema: {

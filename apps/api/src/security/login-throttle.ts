@@ -65,6 +65,27 @@ export class LoginThrottle {
     return until > t ? Math.ceil((until - t) / 1000) : 0;
   }
 
+  /**
+   * Seconds until the address may try again, or 0: what can be judged before
+   * the body (and so the username) is read.
+   */
+  addressRetryAfterSeconds(address: string): number {
+    const t = this.now();
+    const until = this.lockedUntil(addressKey(address), t);
+    return until > t ? Math.ceil((until - t) / 1000) : 0;
+  }
+
+  /**
+   * Records a sign-in refused before its credentials were read (body too
+   * large, malformed, over the input caps) against the address only: it
+   * names no account, yet it is an attempt all the same.
+   */
+  recordAddressFailure(address: string): void {
+    const t = this.now();
+    if (t - this.lastSweep >= this.limits.windowMs) this.sweep(t);
+    this.bump(addressKey(address), this.limits.perAddress, t);
+  }
+
   /** Records one failed attempt for both keys. */
   recordFailure(username: string, address: string): void {
     const t = this.now();

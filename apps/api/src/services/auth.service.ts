@@ -43,6 +43,16 @@ export class AuthService {
     return { id: row.id, username: row.username, role: row.role };
   }
 
+  /** Seconds until sign-ins from this address are accepted again (0: now); judged before the body is read. */
+  signInRetryAfterSeconds(address: string): number {
+    return this.throttle.addressRetryAfterSeconds(address);
+  }
+
+  /** Counts a sign-in refused before its credentials were checked (413, 400) against its address. */
+  recordRefusedSignIn(address: string): void {
+    this.throttle.recordAddressFailure(address);
+  }
+
   /** Checks credentials and issues a token; the same 401 for unknown users and wrong passwords. */
   async login(username: string, password: string, address: string): Promise<string> {
     const wait = this.throttle.retryAfterSeconds(username, address);

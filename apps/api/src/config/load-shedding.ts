@@ -1,0 +1,89 @@
+/**
+ * The route classes whose concurrent work this node bounds: the large cached
+ * lists and exports, sign-in and registration (an argon2 hash each), and open
+ * event streams. A route names its class in `config.loadClass`.
+ */
+export const LOAD_CLASSES = ['lists', 'sign-in', 'streams'] as const;
+export type LoadClass = (typeof LOAD_CLASSES)[number];
+
+/** The bound of one class: requests served at once, and how many more may wait their turn. */
+export interface ClassBound {
+  inFlight: number;
+  queue: number;
+}
+
+/** Load shedding of this node (docs/operations.md, "Load shedding"). */
+export interface LoadShedding {
+  bounds: Record<LoadClass, ClassBound>;
+  /** Longest a queued request waits for a slot before it is answered 503 instead. */
+  queueTimeoutMs: number;
+}
+
+/** Login throttle limits from the environment (see security/login-throttle.ts). */
+export interface LoginThrottleSettings {
+  perAccount: number;
+  perAddress: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** A load-shedding or throttle setting that cannot be used; parseConfig turns it into a ConfigError. */
+export class LoadSettingsError extends Error {
+  override name = 'LoadSettingsError';
+}
+
+const whole = (
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number => {
+  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new LoadSettingsError(
+      `${name} must be a whole number from ${min} to ${max}, got '${raw}'`,
+    );
+  }
+  return Number(raw);
+};
+
+/**
+ * Reads the per-node bounds (all optional). Defaults suit a 2-core node: four
+ * list answers or sign-ins at once (sign-in hashes run on libuv's four
+ * threads), 16 and 32 more waiting, 500 open streams, a 5 s queue timeout.
+ */
+export function loadSheddingFromEnv(env: Record<string, string | undefined>): LoadShedding {
+  return {
+    bounds: {
+      lists: {
+        inFlight: whole(env, 'SHED_LISTS_IN_FLIGHT', 4, 1, 10_000),
+        queue: whole(env, 'SHED_LISTS_QUEUE', 16, 0, 100_000),
+      },
+      'sign-in': {
+        inFlight: whole(env, 'SHED_SIGN_IN_IN_FLIGHT', 4, 1, 10_000),
+        queue: whole(env, 'SHED_SIGN_IN_QUEUE', 32, 0, 100_000),
+      },
+      streams: { inFlight: whole(env, 'SHED_STREAMS_OPEN', 500, 1, 100_000), queue: 0 },
+    },
+    queueTimeoutMs: whole(env, 'SHED_QUEUE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
+  };
+}
+
+/**
+ * Reads the sign-in throttle (all optional): failures per account and per
+ * address (IPv6 /64) within the window before a lock, and the lock's length.
+ * A short lock lets the battery exercise 429-and-retry at scale.
+ */
+export function loginThrottleFromEnv(
+  env: Record<string, string | undefined>,
+): LoginThrottleSettings {
+  return {
+    perAccount: whole(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, 1, 1000),
+    perAddress: whole(env, 'LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+    windowMs: whole(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    lockMs: whole(env, 'LOGIN_LOCK_SECONDS', 60, 1, 86_400) * 1000,
+  };
+}
