@@ -93,6 +93,12 @@ describe('an uncapped run is replayable from its recipe', () => {
     ['aco', 400],
     ['monte_carlo', 300],
     ['portfolio', 1_500],
+    ['cp_sat', 1_500],
+    ['ml_predictive', 2_000],
+    // HiGHS must finish its model (a run whose HiGHS the limit stopped says it is not replayable).
+    ['predict_then_optimize', 8_000],
+    ['offline_rl', 2_000],
+    ['drl', 2_000],
   ] as [AlgorithmKey, number][])(
     '%s: stopped by its time limit, then replayed with seed and recipe: the same solution',
     async (algorithm, limitMs) => {
@@ -100,6 +106,11 @@ describe('an uncapped run is replayable from its recipe', () => {
       expect(run.stats.not_replayable_because).toBeUndefined();
       expect(run.stats.replayable).toBe(true);
       const recipe = run.stats.replay as ReplayRecipe;
+      if (['ml_predictive', 'predict_then_optimize', 'offline_rl', 'drl'].includes(algorithm)) {
+        // The polish's ILS recorded its own recipe, its schedule placed by the clock.
+        expect(recipe.polish?.iterations).toBe(run.stats.iterations);
+        expect(recipe.polish!.schedule!.length).toBeGreaterThan(0);
+      }
       if (algorithm === 'portfolio') {
         // The in-thread member ran every epoch (a thread member joins when its thread is ready).
         expect(recipe.epochs!.length).toBe(2);
@@ -154,6 +165,44 @@ describe('an uncapped run is replayable from its recipe', () => {
       const outcome = await ALGORITHM_REGISTRY[algorithm](replay);
       expect(replay.replayRecipe(outcome.stats?.iterations as number)).toEqual(recipe);
       expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
+    },
+  );
+
+  it.each([
+    ['cp_sat', 5, ['stopAtCheck', 'phaseStops']],
+    ['ml_predictive', 5, ['cutAtCheck']],
+    ['predict_then_optimize', 20, ['phaseStops', 'polish']],
+    ['offline_rl', 20, ['phaseStops', 'polish']],
+    ['drl', 5, ['phaseStops', 'polish']],
+  ] as [AlgorithmKey, number, (keyof ReplayRecipe)[]][])(
+    '%s: cut by its deadline or a phase of its time on a fake clock, it replays to the same solution',
+    async (algorithm, limitMs, recorded) => {
+      // A clock that moves 10 us per reading. cp_sat: the start kicks' share of the time ends
+      // them, and the deadline its neighbourhoods; ml_predictive: the deadline falls inside a
+      // teacher window (the parent's in-step test); the others: the teacher's or the policy
+      // updates' share of the time ends that phase, and the polish records its own recipe.
+      const compiledUncapped = compileInstance(uncapped, uncapped.weights);
+      let now = 0;
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
+      const cut = new AlgorithmContext(uncapped, compiledUncapped, {
+        algorithm,
+        seed: 5,
+        timeLimitMs: limitMs,
+      });
+      const recipe = await ALGORITHM_REGISTRY[algorithm](cut)
+        .then((outcome) => cut.replayRecipe(outcome.stats?.iterations as number))
+        .finally(() => clock.mockRestore());
+      for (const field of recorded) expect(recipe[field]).toBeDefined();
+      const replay = new AlgorithmContext(uncapped, compiledUncapped, {
+        algorithm,
+        seed: 5,
+        timeLimitMs: 60_000,
+        replay: recipe,
+      });
+      const outcome = await ALGORITHM_REGISTRY[algorithm](replay);
+      expect(replay.replayRecipe(outcome.stats?.iterations as number)).toEqual(recipe);
+      expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
+      expect(replay.best.total).toBe(cut.best.total);
     },
   );
 

@@ -81,6 +81,12 @@ export interface RunClock {
 export interface RunSetup extends Partial<RunClock> {
   /** For methods that run members on threads (the portfolio); absent, they cannot. */
   readonly startThreads?: StartThreads;
+  /**
+   * The stop test of an enclosing run, asked instead of this run's own clock
+   * (a learned method's teacher solving a window inside the run): the
+   * enclosing run counts and records its answers, so it replays.
+   */
+  readonly stopsWith?: (nextStepMs: number) => boolean;
 }
 
 /**
@@ -129,6 +135,13 @@ export class AlgorithmContext {
   /** Which of them said stop because of the clock, if one did (ReplayRecipe). */
   private stopAtCheck: number | undefined;
   private cutAtCheck: number | undefined;
+  /** Per phase (phaseOver): its stop tests so far, and the one that said stop, if one did. */
+  private readonly phases = new Map<string, { checks: number; stoppedAt?: number }>();
+  /** The recipe of a part that runs in a context of its own (a learned method's polish). */
+  private polishRecipe: ReplayRecipe | undefined;
+  private readonly stopsWith: ((nextStepMs: number) => boolean) | undefined;
+  /** A replay's recorded phase stops (none recorded: every phase ran to its count). */
+  private readonly recordedPhaseStops: ReadonlyMap<string, number> | undefined;
   /** The schedule's knots: fixed by a cap or a replayed recipe, else fixed as the run goes. */
   private readonly knots: ScheduleKnot[];
   private readonly isScheduleFixed: boolean;
@@ -151,6 +164,10 @@ export class AlgorithmContext {
     this.startedAt = setup.startedAt ?? performance.now();
     this.reserveMs = setup.reserveMs ?? 0;
     this.startThreads = setup.startThreads;
+    this.stopsWith = setup.stopsWith;
+    this.recordedPhaseStops = options.replay
+      ? new Map(Object.entries(options.replay.phaseStops ?? {}))
+      : undefined;
     this.rng = new Rng(options.seed);
     this.best = new SolutionState(compiled);
     const cap = options.maxIterations;
@@ -214,10 +231,46 @@ export class AlgorithmContext {
     return this.isTimedOut;
   };
 
-  /** Whether the clock stops the run at this test: the recorded answer on a replay, else the deadline. */
+  /**
+   * Whether the clock stops the run at this test: the recorded answer on a
+   * replay, else the deadline (or the enclosing run's test, which records).
+   */
   private clockSays(nextStepMs: number, check: number, recorded: number | undefined): boolean {
     if (recorded !== undefined && check >= recorded) return true;
+    if (this.stopsWith) return this.stopsWith(nextStepMs);
     return this.elapsedMs + nextStepMs >= this.deadlineMs;
+  }
+
+  /**
+   * The stop test of a phase that owns a share of the run's time (cp_sat's
+   * start kicks, a learned method's teacher, training or policy updates):
+   * true once a unit of work of `nextStepMs` would end past `untilMs` (ms
+   * since the run's start). Asked between units of work, counted per phase,
+   * and the call that said stop is recorded (ReplayRecipe.phaseStops); a
+   * replay says stop at that call and never asks the clock, so the phase
+   * does as many units as it did. Once it said stop, it keeps saying so.
+   */
+  phaseOver(phase: string, untilMs: number, nextStepMs = 0): boolean {
+    let state = this.phases.get(phase);
+    if (!state) this.phases.set(phase, (state = { checks: 0 }));
+    if (state.stoppedAt !== undefined) return true;
+    state.checks++;
+    const recorded = this.recordedPhaseStops?.get(phase);
+    const stops = this.recordedPhaseStops
+      ? recorded !== undefined && state.checks >= recorded
+      : this.elapsedMs + nextStepMs >= untilMs;
+    if (stops) state.stoppedAt = state.checks;
+    return stops;
+  }
+
+  /** The recipe a replay gives the polish (a learned method's ILS), if it is a replay. */
+  get polishReplay(): ReplayRecipe | undefined {
+    return this.options.replay?.polish;
+  }
+
+  /** Records the polish's own recipe, which this run's recipe carries. */
+  recordPolish(recipe: ReplayRecipe): void {
+    this.polishRecipe = recipe;
   }
 
   /**
@@ -225,7 +278,9 @@ export class AlgorithmContext {
    * updates): options.maxIterations when given, else the method's own default.
    */
   iterationLimit(defaultLimit: number): number {
-    return this.options.maxIterations ?? defaultLimit;
+    return (
+      (this.options.replay ? this.options.replay.cap : this.options.maxIterations) ?? defaultLimit
+    );
   }
 
   /** The main loop's cap: options.maxIterations (a replay's: the recorded run's), else none. */
@@ -279,12 +334,20 @@ export class AlgorithmContext {
    */
   replayRecipe(iterations: number | undefined): ReplayRecipe {
     const cap = this.options.replay ? this.options.replay.cap : this.options.maxIterations;
+    // In name order, so that a recipe reads the same whatever order the phases ran in.
+    const stopped = [...this.phases]
+      .filter(([, state]) => state.stoppedAt !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([phase, state]) => [phase, state.stoppedAt!] as const);
+    const phaseStops = Object.fromEntries(stopped);
     return {
       schedule: this.knots.map((k) => [...k] as const),
       ...(cap !== undefined ? { cap } : {}),
       ...(iterations !== undefined ? { iterations } : {}),
       ...(this.stopAtCheck !== undefined ? { stopAtCheck: this.stopAtCheck } : {}),
       ...(this.cutAtCheck !== undefined ? { cutAtCheck: this.cutAtCheck } : {}),
+      ...(stopped.length > 0 ? { phaseStops } : {}),
+      ...(this.polishRecipe ? { polish: this.polishRecipe } : {}),
     };
   }
 

@@ -59,6 +59,15 @@ export interface ReplayRecipe {
   readonly stopAtCheck?: number;
   readonly cutAtCheck?: number;
   /**
+   * Where a phase that owns a share of the run's time ended on that share
+   * (cp_sat's start kicks, a learned method's teacher windows, training or
+   * policy updates): per phase, the call of its stop test (ctx.phaseOver)
+   * whose answer was "stop". A replay stops the phase at the same call.
+   */
+  readonly phaseStops?: Readonly<Record<string, number>>;
+  /** A learned method's polish: the recipe of its ILS, which runs in a context of its own. */
+  readonly polish?: ReplayRecipe;
+  /**
    * The portfolio: each epoch's recipe per member (stats.members order); null
    * where a member did not run that epoch (its thread was not ready yet).
    */

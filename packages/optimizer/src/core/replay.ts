@@ -2,11 +2,16 @@ import type { AlgorithmKey } from '@meridian/domain';
 import type { AlgorithmContext, AlgorithmOutcome } from './context';
 
 /**
- * The methods whose search is a function of the seed, the schedule's knots
- * and the iteration index (they read the clock only to decide when to stop,
- * between iterations, and through ctx.schedule), so a recorded run replays.
- * Not here: milp and cp_sat hand their solver a time limit, and the learned
- * methods size their training by the clock; their runs are not replayable.
+ * The methods whose search is a function of the seed, the recorded recipe
+ * and the input: they read the clock only to answer "stop now?" between
+ * units of work (ctx.shouldStop, ctx.stopWithinStep, ctx.phaseOver, whose
+ * stopping answers the run records) and through ctx.schedule's knots, so a
+ * recorded run replays. cp_sat gives each solver call a conflict budget and
+ * sizes its neighbourhoods by their outcomes; the learned methods size their
+ * teacher, training and policy updates by counts (windows, epochs, rounds,
+ * updates) whose time-bound ends are recorded phases, and their ILS polish
+ * records its own recipe. Not here: milp hands HiGHS a time limit (and
+ * predict_then_optimize says so when HiGHS stopped on its limit).
  */
 const ITERATION_BOUND: ReadonlySet<AlgorithmKey> = new Set<AlgorithmKey>([
   'heuristic',
@@ -19,6 +24,11 @@ const ITERATION_BOUND: ReadonlySet<AlgorithmKey> = new Set<AlgorithmKey>([
   'ga',
   'aco',
   'portfolio',
+  'cp_sat',
+  'predict_then_optimize',
+  'ml_predictive',
+  'offline_rl',
+  'drl',
 ]);
 
 /**
@@ -32,7 +42,7 @@ export function replayBlocker(
   outcome: AlgorithmOutcome,
 ): string | null {
   if (!ITERATION_BOUND.has(key))
-    return `${key} is bound by the clock (its solver's time limit or its training budget), not by iterations`;
+    return `${key} is bound by the clock (its solver's time limit), not by iterations`;
   if (ctx.isCancelled) return 'the run was cancelled';
   return outcome.notReplayableBecause ?? null;
 }

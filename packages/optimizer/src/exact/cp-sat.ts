@@ -44,9 +44,11 @@ export const cpSat: Algorithm = async (ctx) => {
   const startKicks = Math.round(START_KICKS_PER_OPEN_SLOT * c.openSlots.length);
   const startedKicks = performance.now();
   const kicksUntilMs = ctx.elapsedMs + START_KICKS_TIME_SHARE * ctx.remainingMs;
-  // Under an iteration cap the clock must not decide anything (a capped run is replayable).
-  const capped = ctx.options.maxIterations !== undefined;
-  const stopKicks = () => ctx.shouldStop() || (!capped && ctx.elapsedMs > kicksUntilMs);
+  // Under an iteration cap the clock must not decide anything. Without one, the kicks' share of
+  // the time is a phase: its stop test is counted and recorded, so a replay does as many kicks.
+  const capped = ctx.iterationCap !== Infinity;
+  const stopKicks = () =>
+    ctx.shouldStop() || (!capped && ctx.phaseOver('cp_sat start kicks', kicksUntilMs));
   // In chunks, yielding between them so that a cancel gets through.
   for (let done = 0; done < startKicks && !stopKicks(); done += KICKS_PER_CHUNK) {
     improveByKicks(current, ctx.rng, Math.min(KICKS_PER_CHUNK, startKicks - done), stopKicks);

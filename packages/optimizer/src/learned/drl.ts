@@ -54,6 +54,7 @@ function sample(policy: MlpPolicy, window: Window, next: () => number): Trajecto
 export const drl: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const started = performance.now();
+  const startedAtMs = ctx.elapsedMs;
   const rng = ctx.rng.fork();
   const size = Math.min(MAX_WINDOW_JOBS, windowSize(c));
   const split = splitHeldOut(c, rng, size, 2);
@@ -67,6 +68,8 @@ export const drl: Algorithm = async (ctx) => {
   const judge = () => judged.reduce((s, w) => s + construct(w.compiled, greedy).state.total, 0);
   const baseline = judge();
   const budget = teacherBudgetMs(ctx, 0.4);
+  // The updates' share of the time is a phase: the run records after how many updates it ended.
+  const until = startedAtMs + budget;
   const updates = ctx.iterationLimit(2000);
   const grad = new Float64Array(policy.size);
   const step = new StepTimer();
@@ -75,7 +78,7 @@ export const drl: Algorithm = async (ctx) => {
     ;
     done < updates &&
     !ctx.shouldStop(step.longestMs) &&
-    performance.now() - started + step.longestMs < budget;
+    !ctx.phaseOver('policy updates', until, step.longestMs);
     done++
   ) {
     const window = windowOf(c, sampleRun(split.pool, rng, size));

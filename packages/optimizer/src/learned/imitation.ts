@@ -14,14 +14,15 @@ const MAX_TRAIN_EXAMPLES = 6000;
 
 /**
  * Training (after the teacher) stops by this share of the run's time, so the
- * construction and the polish keep the rest; under iteration limits (tests)
- * it never binds, so runs stay deterministic.
+ * construction and the polish keep the rest. It is the phase 'training'
+ * (ctx.phaseOver): the run records after how many epochs, logged windows or
+ * Bellman rounds it ended, and a replay does as many.
  */
 const TRAINING_ENDS_BY = 0.6;
 
 /** Whether the training loops must stop: cancelled, or past TRAINING_ENDS_BY of the run's time. */
 export function trainingOver(ctx: AlgorithmContext): boolean {
-  return ctx.shouldStop() || ctx.elapsedMs > TRAINING_ENDS_BY * ctx.deadlineMs;
+  return ctx.shouldStop() || ctx.phaseOver('training', TRAINING_ENDS_BY * ctx.deadlineMs);
 }
 
 /** The share of the run's time given to teacher windows, and its cap. */

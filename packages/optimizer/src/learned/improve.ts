@@ -70,14 +70,20 @@ export async function fallbackThenLocalSearch(
   };
 }
 
-/** The core's ILS from `start` for the time left before the run's deadline (the finishing reserve stays kept back). */
+/**
+ * The core's ILS from `start` for the time left before the run's deadline
+ * (the finishing reserve stays kept back), in a context of its own: its
+ * schedule's knots and stop tests are placed and recorded as plain `ils`'s
+ * are, and the run's recipe carries its recipe (`polish`), which a replay
+ * hands back to it. Whether it runs at all is the run's recorded stop test.
+ */
 async function polish(
   ctx: AlgorithmContext,
   start: SolutionState,
   label: string,
 ): Promise<Record<string, unknown>> {
-  const remaining = ctx.remainingMs;
-  if (ctx.shouldStop() || remaining <= 0)
+  // A deadline already passed makes this test say stop (and the run records that it did).
+  if (ctx.shouldStop())
     return {
       after_local_search_objective: round1(ctx.best.total),
       polish_ms: 0,
@@ -86,10 +92,18 @@ async function polish(
       iteration_unit: POLISH_UNIT,
       local_search: 'no time left',
     };
+  const { replay: _ownRecipe, ...options } = ctx.options;
+  const polishReplay = ctx.polishReplay;
   const sub = new AlgorithmContext(
     ctx.instance,
     ctx.compiled,
-    { ...ctx.options, timeLimitMs: remaining, initial: start.assign.slice() },
+    {
+      ...options,
+      // The replay's own limit keeps the clock as its safety stop; the recipe decides.
+      timeLimitMs: Math.max(0, ctx.remainingMs),
+      initial: start.assign.slice(),
+      ...(polishReplay ? { replay: polishReplay } : {}),
+    },
     ctx.signal,
     (progress) => {
       // Keep the run's best current, so its progress shows the polish's best objective.
@@ -101,6 +115,7 @@ async function polish(
   const outcome = await ils(sub);
   const polishMs = performance.now() - started;
   if (sub.isTimedOut) ctx.isTimedOut = true;
+  ctx.recordPolish(sub.replayRecipe(outcome.stats?.iterations as number | undefined));
   ctx.offer(sub.best, `${label}: local search`);
   return {
     after_local_search_objective: round1(sub.best.total),

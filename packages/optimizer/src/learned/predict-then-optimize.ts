@@ -39,6 +39,9 @@ const MILP_SHARE = 0.75;
  * added per (slot, physicist). The model's own solution is the warm start,
  * and the MILP's solution, judged on the true F, is the construction that the
  * local search then polishes. Falls back openly to `heuristic` without data.
+ * Replayable when HiGHS finished its model (it is deterministic for a seed);
+ * HiGHS takes a time limit, not a work budget, so a run whose HiGHS the
+ * limit stopped says it cannot be replayed.
  */
 export const predictThenOptimize: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -109,7 +112,14 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     'predict_then_optimize',
     performance.now() - t0,
   );
+  const highsCut =
+    run && run.outcome !== 'done'
+      ? `HiGHS ${run.outcome === 'crashed' ? 'crashed' : 'was stopped'} inside predict_then_optimize`
+      : run && endedOnTimeLimit(run)
+        ? 'HiGHS stopped on its time limit inside predict_then_optimize (it takes a time limit, not a work budget)'
+        : null;
   return {
+    ...(highsCut ? { notReplayableBecause: highsCut } : {}),
     stats: {
       ...stats,
       optimiser: `HiGHS MILP of F over each slot's top ${TOP_K} predicted candidates, plus ${BLEND} * -log p per (slot, physicist), on the jobs where the prediction is least sure`,

@@ -27,7 +27,9 @@ const TEACHER_ITERATIONS_PER_JOB = 8;
  * The teacher: the core's iterated local search solves the window as a
  * problem of its own (its jobs, every physicist, targets scaled to it) under
  * an iteration budget, so the labels carry the window's global trade-offs
- * (miles against balance, rotation and the needs of later jobs).
+ * (miles against balance, rotation and the needs of later jobs). Its stop
+ * tests are the parent run's in-step test (counted and recorded there), not
+ * a clock of its own, so a window the deadline cuts short replays too.
  */
 export async function solveWindow(
   parent: AlgorithmContext,
@@ -41,6 +43,8 @@ export async function solveWindow(
     c,
     { algorithm: 'ils', seed, maxIterations: iterations, timeLimitMs: parent.remainingMs },
     parent.signal,
+    undefined,
+    { stopsWith: (nextStepMs) => parent.stopWithinStep(nextStepMs) },
   );
   await ils(sub);
   return sub.best;
@@ -75,7 +79,9 @@ export interface TeacherData {
 /**
  * Samples windows from the instance and has the teacher solve them until
  * `maxWindows` training windows or `budgetMs` (held-out windows first: a few
- * runs of jobs that no training window contains).
+ * runs of jobs that no training window contains). The budget is the phase
+ * 'teacher windows' (ctx.phaseOver): the run records after how many windows
+ * it ended, and a replay solves as many.
  */
 export async function teacherData(
   ctx: AlgorithmContext,
@@ -84,6 +90,7 @@ export async function teacherData(
   heldOutCount = 2,
 ): Promise<TeacherData> {
   const started = performance.now();
+  const until = ctx.elapsedMs + budgetMs;
   const c = ctx.compiled;
   const rng = ctx.rng.fork();
   const size = windowSize(c);
@@ -91,7 +98,7 @@ export async function teacherData(
   // A window is not started when one more (as long as the longest so far) would end past the budget.
   const step = new StepTimer();
   const over = () =>
-    ctx.shouldStop(step.longestMs) || performance.now() - started + step.longestMs > budgetMs;
+    ctx.shouldStop(step.longestMs) || ctx.phaseOver('teacher windows', until, step.longestMs);
   const solve = async (jobs: number[]): Promise<SolvedWindow> => {
     const window = windowOf(c, jobs);
     const teacher = await solveWindow(ctx, window, rng.int(2 ** 31));
