@@ -22,6 +22,9 @@ describe('portfolio sharing', () => {
     // The adopter's own round 1 was worse; from the adopted incumbent it held at least as good.
     expect(members[adopter]!.best!).toBeLessThanOrEqual(first!.total + 1e-9);
     expect(members[adopter]!.found_best ?? Infinity).not.toBe(first!.total);
+    // The finder's find was adopted as the shared best, and the stats count it.
+    const finder = members.find((m) => m.algorithm === first!.found_by)!;
+    expect(finder.adopted_as_best).toBeGreaterThanOrEqual(1);
     // Every member counts its iterations over both rounds.
     expect(members.every((m) => (m.iterations ?? 0) > 0)).toBe(true);
   });

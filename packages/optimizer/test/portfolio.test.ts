@@ -35,8 +35,7 @@ describe('portfolio', () => {
     expect(again.assignments).toEqual(result.assignments);
   });
 
-  // Sharing itself (a member adopting another's incumbent) is not asserted here: the
-  // members' records do not count adoptions yet.
+  // Sharing itself (a member adopting another's find) is asserted in portfolio-adoption.test.ts.
   it('under a time limit: thread members search, none beats the result, ticks are steady, the limit holds', async () => {
     // Thread start-up takes about 1 s here and several under load: 6 s leaves the members time to run.
     const instance = generateInstance(1, 150, 20);

@@ -4,15 +4,9 @@ import { AlgorithmContext } from '../core/context';
 import type { AlgorithmThread, RunOptions } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { replayBlocker } from '../core/replay';
-import { IN_THREAD_MEMBER, PORTFOLIO_MEMBERS, portfolioMargin } from './members';
-import type { MemberRecord } from './members';
+import { mixKeys, portfolioMargin } from './members';
+import type { MemberRecord, PortfolioMix } from './members';
 
-/**
- * Epochs of a run. Two, as the restarts of the portfolio that exchanged
- * solutions at any moment were (each restart begins ALNS's cooling again, and
- * at 1,000 jobs four left it short of its cold phase).
- */
-const EPOCHS = 2;
 /** A thread member that becomes ready with less than this share of an epoch left sits the epoch out. */
 const MIN_EPOCH_SHARE = 0.1;
 /** Progress ticks while the members run. */
@@ -49,6 +43,8 @@ export async function runEpochs(
   ctx: AlgorithmContext,
   pending: Promise<AlgorithmThread[]>,
   records: MemberRecord[],
+  mix: PortfolioMix,
+  stop: AbortSignal,
 ): Promise<{ stats: Record<string, unknown>; replay: ReplayRecipe; blocker: string | null }> {
   const workers = await pending;
   const replayed = ctx.options.replay?.epochs;
@@ -57,7 +53,8 @@ export async function runEpochs(
     : ctx.options.maxIterations !== undefined
       ? { kind: 'capped', cap: ctx.options.maxIterations }
       : { kind: 'timed' };
-  const epochCount = mode.kind === 'replay' ? mode.epochs.length : EPOCHS;
+  const epochCount = mode.kind === 'replay' ? mode.epochs.length : mix.epochs;
+  const keys = mixKeys(mix);
   const budgetMs = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs);
   const epochEndMs = (e: number) => (budgetMs * (e + 1)) / epochCount;
   if (mode.kind !== 'timed') {
@@ -82,11 +79,11 @@ export async function runEpochs(
     `portfolio epoch ${Math.min(epochs + 1, epochCount)} of ${epochCount}: best ${ctx.best.total.toFixed(1)} (${ctx.foundBy ?? 'start'})`;
   const ticks = setInterval(() => ctx.report(summary(), undefined, true), TICK_MS);
   try {
-    for (let e = 0; e < epochCount && !ctx.shouldStop(); e++) {
+    for (let e = 0; e < epochCount && !stop.aborted && !ctx.shouldStop(); e++) {
       // A run's options for member i this epoch, or null when it sits the epoch out.
       const plan = (i: number): RunOptions | null => {
         const base = {
-          algorithm: PORTFOLIO_MEMBERS[i]!,
+          algorithm: keys[i]!,
           seed: (ctx.options.seed + 1009 * e + 17 * i) >>> 0,
           weights: ctx.compiled.weights,
           initial: ctx.best.assign.slice(),
@@ -115,13 +112,13 @@ export async function runEpochs(
         const options = plan(0);
         if (!options) return null;
         records[0]!.started_ms ??= Math.round(ctx.elapsedMs);
-        const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options, ctx.signal);
-        const outcome = await IN_THREAD_MEMBER.run(sub);
+        const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options, stop);
+        const outcome = await mix.inThread.run(sub);
         const iterations = countOf(outcome.stats);
         return {
           state: sub.best,
           recipe: sub.replayRecipe(iterations ?? undefined),
-          blocker: replayBlocker(IN_THREAD_MEMBER.key, sub, outcome),
+          blocker: replayBlocker(mix.inThread.key, sub, outcome),
           iterations,
         };
       };
@@ -131,16 +128,24 @@ export async function runEpochs(
           // Waits for the thread until the epoch ends; it joins if enough of the epoch is left.
           const wait = Math.max(0, epochEndMs(e) - ctx.elapsedMs);
           let timer: NodeJS.Timeout | undefined;
+          let onStop: (() => void) | undefined;
           await Promise.race([
             worker.ready,
-            new Promise<void>((resolve) => (timer = setTimeout(resolve, wait))),
-          ]).finally(() => clearTimeout(timer));
-          if (!worker.isReady) return null;
+            new Promise<void>((resolve) => {
+              timer = setTimeout(resolve, wait);
+              onStop = () => resolve();
+              stop.addEventListener('abort', onStop, { once: true });
+            }),
+          ]).finally(() => {
+            clearTimeout(timer);
+            if (onStop) stop.removeEventListener('abort', onStop);
+          });
+          if (!worker.isReady || stop.aborted) return null;
         }
         const options = plan(i);
         if (!options) return null;
         records[i]!.started_ms ??= Math.round(ctx.elapsedMs);
-        const result = await worker.run(options, { signal: ctx.signal });
+        const result = await worker.run(options, { signal: stop });
         const state = new SolutionState(ctx.compiled);
         state.loadAssignment(assignmentVector(ctx.compiled, result.assignments));
         return {
@@ -180,14 +185,14 @@ export async function runEpochs(
         record.best = Math.min(record.best ?? Infinity, total);
         if (total < ctx.best.total - 1e-9)
           record.found_best = Math.min(record.found_best ?? Infinity, total);
-        if (ctx.offer(run.state, PORTFOLIO_MEMBERS[i])) {
-          record.improvements++;
+        if (ctx.offer(run.state, keys[i])) {
+          record.adopted_as_best++;
           finder = i;
         }
       });
       recipes.push(epochRecipes);
       incumbents.push({
-        found_by: finder >= 0 ? PORTFOLIO_MEMBERS[finder]! : 'start',
+        found_by: finder >= 0 ? keys[finder]! : 'start',
         total: ctx.best.total,
       });
       // Under a time limit the clock is the progress; otherwise the share of epochs done.
@@ -198,8 +203,9 @@ export async function runEpochs(
   }
   if (mode.kind === 'replay' && epochs < epochCount)
     blockers.push(`the run stopped after ${epochs} of ${epochCount} epochs`);
-  // A member cut off by its deadline (the epoch's end) means the limit ended the run.
-  if (mode.kind === 'timed' && !ctx.isCancelled) ctx.isTimedOut = true;
+  // A member cut off by its deadline (the epoch's end) means the limit ended the run; a proof
+  // (stop without a cancel) did not.
+  if (mode.kind === 'timed' && !stop.aborted) ctx.isTimedOut = true;
   return {
     stats: {
       mode: `${epochs} epochs (${mode.kind === 'timed' ? 'time limit' : mode.kind === 'capped' ? 'iteration cap' : 'replay'})`,

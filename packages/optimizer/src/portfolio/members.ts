@@ -19,6 +19,36 @@ export const THREAD_MEMBERS: readonly AlgorithmKey[] = ['alns'];
 export const PORTFOLIO_MEMBERS: readonly AlgorithmKey[] = [IN_THREAD_MEMBER.key, ...THREAD_MEMBERS];
 
 /**
+ * Epochs of a run. Two, as the restarts of the portfolio that exchanged
+ * solutions at any moment were (each restart begins ALNS's cooling again, and
+ * at 1,000 jobs four left it short of its cold phase).
+ */
+const EPOCHS = 2;
+
+/** The members of one run: the one on the portfolio's thread and those on worker threads, and its epochs. */
+export interface PortfolioMix {
+  readonly inThread: { readonly key: AlgorithmKey; readonly run: Algorithm };
+  readonly threads: readonly AlgorithmKey[];
+  readonly epochs: number;
+}
+
+/**
+ * The members of a run. ILS + ALNS stays: on 2026-11-27 (load 18 to 25),
+ * paired runs at 400 x 40 (10 s) and 1,000 x 80 (20 s), seeds 1 to 3, of
+ * ALNS + ALNS, ALNS + ALNS in one epoch and ALNS + mcmc_sa were within the
+ * noise of this pair (each better on some seeds, worse on others, by up to
+ * 7 of F), and none was better everywhere.
+ */
+export function portfolioMix(): PortfolioMix {
+  return { inThread: IN_THREAD_MEMBER, threads: THREAD_MEMBERS, epochs: EPOCHS };
+}
+
+/** Every member's key, the in-thread one first. */
+export function mixKeys(mix: PortfolioMix): AlgorithmKey[] {
+  return [mix.inThread.key, ...mix.threads];
+}
+
+/**
  * Time kept back from the run's deadline (which already keeps back the final
  * re-check) for what comes after the members stop: the thread members finish
  * their step, re-check and post their best, and the threads close. Measured
@@ -38,8 +68,11 @@ export interface MemberRecord {
   best: number | null;
   /** F of its best own find, better than anything it was handed; null if it found none. */
   found_best: number | null;
-  /** How often its find became the portfolio's best (shared with the other members at once). */
-  improvements: number;
+  /**
+   * How often its find was adopted as the portfolio's shared best: the
+   * incumbent every member starts the next epoch from (or the result).
+   */
+  adopted_as_best: number;
   /** Epochs it ran. */
   segments: number;
   /**
@@ -49,5 +82,9 @@ export interface MemberRecord {
   adoptions: number;
   /** Its main-loop iterations summed over its epochs (null if its method counts none). */
   iterations: number | null;
+  /** The exact member only: whether it proved its solution optimal. */
+  proved?: boolean;
+  /** The exact member only: when its run ended, in ms since the run's start. */
+  ended_ms?: number;
   error?: string;
 }
