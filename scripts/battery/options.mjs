@@ -30,8 +30,8 @@ export const FULL = {
   connections: '20,200',
   seconds: 60,
   signins: 10_000,
-  addresses: 50,
-  concurrency: 32,
+  addresses: 25,
+  concurrency: 50,
 };
 
 const QUICK = {
