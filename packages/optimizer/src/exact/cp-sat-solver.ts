@@ -1,3 +1,5 @@
+import { ClauseStore } from './cp-sat-clauses';
+import type { ClauseCounts } from './cp-sat-clauses';
 import { VarHeap } from './cp-sat-heap';
 
 /**
@@ -9,7 +11,9 @@ import { VarHeap } from './cp-sat-heap';
  * phase saving, Luby restarts and learned-clause deletion. It is built once
  * per run and solved many times under different assumptions: what it learns
  * stays valid as long as the constraints only tighten (the objective bound
- * only goes down), so one solver serves every neighbourhood.
+ * only goes down), so one solver serves every neighbourhood. The clauses
+ * themselves (storage, watches, activity, reduction, retirement) are kept
+ * by a ClauseStore (cp-sat-clauses.ts); this file is the search.
  *
  * Literals: `2 * v` is variable v true, `2 * v + 1` false.
  */
@@ -37,10 +41,9 @@ const REASON_THEORY = 3;
 
 const RESTART_UNIT = 64;
 const VAR_DECAY = 0.95;
-const CLAUSE_DECAY = 0.999;
 
-/** Counts of what the solver did, each named for what it counts. */
-export interface SolverCounts {
+/** Counts of what the solver did, each named for what it counts (the clause store's too). */
+export interface SolverCounts extends ClauseCounts {
   conflicts: number;
   decisions: number;
   /** Literals taken off the propagation queue (each propagated once). */
@@ -48,9 +51,6 @@ export interface SolverCounts {
   restarts: number;
   learnedClauses: number;
   learnedLiterals: number;
-  deletedClauses: number;
-  /** Learned clauses deleted because they mention the activation literal of assumptions that changed. */
-  retiredClauses: number;
   /** Conflicts among the assumptions alone (nothing to learn: no model under them). */
   assumptionConflicts: number;
   /** Literals implied by the theory (the objective bound). */
@@ -103,11 +103,7 @@ export class ClauseLearningSolver {
   private trailLen = 0;
   private qhead = 0;
   private readonly trailLim: number[] = [];
-  private readonly clauses: (Int32Array | null)[] = [];
-  private readonly clauseLearned: boolean[] = [];
-  private readonly clauseActivity: number[] = [];
-  private readonly learnedIndices: number[] = [];
-  private readonly watches: number[][];
+  private readonly clauses: ClauseStore;
   private readonly amoOf: number[][];
   private readonly groups: Int32Array[] = [];
   private readonly explanations: (readonly number[])[] = [];
@@ -116,8 +112,6 @@ export class ClauseLearningSolver {
   private readonly phase: Uint8Array;
   private readonly seen: Uint8Array;
   private readonly dormant: Uint8Array;
-  private clauseInc = 1;
-  private maxLearned = 2000;
   private isConsistent = true;
   private theory: TheoryPropagator | null = null;
   /**
@@ -145,7 +139,9 @@ export class ClauseLearningSolver {
     this.phase = new Uint8Array(n);
     this.seen = new Uint8Array(n);
     this.dormant = new Uint8Array(n);
-    this.watches = Array.from({ length: 2 * n }, () => []);
+    this.clauses = new ClauseStore(2 * n, this.value, this.counts, (lit, ci) =>
+      this.enqueue(lit, REASON_CLAUSE, ci),
+    );
     this.amoOf = Array.from({ length: 2 * n }, () => []);
     this.heap = new VarHeap(n);
     for (let v = 0; v < varCount; v++) this.heap.insert(v);
@@ -164,11 +160,6 @@ export class ClauseLearningSolver {
   /** The phase a decision on v tries first (phase saving overwrites it as the search goes). */
   setPhase(v: number, isTrue: boolean): void {
     this.phase[v] = isTrue ? 1 : 0;
-  }
-
-  /** Raises a variable's activity so that decisions reach it early. */
-  bumpActivity(v: number, times: number): void {
-    this.heap.bump(v, times);
   }
 
   get decisionLevel(): number {
@@ -192,7 +183,7 @@ export class ClauseLearningSolver {
       this.enqueue(lits[0]!, REASON_DECISION, 0);
       return (this.isConsistent = this.propagate() === null);
     }
-    this.storeClause(Int32Array.from(lits), false);
+    this.clauses.add(Int32Array.from(lits), false);
     return true;
   }
 
@@ -271,7 +262,7 @@ export class ClauseLearningSolver {
           return 'unsat';
         }
         this.heap.decay(VAR_DECAY);
-        this.clauseInc /= CLAUSE_DECAY;
+        this.clauses.decayActivity();
         if (conflicts >= conflictBudget || ((conflicts & 63) === 0 && shouldStop())) {
           this.cancelUntil(0);
           return 'unknown';
@@ -282,7 +273,7 @@ export class ClauseLearningSolver {
           nextRestart = conflicts + RESTART_UNIT * luby(restarts);
           this.cancelUntil(Math.min(this.decisionLevel, base));
         }
-        if (this.learnedIndices.length >= this.maxLearned) this.reduceLearned();
+        if (this.clauses.isFull) this.reduceLearned();
         continue;
       }
       const v = this.pickBranchVariable();
@@ -343,28 +334,8 @@ export class ClauseLearningSolver {
 
   /** The assumptions change: learned clauses that mention the activation literal go. */
   private retireActivation(): void {
-    const off = 2 * this.activation + 1;
-    const kept: number[] = [];
-    for (const ci of this.learnedIndices) {
-      if (this.clauses[ci]!.includes(off)) {
-        this.clauses[ci] = null;
-        this.counts.retiredClauses++;
-      } else kept.push(ci);
-    }
-    this.learnedIndices.length = 0;
-    this.learnedIndices.push(...kept);
+    this.clauses.retireMentioning(2 * this.activation + 1);
     this.activationInUse = false;
-  }
-
-  private storeClause(lits: Int32Array, learned: boolean): number {
-    const ci = this.clauses.length;
-    this.clauses.push(lits);
-    this.clauseLearned.push(learned);
-    this.clauseActivity.push(0);
-    this.watches[lits[0]!]!.push(ci);
-    this.watches[lits[1]!]!.push(ci);
-    if (learned) this.learnedIndices.push(ci);
-    return ci;
   }
 
   private enqueue(lit: number, kind: number, data: number): void {
@@ -410,7 +381,7 @@ export class ClauseLearningSolver {
               this.enqueue(other ^ 1, REASON_LITERAL, lit);
           }
         }
-        const conflict = this.propagateClauses(lit ^ 1);
+        const conflict = this.clauses.propagate(lit ^ 1);
         if (conflict) return conflict;
       }
       if (!this.theory || this.trailLim.length < this.theoryFromLevel) return null;
@@ -424,56 +395,11 @@ export class ClauseLearningSolver {
     }
   }
 
-  /** Visits the clauses watching `falseLit`, which has just become false. */
-  private propagateClauses(falseLit: number): readonly number[] | null {
-    const ws = this.watches[falseLit]!;
-    let i = 0;
-    let j = 0;
-    while (i < ws.length) {
-      const ci = ws[i++]!;
-      const cl = this.clauses[ci];
-      if (!cl) continue; // deleted: dropped from this list
-      if (cl[0] === falseLit) {
-        cl[0] = cl[1]!;
-        cl[1] = falseLit;
-      }
-      const first = cl[0]!;
-      if (this.litValue(first) === 1) {
-        ws[j++] = ci;
-        continue;
-      }
-      let moved = false;
-      for (let k = 2; k < cl.length; k++) {
-        if (this.litValue(cl[k]!) !== -1) {
-          cl[1] = cl[k]!;
-          cl[k] = falseLit;
-          this.watches[cl[1]]!.push(ci);
-          moved = true;
-          break;
-        }
-      }
-      if (moved) continue;
-      ws[j++] = ci;
-      if (this.litValue(first) === -1) {
-        while (i < ws.length) ws[j++] = ws[i++]!;
-        ws.length = j;
-        return Array.from(cl);
-      }
-      this.enqueue(first, REASON_CLAUSE, ci);
-    }
-    ws.length = j;
-    return null;
-  }
-
   /** The false literals of v's reason (v itself left out). */
   private reasonLiterals(v: number): readonly number[] {
     const data = this.reasonData[v]!;
     const kind = this.reasonKind[v];
-    if (kind === REASON_CLAUSE) {
-      const cl = this.clauses[data]!;
-      this.clauseActivity[data]! += this.clauseInc;
-      return Array.from(cl.subarray(1));
-    }
+    if (kind === REASON_CLAUSE) return this.clauses.reasonLiterals(data);
     if (kind === REASON_LITERAL) return [data ^ 1];
     if (kind === REASON_THEORY) return this.explanations[data]!.map((l) => l ^ 1);
     return [];
@@ -542,8 +468,7 @@ export class ClauseLearningSolver {
       return 'learned';
     }
     [learned[1], learned[backAt]] = [learned[backAt]!, learned[1]!];
-    const ci = this.storeClause(Int32Array.from(learned), true);
-    this.clauseActivity[ci] = this.clauseInc;
+    const ci = this.clauses.add(Int32Array.from(learned), true);
     this.enqueue(learned[0], REASON_CLAUSE, ci);
     return 'learned';
   }
@@ -558,31 +483,16 @@ export class ClauseLearningSolver {
 
   /** Deletes the less active half of the learned clauses that are not reasons now. */
   private reduceLearned(): void {
-    const isLocked = (ci: number) => {
-      const v = this.clauses[ci]![0]! >> 1;
+    this.clauses.reduce((ci) => {
+      const v = this.clauses.firstLiteral(ci) >> 1;
       return (
         this.value[v] !== 0 && this.reasonKind[v] === REASON_CLAUSE && this.reasonData[v] === ci
       );
-    };
-    const order = [...this.learnedIndices].sort(
-      (a, b) => this.clauseActivity[a]! - this.clauseActivity[b]!,
-    );
-    const keep = new Set(order.slice(order.length >> 1));
-    const kept: number[] = [];
-    for (const ci of this.learnedIndices) {
-      if (keep.has(ci) || isLocked(ci) || this.clauses[ci]!.length === 2) kept.push(ci);
-      else {
-        this.clauses[ci] = null;
-        this.counts.deletedClauses++;
-      }
-    }
-    this.learnedIndices.length = 0;
-    this.learnedIndices.push(...kept);
-    this.maxLearned = Math.round(this.maxLearned * 1.1);
+    });
   }
 
   /** Learned clauses held now. */
   get learnedHeld(): number {
-    return this.learnedIndices.length;
+    return this.clauses.learnedHeld;
   }
 }
