@@ -8,7 +8,7 @@ import {
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedSchedule, storedSlots } from './tasks-fixture';
+import { readStream, seedReplayClinics, seedSchedule, storedSlots } from './tasks-fixture';
 
 // Previews started as the web starts them: no iteration cap, only a short time limit.
 let t: TestApp;
@@ -16,33 +16,15 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ tasks: { optimizeTimeLimitMs: 700, taskRatePerMinute: 100 } });
   await seedSchedule(t);
-  // Enough overlapping jobs that the search has choices to make.
-  const zips = ['10016', '60611', '90027', '98104', '77030', '02108'];
-  await t.database.db
-    .insertInto('jobs')
-    .values(
-      Array.from({ length: 24 }, (_, i) => {
-        const day = 1 + ((i * 5) % 25);
-        const date = (d: number) => `2027-02-${String(d).padStart(2, '0')}`;
-        return {
-          customer: `Clinic ${i % 9}`,
-          zip_code: zips[i % zips.length]!,
-          location: `Clinic ${i % 9}`,
-          start_date: date(day),
-          end_date: date(day + (i % 3)),
-        };
-      }),
-    )
-    .execute();
-  await t.database.db
-    .insertInto('physicists')
-    .values(
-      ['10001', '60601', '90012', '98101'].flatMap((zip, i) => [
-        { name: `Lead ${i}`, role: 'lead', home_zip: zip },
-        { name: `Acq ${i}`, role: 'dataacq', home_zip: zip },
-      ]),
-    )
-    .execute();
+  await seedReplayClinics(t, {
+    jobs: 24,
+    month: '2027-02',
+    dayStride: 5,
+    dayModulo: 25,
+    clinics: 9,
+    zips: ['10016', '60611', '90027', '98104', '77030', '02108'],
+    homeZips: ['10001', '60601', '90012', '98101'],
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,7 @@
 import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedSchedule } from './tasks-fixture';
+import { readStream, seedReplayClinics, seedSchedule } from './tasks-fixture';
 
 // Runs started as the web starts them: no iteration cap, only the time limit (short here).
 const LIMIT_MS = 700;
@@ -11,33 +11,15 @@ beforeAll(async () => {
   // Twelve runs in a minute or two: above the default of 10 starts per minute per user.
   t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS, taskRatePerMinute: 100 } });
   await seedSchedule(t);
-  // Enough overlapping jobs that the search has choices to make, and a seed changes its answer.
-  const zips = ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'];
-  await t.database.db
-    .insertInto('jobs')
-    .values(
-      Array.from({ length: 40 }, (_, i) => {
-        const day = 1 + ((i * 7) % 27);
-        const date = (d: number) => `2027-03-${String(d).padStart(2, '0')}`;
-        return {
-          customer: `Clinic ${i % 13}`,
-          zip_code: zips[i % zips.length]!,
-          location: `Clinic ${i % 13}`,
-          start_date: date(day),
-          end_date: date(day + (i % 3)),
-        };
-      }),
-    )
-    .execute();
-  await t.database.db
-    .insertInto('physicists')
-    .values(
-      ['10001', '60601', '90012', '77002', '98101', '02108'].flatMap((zip, i) => [
-        { name: `Lead ${i}`, role: 'lead', home_zip: zip },
-        { name: `Acq ${i}`, role: 'dataacq', home_zip: zip },
-      ]),
-    )
-    .execute();
+  await seedReplayClinics(t, {
+    jobs: 40,
+    month: '2027-03',
+    dayStride: 7,
+    dayModulo: 27,
+    clinics: 13,
+    zips: ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'],
+    homeZips: ['10001', '60601', '90012', '77002', '98101', '02108'],
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -67,32 +49,42 @@ async function replay(id: number) {
 }
 
 describe('replay of runs started without an iteration cap', () => {
-  it.each(['portfolio', 'ils', 'alns', 'mcmc_sa', 'ts', 'ga', 'aco', 'monte_carlo'])(
-    '%s: bound by its time limit, it reproduces F from its recorded recipe',
-    async (algorithm) => {
-      const run = await optimise(algorithm);
-      expect(run.max_iterations).toBeNull();
-      expect(run.status).toBe('timeout');
-      // The clock ended the run: its recipe records which stop test said so.
-      const stored = await t.database.db
-        .selectFrom('optimization_runs')
-        .select(['replay', 'replay_blocker'])
-        .where('id', '=', run.id)
-        .executeTakeFirstOrThrow();
-      expect(stored.replay_blocker).toBeNull();
-      expect(JSON.stringify(stored.replay)).toMatch(/"(stopAtCheck|cutAtCheck)":\d+/);
-      const verdict = await replay(run.id);
-      expect(verdict).toMatchObject({
-        run_id: run.id,
-        fingerprint_matches: true,
-        deterministic: true,
-        reproduced: true,
-        seed: run.seed,
-      });
-      expect(verdict.message).toMatch(/^Reproduced: /);
-      expect(verdict.objective_replayed).toEqual(run.objective_after);
-    },
-  );
+  it.each([
+    'portfolio',
+    'ils',
+    'alns',
+    'mcmc_sa',
+    'ts',
+    'ga',
+    'aco',
+    'monte_carlo',
+    // cp_sat: conflict budgets and a recorded end of its start kicks; a learned key: recorded
+    // ends of its teacher and training, and its polish's own recipe (nested in the run's).
+    'cp_sat',
+    'ml_predictive',
+  ])('%s: bound by its time limit, it reproduces F from its recorded recipe', async (algorithm) => {
+    const run = await optimise(algorithm);
+    expect(run.max_iterations).toBeNull();
+    expect(run.status).toBe('timeout');
+    // The clock ended the run: its recipe records which stop test said so.
+    const stored = await t.database.db
+      .selectFrom('optimization_runs')
+      .select(['replay', 'replay_blocker'])
+      .where('id', '=', run.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.replay_blocker).toBeNull();
+    expect(JSON.stringify(stored.replay)).toMatch(/"(stopAtCheck|cutAtCheck)":\d+/);
+    const verdict = await replay(run.id);
+    expect(verdict).toMatchObject({
+      run_id: run.id,
+      fingerprint_matches: true,
+      deterministic: true,
+      reproduced: true,
+      seed: run.seed,
+    });
+    expect(verdict.message).toMatch(/^Reproduced: /);
+    expect(verdict.objective_replayed).toEqual(run.objective_after);
+  });
 
   it('a run recorded before recipes: repeatable only when its cap ended it, and said so', async () => {
     // A cap small enough to end the run well inside its 0.7 s limit on a loaded

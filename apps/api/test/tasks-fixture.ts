@@ -73,6 +73,54 @@ export async function seedSchedule(t: TestApp): Promise<Seeded> {
   };
 }
 
+/** The overlapping clinic jobs and lead/data-acquisition pairs a replay test adds to seedSchedule's. */
+export interface ReplayClinics {
+  readonly jobs: number;
+  /** The month of the jobs, YYYY-MM. */
+  readonly month: string;
+  /** Job i starts on day 1 + ((i * dayStride) % dayModulo) and lasts 1 to 3 days (i % 3 extra). */
+  readonly dayStride: number;
+  readonly dayModulo: number;
+  /** Job i is at `Clinic ${i % clinics}`, in zips[i % zips.length]. */
+  readonly clinics: number;
+  readonly zips: readonly string[];
+  /** One pair per zip: `Lead k` and `Acq k` living there. */
+  readonly homeZips: readonly string[];
+}
+
+/**
+ * Adds enough overlapping jobs that a search has choices to make (and a seed
+ * changes its answer), and a lead and a data-acquisition physicist per home
+ * zip: the schedule the replay tests (runs and applied previews) optimise.
+ */
+export async function seedReplayClinics(t: TestApp, spec: ReplayClinics): Promise<void> {
+  const date = (d: number) => `${spec.month}-${String(d).padStart(2, '0')}`;
+  await t.database.db
+    .insertInto('jobs')
+    .values(
+      Array.from({ length: spec.jobs }, (_, i) => {
+        const day = 1 + ((i * spec.dayStride) % spec.dayModulo);
+        return {
+          customer: `Clinic ${i % spec.clinics}`,
+          zip_code: spec.zips[i % spec.zips.length]!,
+          location: `Clinic ${i % spec.clinics}`,
+          start_date: date(day),
+          end_date: date(day + (i % 3)),
+        };
+      }),
+    )
+    .execute();
+  await t.database.db
+    .insertInto('physicists')
+    .values(
+      spec.homeZips.flatMap((zip, i) => [
+        { name: `Lead ${i}`, role: 'lead', home_zip: zip },
+        { name: `Acq ${i}`, role: 'dataacq', home_zip: zip },
+      ]),
+    )
+    .execute();
+}
+
 /** The stored slots of every job, for "nothing changed" comparisons. */
 export function storedSlots(t: TestApp) {
   return t.database.db
