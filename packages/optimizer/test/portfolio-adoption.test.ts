@@ -9,13 +9,14 @@ describe('portfolio sharing', () => {
     const result = await solveInProcess(instance, {
       algorithm: 'portfolio',
       timeLimitMs: 600_000,
-      seed: 3,
+      seed: 2,
       maxIterations: 80,
     });
     const members = result.stats.members as MemberRecord[];
     const adopter = members.findIndex((m) => m.adoptions > 0);
     expect(adopter).toBeGreaterThanOrEqual(0);
-    // Round 1's incumbent, which round 2 starts from, was found by another member.
+    // Round 1's incumbent, which round 2 starts from, was found by another member (with this
+    // seed not by path relinking between the members' finds).
     const [first] = result.stats.incumbent_after_round as { found_by: string; total: number }[];
     expect(first!.found_by).not.toBe(members[adopter]!.algorithm);
     expect(first!.found_by).not.toBe('start');

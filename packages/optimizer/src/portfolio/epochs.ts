@@ -4,9 +4,15 @@ import { AlgorithmContext } from '../core/context';
 import type { AlgorithmThread, RunOptions } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { replayBlocker } from '../core/replay';
+import { Rng } from '../core/rng';
+import { relink } from './relink';
+import type { RelinkPath } from './relink';
 import { mixKeys, portfolioMargin } from './members';
 import type { MemberRecord, PortfolioMix } from './members';
 
+/** `finder` when the incumbent is the start solution, or path relinking's. */
+const START = -1;
+const RELINKED = -2;
 /** A thread member that becomes ready with less than this share of an epoch left sits the epoch out. */
 const MIN_EPOCH_SHARE = 0.1;
 /** Progress ticks while the members run. */
@@ -30,7 +36,8 @@ interface MemberRun {
  * The portfolio in epochs. In each epoch every member runs side by side (one
  * on this thread, the others on worker threads) from the same incumbent with
  * a seed of its own, and is waited for; the epoch's best (ties to the earlier
- * member) is the next incumbent. Solutions are exchanged only there, so the
+ * member) is the next incumbent, or path relinking's between the members'
+ * finds when it beats them (relink.ts). Solutions are exchanged only there, so the
  * run is a function of the seed and each member's runs, whose recipes
  * (schedule and iterations, ReplayRecipe) it records per epoch: a replay runs
  * the same epochs from the same incumbents. Under an iteration cap each
@@ -68,8 +75,10 @@ export async function runEpochs(
     );
   }
 
-  // The member whose find is the incumbent (-1: the start), and the best each member held.
-  let finder = -1;
+  // The member whose find is the incumbent (START, RELINKED: not a member's), and the best each member held.
+  let finder = START;
+  const relinked: ({ epoch: number; adopted_as_best: boolean } & RelinkPath)[] = [];
+  let relinkMs = 0;
   const held = records.map(() => Infinity);
   const incumbents: { found_by: string; total: number }[] = [];
   const recipes: (ReplayRecipe | null)[][] = [];
@@ -106,7 +115,8 @@ export async function runEpochs(
           : null;
       };
       records.forEach((record, i) => {
-        if (finder >= 0 && finder !== i && ctx.best.total < held[i]! - 1e-9) record.adoptions++;
+        if (finder !== START && finder !== i && ctx.best.total < held[i]! - 1e-9)
+          record.adoptions++;
       });
       const inThread = async (): Promise<MemberRun | null> => {
         const options = plan(0);
@@ -160,12 +170,14 @@ export async function runEpochs(
           iterations: countOf(result.stats),
         };
       };
+      const incumbentBefore = ctx.best.total;
       const settled = await Promise.allSettled([
         inThread(),
         ...workers.map((w, k) => onThread(w, k + 1)),
       ]);
       epochs++;
       const epochRecipes: (ReplayRecipe | null)[] = [];
+      const finds: SolutionState[] = [];
       settled.forEach((outcome, i) => {
         const record = records[i]!;
         if (outcome.status === 'rejected') {
@@ -177,6 +189,7 @@ export async function runEpochs(
         const run = outcome.value;
         epochRecipes.push(run?.recipe ?? null);
         if (!run) return;
+        finds.push(run.state);
         if (run.blocker) blockers.push(`${record.algorithm} in epoch ${e + 1}: ${run.blocker}`);
         record.segments++;
         if (run.iterations !== null) record.iterations = (record.iterations ?? 0) + run.iterations;
@@ -185,14 +198,30 @@ export async function runEpochs(
         record.best = Math.min(record.best ?? Infinity, total);
         if (total < ctx.best.total - 1e-9)
           record.found_best = Math.min(record.found_best ?? Infinity, total);
-        if (ctx.offer(run.state, keys[i])) {
-          record.adopted_as_best++;
-          finder = i;
-        }
+        if (ctx.offer(run.state, keys[i])) finder = i;
       });
+      // Between epochs (not after the last: its time is the margin's), path relinking between
+      // the first two members' finds, both ways; a better solution is the next incumbent.
+      if (e < epochCount - 1 && finds.length >= 2 && !stop.aborted) {
+        const started = ctx.elapsedMs;
+        const rng = new Rng((ctx.options.seed + 7919 * (e + 1)) >>> 0);
+        for (const [from, guide] of [
+          [finds[0]!, finds[1]!],
+          [finds[1]!, finds[0]!],
+        ] as const) {
+          const { state, path } = relink(from, guide, rng);
+          const adopted = state !== null && ctx.offer(state, 'path relinking');
+          if (adopted) finder = RELINKED;
+          relinked.push({ epoch: e + 1, ...path, adopted_as_best: adopted });
+        }
+        relinkMs += ctx.elapsedMs - started;
+      }
+      // Counted once per epoch, for the find every member starts the next epoch from (or the result).
+      if (finder >= 0 && ctx.best.total < incumbentBefore - 1e-9)
+        records[finder]!.adopted_as_best++;
       recipes.push(epochRecipes);
       incumbents.push({
-        found_by: finder >= 0 ? keys[finder]! : 'start',
+        found_by: finder >= 0 ? keys[finder]! : finder === RELINKED ? 'path relinking' : 'start',
         total: ctx.best.total,
       });
       // Under a time limit the clock is the progress; otherwise the share of epochs done.
@@ -211,6 +240,8 @@ export async function runEpochs(
       mode: `${epochs} epochs (${mode.kind === 'timed' ? 'time limit' : mode.kind === 'capped' ? 'iteration cap' : 'replay'})`,
       budget_ms: Math.round(budgetMs),
       incumbent_after_round: incumbents,
+      path_relinking: relinked,
+      path_relinking_ms: Math.round(relinkMs),
     },
     replay: { epochs: recipes },
     blocker: blockers.length > 0 ? blockers.join('; ') : null,
