@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateInstance } from '../bench/generate';
 import type { Algorithm } from '../src/core/context';
+import type { MilpRecipe, ReplayRecipe } from '../src/core/contract';
 import { fillEmptySlots } from '../src/core/coverage';
 import { SolutionState } from '../src/core/solution';
 import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
@@ -52,4 +53,50 @@ describe('milp by role', () => {
       expect(roles.some((r) => r.lp_rows < r.model_rows)).toBe(true);
     }
   }, 120_000);
+
+  it('HiGHS stopped at the same interrupt callback gives the same incumbents: two replays of one cut agree', async () => {
+    // Single-threaded HiGHS, stopped by callback counts alone (no clock): the lead inside its
+    // LP rounds, the data-acq inside its MIP. Twice the same recipe, twice the same answer.
+    const instance = generateInstance(2, 60, 10);
+    const proof = await runDirect(instance, milp, {
+      algorithm: 'milp',
+      seed: 3,
+      timeLimitMs: 120_000,
+    });
+    expect(proof.outcome.status).toBe('optimal');
+    const recorded = proof.outcome.replay!.milp!;
+    const roles = proof.outcome.stats?.roles as {
+      highs_callbacks: number;
+      lp_highs_callbacks: number;
+    }[];
+    const [lead, acq] = roles;
+    expect(acq!.highs_callbacks).toBeGreaterThan(acq!.lp_highs_callbacks);
+    const cut: MilpRecipe = {
+      alns: recorded.alns,
+      roles: [
+        { ...recorded.roles[0]!, cuts: [Math.ceil(lead!.lp_highs_callbacks / 2)] },
+        { ...recorded.roles[1]!, cuts: [acq!.lp_highs_callbacks + 1] },
+      ],
+    };
+    const replays = [];
+    for (let i = 0; i < 2; i++) {
+      const replay: ReplayRecipe = { milp: cut };
+      replays.push(
+        await runDirect(instance, milp, {
+          algorithm: 'milp',
+          seed: 3,
+          timeLimitMs: 120_000,
+          replay,
+        }),
+      );
+    }
+    const [a, b] = replays;
+    expect(a!.violations).toEqual([]);
+    expect(Array.from(b!.ctx.best.assign)).toEqual(Array.from(a!.ctx.best.assign));
+    expect(b!.evaluated.total).toBe(a!.evaluated.total);
+    expect(b!.outcome.replay).toEqual(a!.outcome.replay);
+    // Stopped early, never better than the proven optimum.
+    expect(a!.evaluated.total).toBeGreaterThanOrEqual(proof.evaluated.total - 1e-6);
+    expect(a!.outcome.status).toBeUndefined();
+  }, 300_000);
 });

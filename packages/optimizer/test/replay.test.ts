@@ -6,6 +6,7 @@ import { AlgorithmContext } from '../src/core/context';
 import type { ReplayRecipe } from '../src/core/contract';
 import { ALGORITHM_REGISTRY } from '../src/registry/algorithm-registry';
 import { solve } from '../src/runtime/solve';
+import { generateInstance } from '../bench/generate';
 import { randomInstance } from './fixtures';
 
 const instance = randomInstance(12, 50, 12, 2);
@@ -217,9 +218,35 @@ describe('an uncapped run is replayable from its recipe', () => {
     expect(other.assignments).not.toEqual(run.assignments);
   });
 
-  it('a clock-bound method says it cannot be replayed, and why', async () => {
-    const run = await solve(uncapped, { algorithm: 'milp', seed: 9, timeLimitMs: 2_000 });
+  it('a cancelled run says it cannot be replayed, and why', async () => {
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 300);
+    const run = await solve(
+      uncapped,
+      { algorithm: 'ils', seed: 9, timeLimitMs: 60_000 },
+      { signal: abort.signal },
+    );
+    expect(run.status).toBe('cancelled');
     expect(run.stats.replayable).toBe(false);
-    expect(run.stats.not_replayable_because).toMatch(/bound by the clock/);
+    expect(run.stats.not_replayable_because).toMatch(/cancelled/);
   });
+
+  it('milp: stopped by its time limit, replayed from its recipe: the same solution', async () => {
+    // 150 x 20 needs about 6 s to prove on a quiet machine; 3 s stops it in its LP rounds or its MIP.
+    const instance = generateInstance(1, 150, 20);
+    const run = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 3_000 });
+    expect(run.stats.method).toMatch(/by role/);
+    expect(run.stats.not_replayable_because).toBeUndefined();
+    const recipe = run.stats.replay as ReplayRecipe;
+    expect(recipe.milp!.roles).toHaveLength(2);
+    const replay = await solve(instance, {
+      algorithm: 'milp',
+      seed: 9,
+      timeLimitMs: 120_000,
+      replay: recipe,
+    });
+    expect(replay.objective.total).toBe(run.objective.total);
+    expect(replay.assignments).toEqual(run.assignments);
+    expect(replay.stats.replay).toEqual(recipe);
+  }, 180_000);
 });

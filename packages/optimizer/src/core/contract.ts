@@ -72,6 +72,39 @@ export interface ReplayRecipe {
    * where a member did not run that epoch (its thread was not ready yet).
    */
   readonly epochs?: readonly (readonly (ReplayRecipe | null)[])[];
+  /** milp by role: its ALNS warm start and its two HiGHS threads (MilpRecipe). */
+  readonly milp?: MilpRecipe;
+}
+
+/** What reproduces a milp-by-role run (exact/milp-role.ts). */
+export interface MilpRecipe {
+  /** The ALNS warm start's segments, each its own run's recipe, in order. */
+  readonly alns: readonly ReplayRecipe[];
+  /** Per role (lead, then data-acq), where its HiGHS thread stopped. */
+  readonly roles: readonly MilpRoleRecipe[];
+}
+
+/**
+ * Where one role's HiGHS thread stopped, counted in HiGHS's own work: the LP
+ * rounds and MIP stages it started, and which of HiGHS's interrupt callbacks
+ * (counted over the thread's runs) the clock answered with "stop".
+ */
+export interface MilpRoleRecipe {
+  readonly lpRuns: number;
+  readonly stages: number;
+  readonly cuts: readonly number[];
+  /**
+   * Runs that HiGHS's own time limit stopped between callbacks, as
+   * [lpRuns, stages, n]: the run stopped after streaming n incumbents, and a
+   * replay stops it at its first callback after them.
+   */
+  readonly halts?: readonly (readonly [number, number, number])[];
+  /**
+   * The parent terminated the thread at the deadline in its last run (no
+   * callback came in time) after this many of that run's incumbents reached
+   * it; a replay stops that run there and starts no other.
+   */
+  readonly killedAfter?: number;
 }
 
 export interface SolveProgress {

@@ -10,8 +10,13 @@ import type { AlgorithmContext, AlgorithmOutcome } from './context';
  * sizes its neighbourhoods by their outcomes; the learned methods size their
  * teacher, training and policy updates by counts (windows, epochs, rounds,
  * updates) whose time-bound ends are recorded phases, and their ILS polish
- * records its own recipe. Not here: milp hands HiGHS a time limit (and
- * predict_then_optimize says so when HiGHS stopped on its limit).
+ * records its own recipe (predict_then_optimize says so when HiGHS stopped
+ * on its limit). milp by role: its ALNS warm start records its segments'
+ * recipes, and each HiGHS thread stops only at one of HiGHS's interrupt
+ * callbacks, whose count (single-threaded HiGHS, the same model) is a
+ * function of HiGHS's own work, and records which calls stopped it
+ * (MilpRecipe, exact/milp-role-stops.mjs); milp on the whole model or by date
+ * windows hands HiGHS a time limit and says it cannot replay.
  */
 const ITERATION_BOUND: ReadonlySet<AlgorithmKey> = new Set<AlgorithmKey>([
   'heuristic',
@@ -29,6 +34,7 @@ const ITERATION_BOUND: ReadonlySet<AlgorithmKey> = new Set<AlgorithmKey>([
   'ml_predictive',
   'offline_rl',
   'drl',
+  'milp',
 ]);
 
 /**

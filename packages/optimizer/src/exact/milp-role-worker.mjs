@@ -13,13 +13,17 @@
 //    better solution uses none of the others. The MIP over the kept pairs is
 //    then exact: its optimum is the role's optimum, and its dual bound (or the
 //    Lagrangian bound) bounds the role's part of F.
+// 3. Every HiGHS run stops where a replay stops it again, without the clock
+//    (milp-role-stops.mjs): a replay of its recipe gives the same incumbents.
 /* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
+import { replayableRuns } from './milp-role-stops.mjs';
 
 const port = parentPort;
 const job = workerData;
 const stop = new Int32Array(job.stop);
+const replay = job.replay ?? null;
 const stopped = () => Atomics.load(stop, 0) !== 0;
 const leftSec = () => (job.deadlineEpochMs - Date.now()) / 1000 - job.overshootSec;
 const lpUntil = job.lpDeadlineEpochMs;
@@ -83,14 +87,16 @@ const rowPairs = new Int32Array(job.pairRows.length);
       rowPairs[next[job.pairRows[e]]++] = q;
 }
 
-/** Adds model rows (each with its present pair columns), then their extra columns. */
+/**
+ * Adds model rows (each with its present pair columns; a slot or balance row
+ * has none of its own here), then their extra columns.
+ */
 function addRows(list) {
   if (list.length === 0) return;
   const starts = new Int32Array(list.length + 1);
   const indices = [];
   for (let i = 0; i < list.length; i++) {
     const r = list[i];
-    // Only clique and rotation rows come late (slot and balance rows are there from the start).
     for (let e = rowPairStart[r]; e < rowPairStart[r + 1]; e++) {
       const q = rowPairs[e];
       if (colOf[q] >= 0) indices.push(colOf[q]);
@@ -188,52 +194,12 @@ function brokenRows(valueOfPair) {
 {
   const always = [];
   for (let r = 0; r < rows; r++) if (r < S || job.rowLower[r] === job.rowUpper[r]) always.push(r);
-  addRowsAlways(always);
+  // The first rows, before any pair column: slot rows by position, then the balance rows.
+  addRows(always);
 }
 
-/** The first rows, before any pair column: slot rows by position, then the balance rows. */
-function addRowsAlways(list) {
-  model.addRows({
-    lower: Float64Array.from(list, (r) => inf(job.rowLower[r])),
-    upper: Float64Array.from(list, (r) => inf(job.rowUpper[r])),
-    matrix: {
-      format: 'csr',
-      numRows: list.length,
-      numCols: 0,
-      starts: new Int32Array(list.length + 1),
-      indices: new Int32Array(0),
-      values: new Float64Array(0),
-    },
-  });
-  const extras = [];
-  for (const r of list) {
-    hrow[r] = hrowCount++;
-    extras.push(...extrasOfRow[r]);
-  }
-  model.addCols({
-    cost: Float64Array.from(extras, (k) => job.extraCost[k]),
-    lower: new Float64Array(extras.length),
-    upper: new Float64Array(extras.length).fill(INF),
-    matrix: {
-      format: 'csc',
-      numRows: hrowCount,
-      numCols: extras.length,
-      starts: Int32Array.from({ length: extras.length + 1 }, (_, i) => i),
-      indices: Int32Array.from(extras, (k) => hrow[job.extraRow[k]]),
-      values: Float64Array.from(extras, (k) => job.extraCoef[k]),
-    },
-  });
-  for (const k of extras) colWhat.push(-1 - k);
-}
-
-const interrupt = {
-  [CB.simplexInterrupt](event) {
-    if (stopped()) event.interrupt();
-  },
-  [CB.mipInterrupt](event) {
-    if (stopped()) event.interrupt();
-  },
-};
+// Every HiGHS run stops where a replay can stop it again (milp-role-stops.mjs).
+const runs = replayableRuns(model, { replay, stopped, port, K, CB });
 
 /** Stage 1 of the MIP keeps about this many pairs per slot, those of least excess reduced cost. */
 const MIP_PAIRS_PER_SLOT = 4;
@@ -256,9 +222,13 @@ model.options.set({
 });
 /** Model row duals from HiGHS's (0 for a row not in the model). */
 const yFull = new Float64Array(rows);
-while (!stopped() && Date.now() < lpUntil) {
-  model.options.set({ time_limit: Math.max(0.05, (lpUntil - Date.now()) / 1000) });
-  const { modelStatus } = model.run(interrupt);
+while (
+  !stopped() &&
+  !runs.killed &&
+  (replay ? runs.lpRuns < replay.lpRuns : Date.now() < lpUntil)
+) {
+  runs.lpRuns++;
+  const { modelStatus } = runs.run(lpUntil);
   if (modelStatus !== K.optimal) break;
   rounds++;
   const solution = model.getSolution();
@@ -317,6 +287,7 @@ while (!stopped() && Date.now() < lpUntil) {
 }
 port.postMessage({
   type: 'lp-done',
+  callbacks: runs.checks,
   rounds,
   converged: lpConverged,
   lp: lpValue + job.offset,
@@ -329,13 +300,15 @@ port.postMessage({
 const order = await new Promise((resolve) => port.once('message', resolve));
 let result = { status: 'not run', optimal: false, objective: null, mipBound: NaN, nodes: 0 };
 let kept = 0;
-let stages = 0;
 let bestPairs = order.incumbent;
 const incumbentValue = valueOf(order.incumbent);
 let upperValue = incumbentValue;
 let proven = false;
 let coveredBound = -Infinity;
-if (excess && !stopped() && leftSec() > 0.2) {
+/** Whether another MIP stage starts: time for it, or on a replay the recorded run started it. */
+const stageDue = () =>
+  !stopped() && !runs.killed && (replay ? runs.stages < replay.stages : leftSec() > 0.2);
+if (excess && stageDue()) {
   // Excess of a pair over its slot's cheapest: a solution using it costs at least bound + excess.
   const ex = new Float64Array(pairCount);
   for (let q = 0; q < pairCount; q++) {
@@ -350,11 +323,11 @@ if (excess && !stopped() && leftSec() > 0.2) {
   const sorted = Float64Array.from(ex).sort();
   const small = sorted[Math.min(pairCount - 1, MIP_PAIRS_PER_SLOT * S)] ?? Infinity;
   let delta = Math.min(small, upperValue - excess.bound);
-  for (let stage = 1; stage <= 2 && !stopped() && leftSec() > 0.2; stage++) {
+  for (let stage = 1; stage <= 2 && stageDue(); stage++) {
     const room = upperValue - excess.bound + 1e-6;
     if (stage === 2) delta = room;
     const last = delta >= room - 1e-9;
-    stages = stage;
+    runs.stages = stage;
     const keep = new Uint8Array(pairCount);
     for (let q = 0; q < pairCount; q++) if (ex[q] <= delta + 1e-9) keep[q] = 1;
     for (const q of bestPairs) if (q >= 0) keep[q] = 1;
@@ -380,22 +353,22 @@ if (excess && !stopped() && leftSec() > 0.2) {
     model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
     model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
     model.setSolution({ colValue: columnsOf(bestPairs) });
-    model.options.set({
-      presolve: 'on',
-      solver: 'choose',
-      mip_rel_gap: job.mipRelGap,
-      time_limit: Math.max(0.05, last ? leftSec() : Math.min(leftSec(), STAGE1_SHARE * leftSec())),
-    });
-    model.zeroAllClocks();
-    const { modelStatus } = model.run({
-      ...interrupt,
+    model.options.set({ presolve: 'on', solver: 'choose', mip_rel_gap: job.mipRelGap });
+    const stageSec = Math.max(0.05, last ? leftSec() : STAGE1_SHARE * leftSec());
+    const { modelStatus, halted, ran, lastStreamed } = runs.run(Date.now() + 1000 * stageSec, {
       [CB.mipImprovingSolution](event) {
         const x = event.data.mip_solution;
-        if (x) port.postMessage({ type: 'incumbent', pairs: pairsOf(x) });
+        if (x) runs.stream(pairsOf(x));
       },
     });
-    const hasPrimal = model.info.get('primal_solution_status') === 2;
-    if (hasPrimal) {
+    const hasPrimal = ran && model.info.get('primal_solution_status') === 2;
+    if (halted) {
+      // Where a run stopped between callbacks left off: its last streamed incumbent.
+      if (lastStreamed) {
+        bestPairs = lastStreamed;
+        upperValue = valueOf(lastStreamed);
+      }
+    } else if (hasPrimal) {
       const value = model.getObjectiveValue();
       if (value < upperValue) {
         upperValue = value;
@@ -406,8 +379,8 @@ if (excess && !stopped() && leftSec() > 0.2) {
       status: Object.keys(K).find((k) => K[k] === modelStatus) ?? String(modelStatus),
       optimal: modelStatus === K.optimal,
       objective: upperValue + job.offset,
-      mipBound: model.info.get('mip_dual_bound') + job.offset,
-      nodes: result.nodes + Number(model.info.get('mip_node_count')),
+      mipBound: ran ? model.info.get('mip_dual_bound') + job.offset : -Infinity,
+      nodes: result.nodes + (ran ? Number(model.info.get('mip_node_count')) : 0),
     };
     // The kept pairs cover every pair within the room of the incumbent now held: any better
     // solution is one of this MIP's, so its optimum is the role's and its dual bound bounds it.
@@ -419,6 +392,7 @@ if (excess && !stopped() && leftSec() > 0.2) {
     }
   }
 }
+runs.finish();
 port.postMessage({
   type: 'done',
   pairs: bestPairs,
@@ -426,9 +400,11 @@ port.postMessage({
   incumbent: incumbentValue + job.offset,
   bound: proven ? upperValue + job.offset : Math.max(lagrangian + job.offset, coveredBound),
   kept,
-  stages,
+  stages: runs.stages,
   ...result,
   optimal: proven,
+  recipe: runs.recipe(),
+  callbacks: runs.checks,
 });
 
 /**

@@ -4,6 +4,7 @@ import { builtWorkerUrl } from '../core/built-workers';
 import { slotCandidates } from '../core/compile';
 import { AlgorithmContext } from '../core/context';
 import type { AlgorithmContext as Ctx, AlgorithmOutcome } from '../core/context';
+import type { MilpRoleRecipe, ReplayRecipe } from '../core/contract';
 import type { SolutionState } from '../core/solution';
 import { alns } from '../local-search/alns';
 import { highsOvershootSec, MIP_REL_GAP } from './highs-runner';
@@ -27,6 +28,7 @@ const ALNS_SEGMENT_MS = 400;
 /** What one role's thread reported. */
 interface RoleRun {
   lp: {
+    callbacks: number;
     rounds: number;
     converged: boolean;
     lp: number;
@@ -44,8 +46,14 @@ interface RoleRun {
     optimal: boolean;
     objective: number | null;
     nodes: number;
+    recipe: MilpRoleRecipe;
+    callbacks: number;
   } | null;
   pairs: Int32Array | null;
+  /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
+  at: { recipe: MilpRoleRecipe; streamed: number };
+  /** Set when the thread was terminated at the deadline: where it was, which a replay repeats. */
+  killed?: MilpRoleRecipe;
   error?: string;
 }
 
@@ -79,13 +87,20 @@ export async function milpByRole(
   fillable: readonly number[],
 ): Promise<AlgorithmOutcome> {
   const c = ctx.compiled;
+  // A replay follows the recorded run's ALNS segments and stops each HiGHS thread where it stopped.
+  const recorded = ctx.options.replay?.milp;
   const models = [0, 1].map((role) => buildRoleModel(c, fixed, role, fillable, true));
   const budgetMs = ctx.remainingMs;
   const deadline = Date.now() + budgetMs;
   const lpDeadline = Date.now() + LP_SHARE * budgetMs;
   const stopBuffer = new SharedArrayBuffer(4);
   const stop = new Int32Array(stopBuffer);
-  const runs: RoleRun[] = models.map(() => ({ lp: null, done: null, pairs: null }));
+  const runs: RoleRun[] = models.map(() => ({
+    lp: null,
+    done: null,
+    pairs: null,
+    at: { recipe: { lpRuns: 0, stages: 0, cuts: [] }, streamed: 0 },
+  }));
   let line = `milp by role: pricing the LPs (${models.map((m) => m.pairSlot.length).join(' + ')} pairs)`;
   const heartbeat = startHeartbeat(ctx, () => line);
   const offerPairs = () => {
@@ -127,25 +142,35 @@ export async function milpByRole(
         lpDeadlineEpochMs: lpDeadline,
         overshootSec: highsOvershootSec(model.pairRows.length / 2),
         mipRelGap: MIP_REL_GAP,
+        replay: recorded?.roles[r] ?? null,
       },
     });
     const run = runs[r]!;
     let lpDone!: () => void;
     const lpReady = new Promise<void>((resolve) => (lpDone = resolve));
     const finished = new Promise<void>((resolve) => {
-      const end = (error?: string) => {
+      let ended = false;
+      const end = (error?: string, atDeadline = false) => {
+        if (ended) return;
+        ended = true;
         if (error && !run.done) run.error = error;
+        if (atDeadline && !run.done)
+          run.killed = { ...run.at.recipe, killedAfter: run.at.streamed };
         lpDone();
         resolve();
         void worker.terminate();
       };
       worker.on('message', (m: { type: string } & Record<string, unknown>) => {
-        if (m.type === 'lp')
+        // What arrives after the end is not used, so the recipe holds what was.
+        if (ended) return;
+        if (m.type === 'run') run.at = { recipe: m.recipe as MilpRoleRecipe, streamed: 0 };
+        else if (m.type === 'lp')
           line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
         else if (m.type === 'lp-done') {
           run.lp = m as unknown as RoleRun['lp'];
           lpDone();
         } else if (m.type === 'incumbent') {
+          run.at.streamed++;
           run.pairs = m.pairs as Int32Array;
           offerPairs();
         } else if (m.type === 'done') {
@@ -157,7 +182,10 @@ export async function milpByRole(
       worker.on('error', (error) => end(error.message));
       worker.on('exit', (code) => end(`HiGHS role thread exited with code ${code}`));
       // At the deadline (plus its grace), a thread that has not answered is ended; its incumbents are kept.
-      setTimeout(() => end('stopped at the deadline'), Math.max(0, deadline - Date.now())).unref();
+      setTimeout(
+        () => end('stopped at the deadline', true),
+        Math.max(0, deadline - Date.now()),
+      ).unref();
     });
     return { worker, lpReady, finished };
   }
@@ -167,25 +195,40 @@ export async function milpByRole(
   let lpBoth = false;
   void Promise.all(threads.map((t) => t.lpReady)).then(() => (lpBoth = true));
   // Under an iteration cap (tests) one ALNS run of that many iterations, so a seed repeats;
-  // otherwise segments until both LPs are priced.
+  // otherwise segments until both LPs are priced; on a replay, the recorded segments.
   const capped = ctx.options.maxIterations !== undefined;
-  while ((capped || (!lpBoth && Date.now() < lpDeadline)) && !ctx.shouldStop()) {
+  const segments: ReplayRecipe[] = [];
+  let segmentBlocker: string | undefined;
+  const { replay: _milpRecipe, ...options } = ctx.options;
+  const moreSegments = () =>
+    recorded
+      ? segments.length < recorded.alns.length && !ctx.isCancelled
+      : (capped || (!lpBoth && Date.now() < lpDeadline)) && !ctx.shouldStop();
+  while (moreSegments()) {
+    const segment = recorded?.alns[segments.length];
     const sub = new AlgorithmContext(
       ctx.instance,
       c,
       {
-        ...ctx.options,
+        ...options,
         algorithm: 'alns',
-        timeLimitMs: capped ? ctx.remainingMs : Math.min(ALNS_SEGMENT_MS, lpDeadline - Date.now()),
+        timeLimitMs:
+          segment || capped
+            ? Math.max(1, ctx.remainingMs)
+            : Math.min(ALNS_SEGMENT_MS, lpDeadline - Date.now()),
         initial: ctx.best.assign.slice(),
+        ...(segment ? { replay: segment } : {}),
       },
       ctx.signal,
     );
     const out = await alns(sub);
-    alnsIterations += Number(out.stats?.iterations ?? 0);
+    const iterations = out.stats?.iterations;
+    alnsIterations += Number(iterations ?? 0);
+    segments.push(sub.replayRecipe(typeof iterations === 'number' ? iterations : undefined));
+    segmentBlocker ??= out.notReplayableBecause ?? undefined;
     ctx.offer(sub.best, 'milp warm start (alns)');
     await ctx.pause();
-    if (capped) break;
+    if (capped && !recorded) break;
   }
   await Promise.all(threads.map((t) => t.lpReady));
   // Coverage stays maximal (F's first term); the incumbent fills every fillable slot.
@@ -204,9 +247,26 @@ export async function milpByRole(
   const bounds = runs.map((r) => Math.max(0, r.done?.bound ?? r.lp?.bound ?? 0));
   const bound = UNASSIGNED_PENALTY * ctx.best.unassigned + bounds[0]! + bounds[1]!;
   if (!proven && !ctx.isCancelled) ctx.isTimedOut = true;
+  const threadBlocker = runs
+    .map((r, i) => {
+      // Terminated at the deadline is replayable (RoleRun.killed); a crash is not.
+      const why = r.done || r.killed ? undefined : (r.error ?? 'no answer');
+      return (
+        why && `the ${i === 0 ? 'lead' : 'data-acq'} HiGHS thread did not finish its run: ${why}`
+      );
+    })
+    .find(Boolean);
+  const blocker = segmentBlocker ?? threadBlocker;
   return {
     ...(proven ? { status: 'optimal' as const } : {}),
     bound,
+    replay: {
+      milp: {
+        alns: segments,
+        roles: runs.map((r) => r.done?.recipe ?? r.killed ?? r.at.recipe),
+      },
+    },
+    ...(blocker ? { notReplayableBecause: blocker } : {}),
     stats: {
       method:
         "milp by role: column generation per role with a Lagrangian bound, then the MIP over the pairs within the incumbent's reduced-cost room",
@@ -227,6 +287,9 @@ export async function milpByRole(
         mip_stages: (r.done as { stages?: number } | null)?.stages ?? 0,
         mip_status: r.done?.status ?? null,
         mip_nodes: r.done?.nodes ?? 0,
+        // HiGHS's interrupt callbacks over the thread's runs: the work count its recipe cuts at.
+        highs_callbacks: r.done?.callbacks ?? null,
+        lp_highs_callbacks: r.lp?.callbacks ?? null,
         proven: r.done?.optimal ?? false,
         bound: bounds[i],
         ...(r.error ? { error: r.error } : {}),

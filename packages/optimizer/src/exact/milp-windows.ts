@@ -80,6 +80,8 @@ export async function solveByTimeWindows(
   }
   return {
     ...(bound.value !== undefined ? { bound: bound.value } : {}),
+    notReplayableBecause:
+      'milp by date windows (a fillable slot left empty by the warm start) hands HiGHS a time limit; only milp by role replays',
     stats: {
       model: size,
       decomposition:

@@ -65,6 +65,8 @@ function outcome(
   extra: Record<string, unknown>,
 ): AlgorithmOutcome {
   const coverageProven = run.phase1Proven || run.coverage === model.fillableSlots;
+  const notReplayableBecause =
+    'milp on the whole model (a fillable slot left empty by the warm start) hands HiGHS a time limit; only milp by role replays';
   const emptyAtBest = model.fixedEmpty + model.fillableSlots - run.coverage;
   let bound: number | undefined;
   if (coverageProven) {
@@ -81,6 +83,7 @@ function outcome(
   return {
     ...(isOptimal ? { status: 'optimal' as const } : {}),
     ...(bound !== undefined ? { bound } : {}),
+    notReplayableBecause,
     stats: {
       ...extra,
       phase1:

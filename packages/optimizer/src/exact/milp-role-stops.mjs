@@ -1,0 +1,135 @@
+// Replayable stops for a milp-by-role HiGHS thread (milp-role-worker.mjs).
+//
+// HiGHS is single-threaded here and calls its interrupt callbacks at points
+// its own work fixes, so the count of those calls is a clock that every run of
+// the same model reads alike. A run stops HiGHS at a callback (its clock test,
+// or the parent's flag) and records which calls said stop (`cuts`), how many
+// LP rounds it started and how many MIP stages; a replay (the recorded
+// MilpRoleRecipe) stops at the same calls and never reads the clock.
+//
+// Two stops fall between callbacks (HiGHS busy where none comes, e.g. in
+// presolve, under load for seconds): HiGHS's own time limit, and the parent
+// terminating the thread at its deadline. What such a run left is the
+// incumbents it streamed: the recipe says after how many it stopped (`halts`
+// [lpRuns, stages, n], or `killedAfter` n for the terminated run, after which
+// nothing ran), and a replay stops that run at its first callback after n
+// incumbents and keeps no other.
+
+/** HiGHS's own time limit backs up the callback's test this much later (not on a replay). */
+const BACKUP_LIMIT_SEC = 0.3;
+/** HiGHS takes only finite options: a replay's "no limit" is a year. */
+const NO_LIMIT_SEC = 365 * 86_400;
+
+/**
+ * The thread's HiGHS runs on `model`: `run(until, callbacks)` runs HiGHS until
+ * `until` (epoch ms), or on a replay to the recorded stop; the caller counts
+ * `lpRuns` and `stages` (which identify a run) and streams incumbents through
+ * `stream(pairs)`.
+ */
+export function replayableRuns(model, { replay, stopped, port, K, CB }) {
+  const cuts = [];
+  const halts = [];
+  let runUntil = Infinity;
+  /** Incumbents streamed in the run under way, and the last of them. */
+  let streamed = 0;
+  let lastStreamed = null;
+  /** On a replay, the incumbents after which the run under way stops (undefined: at its cuts). */
+  let haltAfter;
+  const self = {
+    lpRuns: 0,
+    stages: 0,
+    /** Interrupt callbacks so far, over all of the thread's runs. */
+    checks: 0,
+    /** The run the parent terminated (a replay has reached it): no HiGHS run follows. */
+    killed: false,
+    run,
+    stream,
+    recipe,
+    /** A replay that reached the recorded terminated run (maybe before any HiGHS run) ends there. */
+    finish() {
+      if (isKilledRun()) self.killed = true;
+    },
+  };
+  return self;
+
+  function isKilledRun() {
+    return (
+      replay?.killedAfter !== undefined &&
+      self.lpRuns === replay.lpRuns &&
+      self.stages === replay.stages
+    );
+  }
+
+  function recordedHalt() {
+    if (!replay) return undefined;
+    if (isKilledRun()) return replay.killedAfter;
+    const halt = (replay.halts ?? []).find(([l, s]) => l === self.lpRuns && s === self.stages);
+    return halt?.[2];
+  }
+
+  function checkpoint(event) {
+    self.checks++;
+    if (haltAfter !== undefined) {
+      if (streamed >= haltAfter) event.interrupt();
+      return;
+    }
+    const cut = replay ? replay.cuts.includes(self.checks) : Date.now() >= runUntil;
+    if (cut || stopped()) {
+      cuts.push(self.checks);
+      event.interrupt();
+    }
+  }
+
+  /** Posts an improving solution, unless a replay is past those its recorded run streamed. */
+  function stream(pairs) {
+    if (haltAfter !== undefined && streamed >= haltAfter) return;
+    streamed++;
+    lastStreamed = pairs;
+    port.postMessage({ type: 'incumbent', pairs });
+  }
+
+  /** Where the thread is, as a MilpRoleRecipe. */
+  function recipe() {
+    return {
+      lpRuns: self.lpRuns,
+      stages: self.stages,
+      cuts: cuts.slice(),
+      ...(halts.length > 0 ? { halts: halts.map((h) => h.slice()) } : {}),
+      ...(self.killed ? { killedAfter: replay.killedAfter } : {}),
+    };
+  }
+
+  /**
+   * `halted` says the run stopped between callbacks (or, replayed, where such
+   * a stop was): its result is `lastStreamed`, not HiGHS's answer. `ran` is
+   * false when a replay had nothing left to run.
+   */
+  function run(until, callbacks) {
+    runUntil = until;
+    streamed = 0;
+    lastStreamed = null;
+    // The parent keeps the latest: if it terminates the thread, this run and its incumbents are where it was.
+    port.postMessage({ type: 'run', recipe: recipe() });
+    haltAfter = recordedHalt();
+    if (isKilledRun()) self.killed = true;
+    if (self.killed && haltAfter === 0)
+      return { modelStatus: K.interrupted, halted: true, ran: false, lastStreamed };
+    const limit = replay ? NO_LIMIT_SEC : (until - Date.now()) / 1000 + BACKUP_LIMIT_SEC;
+    model.options.set({ time_limit: Math.max(0.05, limit) });
+    model.zeroAllClocks();
+    const ran = model.run({
+      [CB.simplexInterrupt]: checkpoint,
+      [CB.mipInterrupt]: checkpoint,
+      ...callbacks,
+    });
+    const halted = haltAfter !== undefined || ran.modelStatus === K.timeLimit;
+    if (halted && !self.killed) halts.push([self.lpRuns, self.stages, haltAfter ?? streamed]);
+    haltAfter = undefined;
+    return {
+      modelStatus: halted ? K.interrupted : ran.modelStatus,
+      halted,
+      ran: true,
+      lastStreamed,
+    };
+  }
+}
