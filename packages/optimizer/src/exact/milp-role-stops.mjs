@@ -15,8 +15,11 @@
 // nothing ran), and a replay stops that run at its first callback after n
 // incumbents and keeps no other.
 
-/** HiGHS's own time limit backs up the callback's test this much later (not on a replay). */
-const BACKUP_LIMIT_SEC = 0.3;
+/**
+ * HiGHS's own time limit backs up the callback's test this much later (not on
+ * a replay): soon enough that HiGHS answers before the parent terminates it.
+ */
+const BACKUP_LIMIT_SEC = 0.1;
 /** HiGHS takes only finite options: a replay's "no limit" is a year. */
 const NO_LIMIT_SEC = 365 * 86_400;
 
@@ -124,6 +127,8 @@ export function replayableRuns(model, { replay, stopped, port, K, CB }) {
     });
     const halted = haltAfter !== undefined || ran.modelStatus === K.timeLimit;
     if (halted && !self.killed) halts.push([self.lpRuns, self.stages, haltAfter ?? streamed]);
+    // A halted run and its replay stopped at different points: neither's basis nor solution goes on.
+    if (halted) model.clearSolver();
     haltAfter = undefined;
     return {
       modelStatus: halted ? K.interrupted : ran.modelStatus,

@@ -379,8 +379,9 @@ if (excess && stageDue()) {
       status: Object.keys(K).find((k) => K[k] === modelStatus) ?? String(modelStatus),
       optimal: modelStatus === K.optimal,
       objective: upperValue + job.offset,
-      mipBound: ran ? model.info.get('mip_dual_bound') + job.offset : -Infinity,
-      nodes: result.nodes + (ran ? Number(model.info.get('mip_node_count')) : 0),
+      // A halted run's solver data is cleared (milp-role-stops.mjs): its dual bound is not known.
+      mipBound: ran && !halted ? model.info.get('mip_dual_bound') + job.offset : -Infinity,
+      nodes: result.nodes + (ran && !halted ? Number(model.info.get('mip_node_count')) : 0),
     };
     // The kept pairs cover every pair within the room of the incumbent now held: any better
     // solution is one of this MIP's, so its optimum is the role's and its dual bound bounds it.
