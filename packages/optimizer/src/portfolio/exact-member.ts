@@ -19,8 +19,8 @@ const EXACT_MIN_BUDGET_MS = 4_000;
  * 1,000 x 80 (2,000) in 43 to 67 s, i.e. 35 to 57 slots a second. With 40 a
  * 10 s portfolio takes it at 150 jobs and not at 400, and a 20 s one not at
  * 1,000: where it cannot prove it only takes CPU from the searches. Forced
- * in at 400 and 1,000 jobs (paired runs, seeds 1 to 3, load 20 to 25,
- * 2026-11-27) the portfolio ended 8 to 20 of F worse on every seed.
+ * in at 400 and 1,000 jobs (paired runs, seeds 1 and 3, load 20 to 25,
+ * 2026-11-27) the portfolio ended 6 to 20 of F worse at both sizes.
  */
 const EXACT_SLOTS_PER_SECOND = 40;
 
