@@ -139,7 +139,7 @@ describe('an uncapped run is replayable from its recipe', () => {
   it.each([
     ['ga', 1],
     ['ils', 0.05],
-    ['aco', 1],
+    ['aco', 0.2],
   ] as [AlgorithmKey, number][])(
     '%s: cut by its deadline inside a step, it replays to the same solution',
     async (algorithm, limitMs) => {

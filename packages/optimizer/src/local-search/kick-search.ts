@@ -19,8 +19,7 @@ export function kickAndDescend(state: SolutionState, rng: Rng, shouldStop: () =>
 /**
  * A short iterated local search that only accepts improvements: `kicks`
  * kick-and-descend steps on `state` itself, each rolled back unless it lowers
- * F. The local search of the memetic GA's offspring and of the colony's best
- * ant. Returns how many steps improved.
+ * F. cp_sat's start uses it. Returns how many steps improved.
  */
 export function improveByKicks(
   state: SolutionState,

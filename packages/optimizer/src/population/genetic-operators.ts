@@ -14,42 +14,50 @@ export function tournament(population: SolutionState[], rng: Rng, size = 3): Sol
 }
 
 /**
- * Job-wise uniform crossover with feasibility repair: the child inherits each
- * job's lead and data-acq from one parent (chosen per job, jobs in random
- * order) when that keeps it feasible; a slot that clashes tries the other
- * parent's physicist, then the cheapest free candidate, then ejection chains.
- * Returns the slots that needed repair.
+ * Date-window crossover with feasibility repair: the child is parent `a`
+ * with the jobs of one window of consecutive dates (`order` lists the jobs
+ * by date; the window holds 5 to 20% of them) taken from parent `b`. Slots
+ * where the parents differ are emptied first and then given `b`'s physicist
+ * where that is feasible; a slot that clashes with `a`'s jobs at the
+ * window's edges gets `a`'s physicist back if free, else the cheapest free
+ * candidate, else an ejection chain. A window keeps what makes each parent
+ * good over a stretch of time (who covers which week), where a job-wise
+ * uniform mix tears it apart. Returns the slots that changed hands.
  */
-export function crossover(
+export function windowCrossover(
   child: SolutionState,
   a: SolutionState,
   b: SolutionState,
+  order: readonly number[],
   rng: Rng,
 ): number[] {
   const c = child.c;
-  child.loadAssignment(new Int32Array(2 * c.jobCount).fill(-1));
-  const jobs = rng.shuffle(Array.from({ length: c.jobCount }, (_, j) => j));
-  const conflicts: number[] = [];
-  for (const job of jobs) {
-    const [first, second] = rng.next() < 0.5 ? [a, b] : [b, a];
+  child.copyFrom(a);
+  const J = order.length;
+  const length = Math.max(1, Math.round(J * (0.05 + 0.15 * rng.next())));
+  const first = rng.int(Math.max(1, J - length + 1));
+  const changed: number[] = [];
+  for (let i = first; i < Math.min(J, first + length); i++) {
     for (let role = 0; role < 2; role++) {
-      const slot = 2 * job + role;
-      if (c.pinned[slot]! >= 0) continue;
-      const p = first.assign[slot]!;
-      if (p >= 0 && child.canMove(slot, p)) child.move(slot, p);
-      else if (second.assign[slot]! >= 0) conflicts.push(slot);
+      const slot = 2 * order[i]! + role;
+      if (c.pinned[slot]! >= 0 || child.assign[slot] === b.assign[slot]) continue;
+      changed.push(slot);
+      if (child.assign[slot]! >= 0) child.move(slot, -1);
     }
   }
-  for (const slot of conflicts) {
-    if (child.assign[slot]! >= 0) continue;
-    const pa = a.assign[slot]!;
-    const pb = b.assign[slot]!;
-    if (pa >= 0 && child.canMove(slot, pa)) child.move(slot, pa);
-    else if (pb >= 0 && child.canMove(slot, pb)) child.move(slot, pb);
+  const clashes: number[] = [];
+  for (const slot of changed) {
+    const p = b.assign[slot]!;
+    if (p >= 0 && child.canMove(slot, p)) child.move(slot, p);
+    else clashes.push(slot);
+  }
+  for (const slot of clashes) {
+    const p = a.assign[slot]!;
+    if (p >= 0 && child.canMove(slot, p)) child.move(slot, p);
     else fillDirect(child, slot);
   }
   fillEmptySlots(child);
-  return conflicts;
+  return changed;
 }
 
 /** Mutation: each open slot, with probability `rate`, takes a random free near candidate or swaps with its blocker. */

@@ -1,33 +1,35 @@
 import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import type { SolutionState } from '../core/solution';
-import { balancedGreedy } from '../greedy/balanced-heuristic';
+import { jobsInDateOrder } from '../construct/date-order';
 import { randomizedGreedy, samplingTemperature } from '../greedy/randomized-greedy';
 import { startingState } from '../greedy/start';
-import { improveByKicks } from '../local-search/kick-search';
+import { kickWalk } from '../local-search/kick-walk';
+import type { KickWalkCounts } from '../local-search/kick-walk';
 import { descend } from '../local-search/moves';
-import { crossover, mutate, tournament } from './genetic-operators';
+import { mutate, tournament, windowCrossover } from './genetic-operators';
 
 /**
  * `ga`: a steady-state memetic algorithm (a genetic algorithm whose
- * offspring are improved by local search). Population of feasible solutions
- * (the start solution, the balanced greedy and randomised greedy samples),
- * each brought to a local optimum by descent; each generation two parents by
- * tournament, job-wise uniform crossover with feasibility repair (clashing
- * slots refilled, then a descent from those slots), mutation, then a short
- * iterated local search on the child (`offspringKicks` kick-and-descend
- * steps, improvements only); the child replaces the worst member when it is
- * better and not a duplicate (same F) of a member.
+ * offspring are improved by local search). A small population (6, 10 up to
+ * 200 jobs) of feasible solutions (the start solution and randomised greedy
+ * samples), each brought to a local optimum by descent. Each generation:
+ * two parents by tournament; date-window crossover (the first parent with
+ * the jobs of a stretch of dates from the second, clashes repaired); a light
+ * mutation; a descent from the slots that changed; then the child's local
+ * search, a segment of `ils` (`offspringKicks` kick-and-descend steps with
+ * ils's threshold acceptance, ending at the best state seen). The child
+ * replaces the worst member when it is better and not a duplicate (same F)
+ * of a member, so the best member (the elite) is never lost. The threshold
+ * follows ctx.schedule(generation), so it falls to zero over the run's
+ * generations as ils's does over its kicks.
  */
 export const genetic: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const rng = ctx.rng;
-  const size = Math.max(
-    8,
-    Math.min(40, Math.round(4000 / Math.max(1, Math.sqrt(c.jobCount) * 10))),
-  );
+  const size = c.jobCount <= 200 ? 10 : 6;
   const temperature = samplingTemperature(c);
-  const population: SolutionState[] = [startingState(ctx), balancedGreedy(c)];
+  const population: SolutionState[] = [startingState(ctx)];
   const sampling = new StepTimer();
   while (population.length < size && !ctx.stopWithinStep(sampling.longestMs)) {
     population.push(randomizedGreedy(c, rng, temperature));
@@ -38,13 +40,14 @@ export const genetic: Algorithm = async (ctx) => {
     descend(member, rng, stop);
     ctx.offer(member, 'ga');
   }
-  // Local search per child: kicks for half as many as the open slots (1,000 at 1,000 jobs).
-  const offspringKicks = Math.max(10, Math.round(0.5 * c.openSlots.length));
-  const differing: number[] = [];
-  let improvingKicks = 0;
+  const order = jobsInDateOrder(c);
+  // Local search per child: kicks for a quarter of the open slots (500 at 1,000 jobs), at least 50.
+  const offspringKicks = Math.max(50, Math.round(0.25 * c.openSlots.length));
+  const walk: KickWalkCounts = { steps: 0, accepted: 0, improvements: 0 };
   const child = population[0]!.clone();
+  const scratch = population[0]!.clone();
   const limit = ctx.iterationCap;
-  const mutationRate = 2 / Math.max(1, c.openSlots.length) + 0.01;
+  const mutationRate = 1 / Math.max(1, c.openSlots.length);
   let generation = 0;
   let replacements = 0;
   const step = new StepTimer();
@@ -53,17 +56,16 @@ export const genetic: Algorithm = async (ctx) => {
     generation < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
     generation++
   ) {
-    const a = tournament(population, rng);
-    let b = tournament(population, rng);
-    for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng);
-    const repaired = crossover(child, a, b, rng);
+    const a = tournament(population, rng, 2);
+    let b = tournament(population, rng, 2);
+    for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng, 2);
+    const changed = windowCrossover(child, a, b, order, rng);
     mutate(child, rng, mutationRate);
-    // Repair polish: clashes were patched with whoever was free, so improve just those slots.
-    // The parents are local optima: the child can improve where they differ and where it was repaired.
-    differing.length = 0;
-    for (const slot of c.openSlots) if (a.assign[slot] !== b.assign[slot]) differing.push(slot);
-    descend(child, rng, stop, [...differing, ...repaired]);
-    improvingKicks += improveByKicks(child, rng, offspringKicks, stop);
+    descend(child, rng, stop, changed);
+    // ils's acceptance threshold: 0.1% of the non-coverage cost early on, nothing at the end.
+    const rest = child.total - 1e6 * child.unassigned;
+    const threshold = 0.001 * (1 - ctx.schedule(generation)) * rest;
+    kickWalk(child, scratch, rng, offspringKicks, threshold, stop, walk);
     let worst = 0;
     for (let i = 1; i < population.length; i++) {
       if (population[i]!.total > population[worst]!.total) worst = i;
@@ -81,11 +83,13 @@ export const genetic: Algorithm = async (ctx) => {
   return {
     stats: {
       iterations: generation,
-      iteration_unit: 'generation (one child and its local search)',
+      iteration_unit: 'generation (one child: crossover, mutation and its local search)',
       population: population.length,
       replacements,
       offspring_kicks: offspringKicks,
-      improving_kicks: improvingKicks,
+      child_kicks: walk.steps,
+      child_kicks_accepted: walk.accepted,
+      child_kicks_improving: walk.improvements,
     },
   };
 };
