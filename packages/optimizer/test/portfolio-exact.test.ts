@@ -30,7 +30,8 @@ describe('portfolio with its exact member', () => {
       result.objective.total,
       6,
     );
-    // The proof ended the epochs early, and milp's run (bound by the clock) is named as the blocker.
+    // The proof ended the epochs early; the portfolio does not record its exact member's recipe
+    // (nor where the proof cut the epochs), and says so naming the member.
     expect(result.elapsed_ms).toBeLessThan(19_000);
     expect(result.stats.replayable).toBe(false);
     expect(String(result.stats.not_replayable_because)).toMatch(/milp/);

@@ -43,7 +43,7 @@ export interface ExactRun {
   /** True only when milp itself returned status `optimal` (both roles' MIPs proven). */
   readonly proved: boolean;
   readonly bound: number | null;
-  /** Why its run cannot be replayed (milp is bound by the clock). */
+  /** Why the portfolio's run cannot be replayed with this member in it. */
   readonly blocker: string;
 }
 
@@ -101,6 +101,11 @@ export async function runExactMember(
   return {
     proved,
     bound: typeof result.bound === 'number' ? result.bound : null,
-    blocker: `${EXACT_MEMBER}: ${typeof because === 'string' ? because : 'its run is bound by the clock'}`,
+    // milp's own runs replay from their recipe since issue 11's HiGHS work caps; the portfolio does
+    // not yet record that recipe (nor where a proof cut the epochs), so its run cannot be replayed.
+    blocker:
+      typeof because === 'string'
+        ? `${EXACT_MEMBER} (the exact member): ${because}`
+        : `the portfolio does not record its exact member's (${EXACT_MEMBER}) recipe yet`,
   };
 }
