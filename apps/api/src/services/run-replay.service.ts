@@ -29,7 +29,8 @@ type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
  * so whenever the input fingerprint matches it must reach the same F,
  * however long the run's time limit was and however busy either machine.
  * A run is not reproducible when the solver said so (a cancelled run, milp
- * on its whole model, a portfolio whose exact member ran), or when it was
+ * on its whole model, predict_then_optimize whose HiGHS stopped on its
+ * limit, a portfolio whose exact member ran), or when it was
  * recorded before recipes were; the answer says which, and
  * reruns with the seed anyway. One replay at a time per process (each holds
  * a solver thread for up to twice the run's limit).
