@@ -21,12 +21,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = path.resolve(root, values.outdir ?? 'dist');
 
-/** Bare imports other than our workspace packages stay external. */
+/**
+ * Packages bundled in although they are not ours: kysely ships as 279 small ES
+ * modules, and resolving and loading them one by one took 0.5 to 1 s of every
+ * start on a loaded machine, against 0.1 s as one bundled file. It is plain
+ * JavaScript with no files of its own to find at run time, and no package we
+ * leave external imports it, so one copy serves the whole server.
+ */
+const BUNDLED_PACKAGES = ['kysely'];
+
+/** Bare imports other than our workspace packages (and BUNDLED_PACKAGES) stay external. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@meridian/') || args.kind === 'entry-point') return undefined;
+      const name = args.path.split('/')[0];
+      if (BUNDLED_PACKAGES.includes(name)) return undefined;
       return { path: args.path, external: true };
     });
   },

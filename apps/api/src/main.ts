@@ -20,18 +20,37 @@ const state: {
   app: null,
 };
 
+/**
+ * Milliseconds each start-up phase took, logged once listening: a restart after
+ * a crash must answer within seconds, and this line shows where they went.
+ * "modules" runs from the process's start to main(): loading the bundle and
+ * the packages it imports.
+ */
+const phases: Record<string, number> = {};
+let phaseStarted = 0;
+function endPhase(name: string): void {
+  const now = performance.now();
+  // eslint-disable-next-line meridian/string-key-injection -- name is one of this file's literal phase names
+  phases[name] = Math.round(now - phaseStarted);
+  phaseStarted = now;
+}
+
 /** Starts the server: config, database (migrated), demo data, listen, first admin, clean shutdown. */
 async function main(): Promise<void> {
+  endPhase('modules');
   const parsed: Config = parseConfig(process.env, process.argv.slice(2));
   state.config = parsed;
   await checkHostResolves(parsed.host);
   state.phase = 'data-dir';
   const config = await resolveJwtSecret(parsed);
+  endPhase('config');
   state.phase = 'database';
-  const database = await createDatabase(config);
+  const database = await createDatabase({ ...config, onOpened: () => endPhase('database_open') });
+  endPhase('migrations');
   state.database = database;
   state.phase = 'app';
   const app = await buildApp({ config, database });
+  endPhase('app');
   state.app = app;
 
   let closing = false;
@@ -56,11 +75,15 @@ async function main(): Promise<void> {
   const demo = config.demo
     ? await seedDemo({ db: database.db, dataDir: config.dataDir, services: app.services })
     : null;
+  if (demo !== null) endPhase('demo');
   state.phase = 'listen';
   await app.listen({ port: config.port, host: config.host });
+  endPhase('listen');
   // Only once listening: a generated password printed by a start that then
   // failed (say, on a busy port) would be lost, as the next start keeps the admin.
   const admin = await bootstrapAdmin(config, app.services.repositories.users, app.services.users);
+  endPhase('admin');
+  app.log.info({ ms: phases, total_ms: Math.round(performance.now()) }, 'start-up phases');
   if (admin.created && admin.generatedPassword !== null) {
     console.log(
       `Created administrator '${admin.username}' with password: ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,

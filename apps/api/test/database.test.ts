@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock';
-import type { Database } from '../src/db/database';
+import { createDatabase, type Database } from '../src/db/database';
 import { listMigrations, migrate, MIGRATIONS_DIR } from '../src/db/migrate';
 import { LockTimeoutError, Mutex } from '../src/db/mutex';
 import { createTestDatabase } from './support/test-app';
@@ -28,6 +28,28 @@ describe('migrations', () => {
     }>`select name from schema_migrations order by name`.execute(database.db);
     expect(rows.rows.map((r) => r.name)).toEqual(files);
     expect(await migrate(database.db)).toEqual([]);
+  });
+
+  it('applies only files not yet recorded, each once, from one read of what is applied', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'meridian-migrations-'));
+    await writeFile(path.join(dir, '0001_make.sql'), 'create table m (n int);');
+    await writeFile(path.join(dir, '0002_fill.sql'), 'insert into m values (1);');
+    const scratch = await createDatabase({
+      databaseUrl: null,
+      dataDir: dir,
+      inMemory: true,
+      migrate: false,
+    });
+    try {
+      expect(await migrate(scratch.db, dir)).toEqual(['0001_make.sql', '0002_fill.sql']);
+      await writeFile(path.join(dir, '0003_more.sql'), 'insert into m values (2);');
+      expect(await migrate(scratch.db, dir)).toEqual(['0003_more.sql']);
+      expect(await migrate(scratch.db, dir)).toEqual([]);
+      const rows = await sql<{ n: number }>`select n from m order by n`.execute(scratch.db);
+      expect(rows.rows.map((r) => r.n)).toEqual([1, 2]);
+    } finally {
+      await scratch.close();
+    }
   });
 
   it('enforces case-insensitive unique usernames in the schema itself', async () => {

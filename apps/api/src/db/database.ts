@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
 import { PGliteDialect, type WriteClock } from './pglite-dialect';
@@ -44,6 +43,8 @@ export interface DatabaseOptions {
   embeddedTemplate?: Blob;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** Called once the database answers, before migrations (start-up timing). */
+  onOpened?: () => void;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -60,6 +61,8 @@ const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffe
 async function openPostgres(url: string, schema: string | undefined): Promise<Kysely<DB>> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema))
     throw new Error(`Invalid schema name '${schema}'`);
+  // Imported here: the embedded database never loads the PostgreSQL driver at start.
+  const { default: pg } = await import('pg');
   if (schema !== undefined) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -117,6 +120,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     // A trivial query first so a wrong DATABASE_URL fails here, with the connection error.
     await sql`select 1`.execute(db);
+    options.onOpened?.();
     if (options.migrate !== false) await migrate(db);
   } catch (error) {
     await close();

@@ -24,8 +24,14 @@ export async function migrate<T>(db: Kysely<T>, dir = MIGRATIONS_DIR): Promise<s
     name text primary key,
     applied_at timestamptz not null default now()
   )`.execute(db);
+  // One read of what is applied: a restart then opens no transaction and reads no
+  // file (17 locked transactions cost a second of a loaded restart). What is not yet
+  // applied is checked again under the lock, so concurrent starts still apply it once.
+  const done = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+  const already = new Set(done.rows.map((row) => row.name));
   const applied: string[] = [];
   for (const name of await listMigrations(dir)) {
+    if (already.has(name)) continue;
     const script = await readFile(path.join(dir, name), 'utf8');
     const didApply = await db.transaction().execute(async (trx) => {
       // The lock makes concurrent starts on PostgreSQL apply each file exactly once.

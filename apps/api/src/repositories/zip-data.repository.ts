@@ -1,7 +1,7 @@
 import type { ZipPoint } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { zipTableRows } from '../io/zip-table';
+import { ZIP_TABLE_ROWS, zipTableRows } from '../io/zip-table';
 
 /** What loading the zip table did: rows inserted and how long it took. */
 export interface ZipLoadResult {
@@ -18,17 +18,18 @@ export class ZipDataRepository {
 
   /**
    * Loads the bundled zip table when the database holds fewer rows than the
-   * package (first start, or a newer package). Idempotent and safe when two
+   * package (first start, or a newer package); a full table is seen from its
+   * count alone, without loading the package. Idempotent and safe when two
    * nodes start at once: existing zips are left alone.
    */
   async ensureLoaded(): Promise<ZipLoadResult> {
     const started = performance.now();
-    const rows = zipTableRows();
     const { n } = await this.db
       .selectFrom('zip_data')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    if (n >= rows.length) return { inserted: 0, milliseconds: performance.now() - started };
+    if (n >= ZIP_TABLE_ROWS) return { inserted: 0, milliseconds: performance.now() - started };
+    const rows = zipTableRows();
     let inserted = 0;
     await this.db.transaction().execute(async (trx) => {
       for (let from = 0; from < rows.length; from += CHUNK) {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DB } from '../db/schema';
 
 /**
@@ -73,7 +73,9 @@ export class PgTaskEventBus extends LocalTaskEventBus {
 
   /** Opens the LISTEN connection (reconnects by itself after a failure). */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Imported here: only PostgreSQL has a bus, so the embedded server never loads the driver.
+    const { default: driver } = await import('pg');
+    const client = new driver.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel === TASK_EVENTS_CHANNEL && message.payload)
         this.emitter.emit(message.payload);
