@@ -1,13 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { apiToken, createUser } from './support/api';
 import type { Credentials } from './support/provided';
-import { freePort, startServer, stopServer, waitForHealth } from './support/server';
+import { startFreshServer } from './support/server';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,22 +21,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(path.join(REPO_ROOT, 'apps/api/dist/main.js'))) {
     throw new Error('apps/api/dist is missing: run `npm run build` before the browser tests');
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const admin: Credentials = {
-    username: 'admin',
-    password: `admin-${randomBytes(6).toString('hex')}`,
-  };
-  const server = startServer(REPO_ROOT, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
+  const {
+    baseUrl,
+    admin,
+    stop: teardown,
+  } = await startFreshServer('e2e', {
     // The register tests need self-registration, which is closed by default outside demo mode.
     REGISTRATION: 'open',
     // Every browser test signs in afresh from one address; the default cap of 30 a minute is for people.
@@ -47,12 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A regular user who may edit and assign kits (spec section 5's user {name}).
     KIT_EDITOR_USERNAMES: 'e2e.kiteditor',
   });
-  const teardown = async () => {
-    await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
-  };
   try {
-    await waitForHealth(baseUrl, server, 110_000);
     const adminToken = await apiToken(baseUrl, admin);
     const manager: Credentials = { username: 'e2e.manager', password: 'manager-pass-1' };
     const regular: Credentials = { username: 'e2e.regular', password: 'regular-pass-1' };

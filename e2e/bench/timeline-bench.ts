@@ -8,18 +8,13 @@
  * Run: npm run bench:timeline  (builds first). Not a test: it prints a table;
  * the figures go to docs/performance.md.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { apiToken, createUser } from '../support/api';
-import { freePort, startServer, stopServer, waitForHealth } from '../support/server';
+import { startFreshServer } from '../support/server';
 import { benchKitNames, benchPhysicists, benchScheduleCsv } from './timeline-plan';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = [100, 4_000];
 const PHYSICISTS = 160;
 const KITS = 60;
@@ -174,21 +169,8 @@ function report(results: SizeFigures[]): void {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-tlbench-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const admin = { username: 'admin', password: `bench-${randomBytes(6).toString('hex')}` };
+  const { baseUrl, admin, stop } = await startFreshServer('tlbench');
   const manager = { username: 'benchmanager', password: `bench-${randomBytes(6).toString('hex')}` };
-  const server = startServer(REPO_ROOT, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  });
   const browser = await launchBrowser();
   const limit = setTimeout(() => {
     console.error(`the bench ran past ${BENCH_LIMIT_MS / 60_000} minutes; stopping`);
@@ -196,7 +178,6 @@ async function main(): Promise<void> {
     void browser.close();
   }, BENCH_LIMIT_MS);
   try {
-    await waitForHealth(baseUrl, server, 110_000);
     const adminToken = await apiToken(baseUrl, admin);
     await createUser(baseUrl, adminToken, {
       ...manager,
@@ -228,8 +209,7 @@ async function main(): Promise<void> {
   } finally {
     clearTimeout(limit);
     await browser.close();
-    await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** Asks the OS for a free port on loopback. */
 export function freePort(): Promise<number> {
@@ -96,4 +100,51 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timeout);
+}
+
+/** A running server on its own fresh data folder, with its first admin's login. */
+export interface FreshServer {
+  baseUrl: string;
+  admin: { username: string; password: string };
+  /** Stops the server and removes its data folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built server (see startServer) on a free loopback port with a
+ * new data folder named after `label`, on the embedded database, a random
+ * admin password and JWT secret, and waits until it is healthy and its first
+ * admin exists. `env` adds or overrides variables. The benches share this.
+ */
+export async function startFreshServer(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<FreshServer> {
+  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+  const dataDir = await mkdtemp(path.join(tmpdir(), `meridian-${label}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const admin = { username: 'admin', password: `${label}-${randomBytes(6).toString('hex')}` };
+  const server = startServer(repoRoot, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...env,
+  });
+  const stop = async () => {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server, 110_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, admin, stop };
 }
