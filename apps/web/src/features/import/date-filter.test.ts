@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@meridian/domain';
-import { filterYears, matchesDateFilter, NO_DATE_FILTER, weekdayName } from './date-filter';
+import {
+  filterYears,
+  isNoDateFilter,
+  matchesDateFilter,
+  NO_DATE_FILTER,
+  weekdayName,
+} from './date-filter';
 
 const job = (start: string | null) => ({ start }) as Job;
 
@@ -16,6 +22,12 @@ describe('date filter', () => {
     expect(matchesDateFilter(job('2026-11-23'), { year: 2026, month: 11, day: null })).toBe(true);
     expect(matchesDateFilter(job('2026-11-23'), { year: null, month: null, day: 24 })).toBe(false);
     expect(matchesDateFilter(job(null), { year: 2026, month: null, day: null })).toBe(false);
+  });
+
+  it('tells an empty filter from one with any part chosen', () => {
+    expect(isNoDateFilter(NO_DATE_FILTER)).toBe(true);
+    expect(isNoDateFilter({ year: null, month: 3, day: null })).toBe(false);
+    expect(isNoDateFilter({ year: null, month: null, day: 1 })).toBe(false);
   });
 
   it('names the weekday only when the date is complete and real', () => {

@@ -16,9 +16,13 @@ export function filterYears(jobs: readonly Job[]): number[] {
   return [...years].sort((a, b) => b - a);
 }
 
+/** Whether no part of the date is chosen (every job matches). */
+export const isNoDateFilter = (filter: DateFilter): boolean =>
+  filter.year === null && filter.month === null && filter.day === null;
+
 /** Whether a job's start date matches every chosen part of the filter. */
 export function matchesDateFilter(job: Job, filter: DateFilter): boolean {
-  if (filter.year === null && filter.month === null && filter.day === null) return true;
+  if (isNoDateFilter(filter)) return true;
   if (!job.start) return false;
   const [year, month, day] = job.start.split('-').map(Number);
   return (

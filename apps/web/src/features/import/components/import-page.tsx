@@ -10,7 +10,13 @@ import { useSession } from '../../../lib/session-store';
 import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
-import { filterYears, matchesDateFilter, NO_DATE_FILTER, type DateFilter } from '../date-filter';
+import {
+  filterYears,
+  isNoDateFilter,
+  matchesDateFilter,
+  NO_DATE_FILTER,
+  type DateFilter,
+} from '../date-filter';
 import { DataManagementTable } from './data-management-table';
 import { DateFilterBar } from './date-filter-bar';
 import { ImportActions } from './import-actions';
@@ -23,8 +29,12 @@ export function ImportPage() {
   useErrorToast(jobs.error, 'Failed to fetch jobs');
   const [filter, setFilter] = useState<DateFilter>(NO_DATE_FILTER);
   const all = jobs.data;
+  // With no date chosen every job shows: the list itself, not a filtered copy of 10,000 rows.
   const visible = useMemo(
-    () => (all ?? []).filter((job) => matchesDateFilter(job, filter)),
+    () =>
+      isNoDateFilter(filter)
+        ? (all ?? [])
+        : (all ?? []).filter((job) => matchesDateFilter(job, filter)),
     [all, filter],
   );
   const years = useMemo(() => filterYears(all ?? []), [all]);
