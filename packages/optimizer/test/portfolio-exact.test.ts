@@ -1,5 +1,6 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
+import type { ReplayRecipe } from '../src/core/contract';
 import type { MemberRecord } from '../src/portfolio/members';
 import { solve } from '../src/runtime/solve';
 import { solveInProcess } from '../src/runtime/solve-in-process';
@@ -30,11 +31,45 @@ describe('portfolio with its exact member', () => {
       result.objective.total,
       6,
     );
-    // The proof ended the epochs early; the portfolio does not record its exact member's recipe
-    // (nor where the proof cut the epochs), and says so naming the member.
+    // The proof ended the epochs early. The run still replays: its recipe keeps the exact
+    // member's own, and a replay of a proof reruns that member alone.
     expect(result.elapsed_ms).toBeLessThan(19_000);
-    expect(result.stats.replayable).toBe(false);
-    expect(String(result.stats.not_replayable_because)).toMatch(/milp/);
+    expect(result.stats.replayable).toBe(true);
+    const recipe = result.stats.replay as ReplayRecipe;
+    expect(recipe.exact?.proved).toBe(true);
+    const replayed = await solveInProcess(instance, {
+      algorithm: 'portfolio',
+      timeLimitMs: 60_000,
+      seed: 2,
+      replay: recipe,
+    });
+    expect(replayed.status).toBe('optimal');
+    expect(replayed.objective.total).toBe(result.objective.total);
+    expect(replayed.stats.mode).toMatch(/exact member alone/);
+  });
+
+  it('a timed run with the exact member replays to the same F, proof or not', async () => {
+    // 160 open slots in 5 s: inside the exact member's gate; whether milp proves depends on the
+    // machine's load, and either way the run must replay (epochs and member from their recipes).
+    const larger = randomInstance(11, 80, 24, 0);
+    const result = await solveInProcess(larger, {
+      algorithm: 'portfolio',
+      timeLimitMs: 5_000,
+      seed: 4,
+    });
+    const members = result.stats.members as MemberRecord[];
+    expect(members.some((m) => m.algorithm === 'milp')).toBe(true);
+    expect(result.stats.not_replayable_because ?? null).toBeNull();
+    const recipe = result.stats.replay as ReplayRecipe;
+    expect(recipe.exact).toBeDefined();
+    const replayed = await solveInProcess(larger, {
+      algorithm: 'portfolio',
+      timeLimitMs: 120_000,
+      seed: 4,
+      replay: recipe,
+    });
+    expect(replayed.objective.total).toBe(result.objective.total);
+    expect(replayed.status === 'optimal').toBe(result.status === 'optimal');
   });
 
   it('without a proof it is never optimal: under an iteration cap there is no exact member', async () => {

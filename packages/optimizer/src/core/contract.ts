@@ -74,6 +74,14 @@ export interface ReplayRecipe {
   readonly epochs?: readonly (readonly (ReplayRecipe | null)[])[];
   /** milp by role: its ALNS warm start and its two HiGHS threads (MilpRecipe). */
   readonly milp?: MilpRecipe;
+  /**
+   * The portfolio's exact member (milp): its own recipe, and whether it
+   * proved its solution optimal. A proof ended the run, so a replay of a
+   * proved run reruns this member alone to its proof (its F is the optimum;
+   * recipe null: milp's whole model, which follows no recipe); otherwise the
+   * replay reruns the epochs and this member, and offers its find after them.
+   */
+  readonly exact?: { readonly proved: boolean; readonly recipe: ReplayRecipe | null };
 }
 
 /** What reproduces a milp-by-role run (exact/milp-role.ts). */

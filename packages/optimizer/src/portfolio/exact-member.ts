@@ -1,5 +1,6 @@
 import type { AlgorithmKey } from '@meridian/domain';
 import { assignmentVector } from '../core/assignment-vector';
+import type { ReplayRecipe } from '../core/contract';
 import type { AlgorithmContext, AlgorithmThread } from '../core/context';
 import { SolutionState } from '../core/solution';
 import type { MemberRecord } from './members';
@@ -8,8 +9,7 @@ import type { MemberRecord } from './members';
 export const EXACT_MEMBER: AlgorithmKey = 'milp';
 /**
  * Below this budget the exact member is left out: its thread and its two
- * HiGHS threads take about a second to load under load, and a portfolio run
- * that short (the replay tests' 1.5 s) stays replayable.
+ * HiGHS threads take about a second to load under load.
  */
 const EXACT_MIN_BUDGET_MS = 4_000;
 /**
@@ -25,9 +25,10 @@ const EXACT_MIN_BUDGET_MS = 4_000;
 const EXACT_SLOTS_PER_SECOND = 40;
 
 /**
- * Whether this run gets the exact member: only under a time limit (a capped
- * or replayed run must repeat, and milp is bound by the clock), and only
- * when the instance is small enough for it to prove within the budget.
+ * Whether a timed run gets the exact member: only when the instance is small
+ * enough for it to prove within the budget. A capped run has no clock to
+ * share with it; a replay has it exactly when the recipe recorded it
+ * (recipe.exact).
  */
 export function exactMemberFits(ctx: AlgorithmContext, budgetMs: number): boolean {
   if (ctx.options.maxIterations !== undefined || ctx.options.replay !== undefined) return false;
@@ -43,15 +44,31 @@ export interface ExactRun {
   /** True only when milp itself returned status `optimal` (both roles' MIPs proven). */
   readonly proved: boolean;
   readonly bound: number | null;
-  /** Why the portfolio's run cannot be replayed with this member in it. */
-  readonly blocker: string;
+  /** Its best solution, offered once the epochs are over (so they never see it mid-run). */
+  readonly state: SolutionState | null;
+  /**
+   * What reproduces its run (milp's own recipe); null when it has none to
+   * follow (a proof by the whole model reruns to its proof) or cannot be reproduced.
+   */
+  readonly recipe: ReplayRecipe | null;
+  /** Why the portfolio's run cannot be replayed with this member in it; null when it can. */
+  readonly blocker: string | null;
 }
+
+const failed = (blocker: string): ExactRun => ({
+  proved: false,
+  bound: null,
+  state: null,
+  recipe: null,
+  blocker,
+});
 
 /**
  * Runs the exact member once over the whole budget (it does not take part
- * in the epochs: its LPs and MIPs need the whole time) and offers its best.
- * When it proves its solution optimal, `onProof` ends the epochs early: the
- * portfolio's best is then that optimum (nothing is better).
+ * in the epochs: its LPs and MIPs need the whole time), or, in a replay, from
+ * its recorded recipe with no clock. When it proves its solution optimal,
+ * `onProof` ends the epochs early: the portfolio's best is then that optimum
+ * (nothing is better), and a replay reruns this member alone.
  */
 export async function runExactMember(
   ctx: AlgorithmContext,
@@ -59,16 +76,17 @@ export async function runExactMember(
   budgetMs: number,
   record: MemberRecord,
   onProof: () => void,
+  replay?: NonNullable<ReplayRecipe['exact']>,
 ): Promise<ExactRun> {
   try {
     await worker.ready;
   } catch (error) {
     record.error = error instanceof Error ? error.message : String(error);
-    return { proved: false, bound: null, blocker: `${EXACT_MEMBER} failed: ${record.error}` };
+    return failed(`${EXACT_MEMBER} failed: ${record.error}`);
   }
   const left = budgetMs - ctx.elapsedMs;
-  if (left <= 0 || ctx.isCancelled)
-    return { proved: false, bound: null, blocker: `${EXACT_MEMBER} never started` };
+  if (replay === undefined && (left <= 0 || ctx.isCancelled))
+    return failed(`${EXACT_MEMBER} never started`);
   record.started_ms = Math.round(ctx.elapsedMs);
   let result;
   try {
@@ -77,35 +95,49 @@ export async function runExactMember(
         algorithm: EXACT_MEMBER,
         seed: ctx.options.seed,
         weights: ctx.compiled.weights,
-        timeLimitMs: Math.max(1, left),
+        // A replay follows the recipe's counted stops, not a clock: it gets the run's whole limit.
+        timeLimitMs: Math.max(1, replay === undefined ? left : ctx.remainingMs),
+        ...(replay?.recipe ? { replay: replay.recipe } : {}),
       },
       { signal: ctx.signal },
     );
   } catch (error) {
     record.error = error instanceof Error ? error.message : String(error);
-    return { proved: false, bound: null, blocker: `${EXACT_MEMBER} failed: ${record.error}` };
+    return failed(`${EXACT_MEMBER} failed: ${record.error}`);
   }
   const state = new SolutionState(ctx.compiled);
   state.loadAssignment(assignmentVector(ctx.compiled, result.assignments));
   record.segments = 1;
   record.ended_ms = Math.round(ctx.elapsedMs);
   record.best = state.total;
-  if (state.total < ctx.best.total - 1e-9) record.found_best = state.total;
-  if (ctx.offer(state, EXACT_MEMBER)) record.adopted_as_best++;
-  // Optimal only on the member's own proof; its F is then the optimum, and the portfolio's best
-  // (offered before or just now) can be no worse.
+  // Optimal only on the member's own proof; its F is then the optimum.
   const proved = result.status === 'optimal';
   record.proved = proved;
   if (proved) onProof();
   const because = result.stats.not_replayable_because;
+  const recipe = result.stats.replay as ReplayRecipe | undefined;
+  // A proof's F is the optimum, which any rerun that proves again reproduces, whichever way
+  // milp went (its whole model hands HiGHS a time limit and has no recipe to follow).
+  const replayable = proved || (recipe !== undefined && typeof because !== 'string');
   return {
     proved,
     bound: typeof result.bound === 'number' ? result.bound : null,
-    // milp's own runs replay from their recipe since issue 11's HiGHS work caps; the portfolio does
-    // not yet record that recipe (nor where a proof cut the epochs), so its run cannot be replayed.
-    blocker:
-      typeof because === 'string'
+    state,
+    recipe: replayable && typeof because !== 'string' ? (recipe ?? null) : null,
+    blocker: replayable
+      ? null
+      : typeof because === 'string'
         ? `${EXACT_MEMBER} (the exact member): ${because}`
-        : `the portfolio does not record its exact member's (${EXACT_MEMBER}) recipe yet`,
+        : `${EXACT_MEMBER} (the exact member) reported no replay`,
   };
+}
+
+/**
+ * Offers the exact member's best once the epochs are over; counts it in the
+ * member's record when it is better than every epoch's find.
+ */
+export function offerExact(ctx: AlgorithmContext, exact: ExactRun, record: MemberRecord): void {
+  if (exact.state === null) return;
+  if (exact.state.total < ctx.best.total - 1e-9) record.found_best = exact.state.total;
+  if (ctx.offer(exact.state, EXACT_MEMBER)) record.adopted_as_best++;
 }

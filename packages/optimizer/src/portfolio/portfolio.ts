@@ -3,7 +3,7 @@ import { startingState } from '../greedy/start';
 import { mixKeys, portfolioMargin, portfolioMix } from './members';
 import type { MemberRecord } from './members';
 import { runEpochs } from './epochs';
-import { EXACT_MEMBER, exactMemberFits, runExactMember } from './exact-member';
+import { EXACT_MEMBER, exactMemberFits, offerExact, runExactMember } from './exact-member';
 import type { ExactRun } from './exact-member';
 
 export { PORTFOLIO_MEMBERS, portfolioMargin } from './members';
@@ -54,16 +54,22 @@ function memberRecord(algorithm: MemberRecord['algorithm'], onThread: boolean): 
  * (stats.replay). Where the exact member can prove within the budget
  * (exact-member.ts: a time limit, a small instance) it runs beside the
  * epochs on a thread of its own; its proof ends the run with status
- * `optimal`, and such a run is not replayable (milp is bound by the clock).
+ * `optimal`. Its find is offered once the epochs are over and its own recipe
+ * is recorded (recipe.exact), so such a run replays too: a proved run by
+ * rerunning the member alone, any other with the epochs beside it.
  * stats.found_by names the member whose find is returned, stats.members
  * what each achieved.
  */
 export const portfolio: Algorithm = async (ctx) => {
   const mix = portfolioMix();
   const budgetMs = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs);
-  const withExact = exactMemberFits(ctx, budgetMs);
+  const replayedExact = ctx.options.replay?.exact;
+  const withExact = replayedExact !== undefined || exactMemberFits(ctx, budgetMs);
+  // A proof ended the recorded run with the exact member's optimum: its replay needs nothing else.
+  const exactAlone = replayedExact?.proved === true;
+  const searchThreads = exactAlone ? 0 : mix.threads.length;
   // Threads first: they load while the start solution is built and the first member searches.
-  const threads = startThreads(ctx, mix.threads.length + (withExact ? 1 : 0));
+  const threads = startThreads(ctx, searchThreads + (withExact ? 1 : 0));
   const records: MemberRecord[] = mixKeys(mix).map((algorithm, i) =>
     memberRecord(algorithm, i > 0),
   );
@@ -73,17 +79,17 @@ export const portfolio: Algorithm = async (ctx) => {
   const cancel = () => stop.abort();
   if (ctx.signal?.aborted) cancel();
   ctx.signal?.addEventListener('abort', cancel, { once: true });
-  let run: Awaited<ReturnType<typeof runEpochs>>;
+  let run: Awaited<ReturnType<typeof runEpochs>> | null = null;
   let exact: ExactRun | null = null;
   try {
     startingState(ctx, 'balanced_heuristic');
     const workers = await threads.workers;
-    const searchers = Promise.resolve(workers.slice(0, mix.threads.length));
-    const exactThread = workers[mix.threads.length];
+    const searchers = Promise.resolve(workers.slice(0, searchThreads));
+    const exactThread = workers[searchThreads];
     [run, exact] = await Promise.all([
-      runEpochs(ctx, searchers, records, mix, stop.signal),
+      exactAlone ? null : runEpochs(ctx, searchers, records, mix, stop.signal),
       exactRecord && exactThread
-        ? runExactMember(ctx, exactThread, budgetMs, exactRecord, cancel)
+        ? runExactMember(ctx, exactThread, budgetMs, exactRecord, cancel, replayedExact)
         : null,
     ]);
   } finally {
@@ -93,21 +99,27 @@ export const portfolio: Algorithm = async (ctx) => {
     // answered by now, so nothing the run returns depends on the threads' ending.
     void threads.close();
   }
+  // Offered after the epochs, so no epoch ever started from it: a replay offers it at the same point.
+  if (exact && exactRecord) offerExact(ctx, exact, exactRecord);
   const ready = (await threads.workers).filter((w) => w.isReady).length;
-  const blocker = [run.blocker, exact?.blocker].filter((b) => b).join('; ');
+  const proved = exact?.proved === true;
+  // A proved run replays through its exact member alone, so the cut epochs do not matter then.
+  const blocker = [proved ? null : run?.blocker, exact?.blocker].filter((b) => b).join('; ');
+  const exactRecipe =
+    exact && exact.blocker === null ? { exact: { proved, recipe: exact.recipe } } : {};
   return {
-    ...(exact?.proved ? { status: 'optimal' as const } : {}),
+    ...(proved ? { status: 'optimal' as const } : {}),
     // The exact member's bound holds for the portfolio's best too (a lower bound on every solution).
     ...(exact?.bound != null ? { bound: exact.bound } : {}),
     stats: {
       members: exactRecord ? [...records, exactRecord] : records,
-      ...run.stats,
+      ...(run?.stats ?? { mode: 'the exact member alone (a replay of its proof)' }),
       exact_member: exactRecord
         ? EXACT_MEMBER
-        : 'none (an iteration cap, a replay, or the instance too large for the budget)',
+        : 'none (an iteration cap, or the instance too large for the budget)',
       worker_threads_ready: ready,
     },
-    replay: run.replay,
+    replay: { ...(run?.replay ?? {}), ...exactRecipe },
     notReplayableBecause: blocker || null,
   };
 };
