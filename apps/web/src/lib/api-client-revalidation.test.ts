@@ -136,3 +136,51 @@ describe('GET revalidation with ETag', () => {
     ]);
   });
 });
+
+describe('a shed read', () => {
+  const shed = (status: number, retryAfter: string) =>
+    Response.json(
+      { detail: 'The server is busy (lists); try again in 1 s' },
+      { status, headers: { 'Retry-After': retryAfter } },
+    );
+
+  it('waits out Retry-After and asks again, for a 503 and a 429', async () => {
+    vi.useFakeTimers();
+    try {
+      answers = [shed(503, '1'), shed(429, '2'), json([{ id: 7 }])];
+      const list = apiRequest('/jobs/', List);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(await list).toEqual([{ id: 7 }]);
+      expect(sent.map((r) => r.url)).toEqual(['/api/v1/jobs/', '/api/v1/jobs/', '/api/v1/jobs/']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the refusal after three retries, or at once when the wait is long or the request a write', async () => {
+    vi.useFakeTimers();
+    try {
+      answers = [shed(503, '1'), shed(503, '1'), shed(503, '1'), shed(503, '1')];
+      const list = apiRequest('/jobs/', List).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(3000);
+      const error = await list;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+      expect(sent).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+    sent = [];
+    answers = [shed(503, '60')];
+    await expect(apiRequest('/jobs/', List)).rejects.toMatchObject({ status: 503 });
+    expect(sent).toHaveLength(1);
+    sent = [];
+    answers = [shed(503, '1')];
+    await expect(apiSend('/jobs/1', { method: 'DELETE' })).rejects.toMatchObject({ status: 503 });
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -29,14 +29,56 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How often a shed read is tried again, and the longest Retry-After honoured (beyond, the refusal shows). */
+const SHED_RETRIES = 3;
+const SHED_LONGEST_WAIT_S = 10;
+
+/** Seconds a 503 or 429 asks the client to wait (Retry-After in seconds), or null when it asks none. */
+export function retryAfterSeconds(response: Response): number | null {
+  if (response.status !== 503 && response.status !== 429) return null;
+  const raw = response.headers.get('Retry-After')?.trim() ?? '';
+  return /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * A read, tried again when the server sheds it (503 or 429 with a short
+ * Retry-After, answered before any work): a busy node's list stays a short
+ * wait, not an error. Writes are never retried here: the caller decides.
+ */
+async function fetchRead(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(url, init);
+    const seconds = retryAfterSeconds(response);
+    if (seconds === null || seconds > SHED_LONGEST_WAIT_S || attempt >= SHED_RETRIES)
+      return response;
+    await wait(seconds * 1000, init.signal ?? undefined);
+  }
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = getToken();
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: options.method ?? 'GET',
+  const method = options.method ?? 'GET';
+  const init: RequestInit = {
+    method,
     headers: requestHeaders(token, options),
     body: requestBody(options),
     signal: options.signal,
-  });
+  };
+  const url = `${API_BASE}${path}`;
+  const response = await (method === 'GET' ? fetchRead(url, init) : fetch(url, init));
   if (!response.ok) throw await refusal(path, response, token);
   return response;
 }
@@ -72,7 +114,7 @@ async function getText(path: string, signal: AbortSignal | undefined): Promise<s
   const cached = cachedBody(url, token);
   const headers = requestHeaders(token, {});
   if (cached) headers.set('If-None-Match', cached.etag);
-  const response = await fetch(url, { headers, signal });
+  const response = await fetchRead(url, { headers, signal });
   if (response.status === 304 && cached) return cached.body;
   if (!response.ok) throw await refusal(path, response, token);
   const body = await response.text();
