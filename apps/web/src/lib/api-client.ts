@@ -47,7 +47,9 @@ const wait = (ms: number, signal: AbortSignal | undefined) =>
       'abort',
       () => {
         clearTimeout(timer);
-        reject(signal.reason);
+        reject(
+          signal.reason instanceof Error ? signal.reason : new Error('The request was aborted'),
+        );
       },
       { once: true },
     );
