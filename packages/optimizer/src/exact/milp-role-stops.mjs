@@ -1,4 +1,6 @@
-// Replayable stops for a milp-by-role HiGHS thread (milp-role-worker.mjs).
+// Replayable stops for a HiGHS thread: milp by role (milp-role-worker.mjs),
+// and milp's whole model, date windows and predict_then_optimize's MILP
+// (highs-worker.mjs, which counts its phases as stages).
 //
 // HiGHS is single-threaded here and calls its interrupt callbacks at points
 // its own work fixes, so the count of those calls is a clock that every run of
@@ -27,9 +29,26 @@ const NO_LIMIT_SEC = 365 * 86_400;
  * The thread's HiGHS runs on `model`: `run(until, callbacks)` runs HiGHS until
  * `until` (epoch ms), or on a replay to the recorded stop; the caller counts
  * `lpRuns` and `stages` (which identify a run) and streams incumbents through
- * `stream(pairs)`.
+ * `stream(pairs)`, each posted as `incumbent(pairs)` (by default
+ * `{ type: 'incumbent', pairs }`). With `backupLimit` false HiGHS gets no
+ * time limit of its own, on a run as on a replay: a MIP hands what is left of
+ * its limit to its sub-MIPs (RINS, RENS), which stop on it where no callback
+ * sees it, so a run and its replay could part there (seen on milp's whole
+ * model: the same callback cut, a different incumbent). The parent's
+ * termination is then the only stop between callbacks.
  */
-export function replayableRuns(model, { replay, stopped, port, K, CB }) {
+export function replayableRuns(
+  model,
+  {
+    replay,
+    stopped,
+    port,
+    K,
+    CB,
+    incumbent = (pairs) => ({ type: 'incumbent', pairs }),
+    backupLimit = true,
+  },
+) {
   const cuts = [];
   const halts = [];
   let runUntil = Infinity;
@@ -88,7 +107,7 @@ export function replayableRuns(model, { replay, stopped, port, K, CB }) {
     if (haltAfter !== undefined && streamed >= haltAfter) return;
     streamed++;
     lastStreamed = pairs;
-    port.postMessage({ type: 'incumbent', pairs });
+    port.postMessage(incumbent(pairs));
   }
 
   /** Where the thread is, as a MilpRoleRecipe. */
@@ -105,7 +124,10 @@ export function replayableRuns(model, { replay, stopped, port, K, CB }) {
   /**
    * `halted` says the run stopped between callbacks (or, replayed, where such
    * a stop was): its result is `lastStreamed`, not HiGHS's answer. `ran` is
-   * false when a replay had nothing left to run.
+   * false when a replay had nothing left to run. A caller's interrupt
+   * callbacks in `callbacks` are called after the stop test (to read
+   * progress); they must not interrupt HiGHS themselves, or the stop would
+   * go unrecorded.
    */
   function run(until, callbacks) {
     runUntil = until;
@@ -117,13 +139,19 @@ export function replayableRuns(model, { replay, stopped, port, K, CB }) {
     if (isKilledRun()) self.killed = true;
     if (self.killed && haltAfter === 0)
       return { modelStatus: K.interrupted, halted: true, ran: false, lastStreamed };
-    const limit = replay ? NO_LIMIT_SEC : (until - Date.now()) / 1000 + BACKUP_LIMIT_SEC;
+    const limit =
+      replay || !backupLimit ? NO_LIMIT_SEC : (until - Date.now()) / 1000 + BACKUP_LIMIT_SEC;
     model.options.set({ time_limit: Math.max(0.05, limit) });
     model.zeroAllClocks();
+    const after = (type) => (event) => {
+      checkpoint(event);
+      // eslint-disable-next-line security/detect-object-injection -- type is a HiGHS callback type number
+      callbacks?.[type]?.(event);
+    };
     const ran = model.run({
-      [CB.simplexInterrupt]: checkpoint,
-      [CB.mipInterrupt]: checkpoint,
       ...callbacks,
+      [CB.simplexInterrupt]: after(CB.simplexInterrupt),
+      [CB.mipInterrupt]: after(CB.mipInterrupt),
     });
     const halted = haltAfter !== undefined || ran.modelStatus === K.timeLimit;
     if (halted && !self.killed) halts.push([self.lpRuns, self.stages, haltAfter ?? streamed]);
