@@ -3,7 +3,12 @@ import type { Instance } from '@meridian/domain';
 import { compileInstance } from '../src/core/compile';
 import { AlgorithmContext } from '../src/core/context';
 import type { Algorithm, AlgorithmOutcome, RunOptions } from '../src/core/context';
+import { fillEmptySlots } from '../src/core/coverage';
 import { SolutionState } from '../src/core/solution';
+import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
+import { buildMilpModel } from '../src/exact/milp-model';
+import { allJobs, modelSize } from '../src/exact/milp-solve';
+import { solveByTimeWindows } from '../src/exact/milp-windows';
 
 /** Runs one algorithm function directly (no registry, no worker) and judges it with the domain evaluator. */
 export async function runDirect(
@@ -56,3 +61,18 @@ export function bruteForceOptimum(instance: Instance): number {
   visit(0);
   return best;
 }
+
+/** milp's decomposition path with `windows` date windows, on an instance whose full model would fit. */
+export const byWindows =
+  (windows: number): Algorithm =>
+  async (ctx) => {
+    const warm = nearestFeasibleGreedy(ctx.compiled);
+    fillEmptySlots(warm);
+    ctx.offer(warm, 'warm start');
+    const model = buildMilpModel(
+      ctx.compiled,
+      allJobs(ctx.compiled),
+      new SolutionState(ctx.compiled),
+    );
+    return solveByTimeWindows(ctx, warm, modelSize(model), windows);
+  };

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Algorithm } from '../src/core/context';
 import { fillEmptySlots } from '../src/core/coverage';
-import { SolutionState } from '../src/core/solution';
 import { milp } from '../src/exact/milp';
-import { buildMilpModel } from '../src/exact/milp-model';
-import { allJobs, modelSize } from '../src/exact/milp-solve';
-import { solveByTimeWindows } from '../src/exact/milp-windows';
 import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
 import { randomInstance } from './fixtures';
-import { bruteForceOptimum, runDirect } from './exact-helpers';
-
-/** milp's decomposition path with `windows` date windows, on an instance whose full model would fit. */
-const byWindows =
-  (windows: number): Algorithm =>
-  async (ctx) => {
-    const warm = nearestFeasibleGreedy(ctx.compiled);
-    fillEmptySlots(warm);
-    ctx.offer(warm, 'warm start');
-    const model = buildMilpModel(
-      ctx.compiled,
-      allJobs(ctx.compiled),
-      new SolutionState(ctx.compiled),
-    );
-    return solveByTimeWindows(ctx, warm, modelSize(model), windows);
-  };
+import { bruteForceOptimum, byWindows, runDirect } from './exact-helpers';
 
 describe('milp by date windows (models too large for the WASM heap)', () => {
   it('is feasible, never better than brute force, and its bound is at most the optimum', async () => {

@@ -7,6 +7,7 @@ import type { ReplayRecipe } from '../src/core/contract';
 import { ALGORITHM_REGISTRY } from '../src/registry/algorithm-registry';
 import { solve } from '../src/runtime/solve';
 import { generateInstance } from '../bench/generate';
+import { byWindows, runDirect } from './exact-helpers';
 import { randomInstance } from './fixtures';
 
 const instance = randomInstance(12, 50, 12, 2);
@@ -85,6 +86,38 @@ describe('a capped run is replayable', () => {
 
 describe('an uncapped run is replayable from its recipe', () => {
   const uncapped = randomInstance(31, 70, 14, 3);
+
+  /**
+   * Runs `algorithm` (seed 5, limit `limitMs`) on a clock that moves 10 us per
+   * reading, so the clock stops it at a point this test can repeat; then
+   * replays its recipe (the one solve records) with a generous limit, and
+   * checks that the replay records the same recipe and reaches the same
+   * solution. Returns the recipe.
+   */
+  async function cutOnFakeClockThenReplay(algorithm: AlgorithmKey, limitMs: number) {
+    const compiledUncapped = compileInstance(uncapped, uncapped.weights);
+    const runWith = async (ctx: AlgorithmContext) => {
+      const outcome = await ALGORITHM_REGISTRY[algorithm](ctx);
+      return outcome.replay ?? ctx.replayRecipe(outcome.stats?.iterations as number);
+    };
+    const options = { algorithm, seed: 5 };
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
+    const cut = new AlgorithmContext(uncapped, compiledUncapped, {
+      ...options,
+      timeLimitMs: limitMs,
+    });
+    const recipe = await runWith(cut).finally(() => clock.mockRestore());
+    const replay = new AlgorithmContext(uncapped, compiledUncapped, {
+      ...options,
+      timeLimitMs: 60_000,
+      replay: recipe,
+    });
+    expect(await runWith(replay)).toEqual(recipe);
+    expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
+    expect(replay.best.total).toBe(cut.best.total);
+    return recipe;
+  }
   it.each([
     ['ils', 400],
     ['alns', 400],
@@ -96,7 +129,7 @@ describe('an uncapped run is replayable from its recipe', () => {
     ['portfolio', 1_500],
     ['cp_sat', 1_500],
     ['ml_predictive', 2_000],
-    // HiGHS must finish its model (a run whose HiGHS the limit stopped says it is not replayable).
+    // HiGHS finishes its model here; where the limit stops it, see the HiGHS tests below.
     ['predict_then_optimize', 8_000],
     ['offline_rl', 2_000],
     ['drl', 2_000],
@@ -143,29 +176,9 @@ describe('an uncapped run is replayable from its recipe', () => {
   ] as [AlgorithmKey, number][])(
     '%s: cut by its deadline inside a step, it replays to the same solution',
     async (algorithm, limitMs) => {
-      // A clock that moves 10 us per reading: the deadline falls inside the first population, a
-      // batch of ants or the first descent, at a point this test can repeat.
-      const compiledUncapped = compileInstance(uncapped, uncapped.weights);
-      let now = 0;
-      const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
-      const cut = new AlgorithmContext(uncapped, compiledUncapped, {
-        algorithm,
-        seed: 5,
-        timeLimitMs: limitMs,
-      });
-      const recipe = await ALGORITHM_REGISTRY[algorithm](cut)
-        .then((outcome) => cut.replayRecipe(outcome.stats?.iterations as number))
-        .finally(() => clock.mockRestore());
+      // The deadline falls inside the first population, a batch of ants or the first descent.
+      const recipe = await cutOnFakeClockThenReplay(algorithm, limitMs);
       expect(recipe.cutAtCheck).toBeGreaterThan(0);
-      const replay = new AlgorithmContext(uncapped, compiledUncapped, {
-        algorithm,
-        seed: 5,
-        timeLimitMs: 60_000,
-        replay: recipe,
-      });
-      const outcome = await ALGORITHM_REGISTRY[algorithm](replay);
-      expect(replay.replayRecipe(outcome.stats?.iterations as number)).toEqual(recipe);
-      expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
     },
   );
 
@@ -178,32 +191,12 @@ describe('an uncapped run is replayable from its recipe', () => {
   ] as [AlgorithmKey, number, (keyof ReplayRecipe)[]][])(
     '%s: cut by its deadline or a phase of its time on a fake clock, it replays to the same solution',
     async (algorithm, limitMs, recorded) => {
-      // A clock that moves 10 us per reading. cp_sat: the start kicks' share of the time ends
-      // them, and the deadline its neighbourhoods; ml_predictive: the deadline falls inside a
-      // teacher window (the parent's in-step test); the others: the teacher's or the policy
-      // updates' share of the time ends that phase, and the polish records its own recipe.
-      const compiledUncapped = compileInstance(uncapped, uncapped.weights);
-      let now = 0;
-      const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
-      const cut = new AlgorithmContext(uncapped, compiledUncapped, {
-        algorithm,
-        seed: 5,
-        timeLimitMs: limitMs,
-      });
-      const recipe = await ALGORITHM_REGISTRY[algorithm](cut)
-        .then((outcome) => cut.replayRecipe(outcome.stats?.iterations as number))
-        .finally(() => clock.mockRestore());
+      // cp_sat: the start kicks' share of the time ends them, and the deadline its
+      // neighbourhoods; ml_predictive: the deadline falls inside a teacher window (the parent's
+      // in-step test); the others: the teacher's or the policy updates' share of the time ends
+      // that phase, and the polish records its own recipe.
+      const recipe = await cutOnFakeClockThenReplay(algorithm, limitMs);
       for (const field of recorded) expect(recipe[field]).toBeDefined();
-      const replay = new AlgorithmContext(uncapped, compiledUncapped, {
-        algorithm,
-        seed: 5,
-        timeLimitMs: 60_000,
-        replay: recipe,
-      });
-      const outcome = await ALGORITHM_REGISTRY[algorithm](replay);
-      expect(replay.replayRecipe(outcome.stats?.iterations as number)).toEqual(recipe);
-      expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
-      expect(replay.best.total).toBe(cut.best.total);
     },
   );
 
@@ -249,4 +242,69 @@ describe('an uncapped run is replayable from its recipe', () => {
     expect(replay.assignments).toEqual(run.assignments);
     expect(replay.stats.replay).toEqual(recipe);
   }, 180_000);
+});
+
+describe('HiGHS runs that the clock stopped replay from where they stopped, counted in its work', () => {
+  // The warm start leaves fillable slots empty here, so milp solves its whole model (not by
+  // role); HiGHS proves it in about 5 s on a quiet machine, and 1.5 s stops it.
+  const instance = randomInstance(31, 70, 14, 3);
+  /** Whether the clock stopped one of the HiGHS runs: at a callback, or by ending its thread. */
+  const clockStopped = (recipe: ReplayRecipe) =>
+    recipe.highs!.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined);
+
+  it.each(['milp', 'predict_then_optimize'] as AlgorithmKey[])(
+    '%s: HiGHS stopped by a 1.5 s limit, replayed from its recipe on a 60 s one: the same solution',
+    async (algorithm) => {
+      const run = await solve(instance, { algorithm, seed: 9, timeLimitMs: 1_500 });
+      expect(run.stats.not_replayable_because).toBeUndefined();
+      const recipe = run.stats.replay as ReplayRecipe;
+      expect(recipe.milp).toBeUndefined();
+      expect(clockStopped(recipe)).toBe(true);
+      const replay = await solve(instance, {
+        algorithm,
+        seed: 9,
+        timeLimitMs: 60_000,
+        replay: recipe,
+      });
+      expect(replay.assignments).toEqual(run.assignments);
+      expect(replay.objective.total).toBe(run.objective.total);
+      expect(replay.stats.replay).toEqual(recipe);
+    },
+  );
+
+  it('milp by date windows: stopped by a 2.5 s limit, replayed from its recipe: the same solution', async () => {
+    const options = { algorithm: 'milp' as const, seed: 9 };
+    const run = await runDirect(instance, byWindows(3), { ...options, timeLimitMs: 2_500 });
+    expect(run.outcome.notReplayableBecause).toBeUndefined();
+    const recipe = run.outcome.replay!;
+    // The whole model's LP bound (two runs), then each window of each pass.
+    expect(recipe.highs!.length).toBeGreaterThan(2);
+    expect(clockStopped(recipe)).toBe(true);
+    const replay = await runDirect(instance, byWindows(3), {
+      ...options,
+      timeLimitMs: 60_000,
+      replay: recipe,
+    });
+    expect(replay.assignments).toEqual(run.assignments);
+    expect(replay.evaluated.total).toBe(run.evaluated.total);
+    expect(replay.outcome.replay).toEqual(recipe);
+  });
+
+  it("milp's proof replays with HiGHS's recorded options, not the replay's seed", async () => {
+    const run = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 60_000 });
+    expect(run.status).toBe('optimal');
+    const recipe = run.stats.replay as ReplayRecipe;
+    // Both phases ran to their end; HiGHS is single-threaded, so its options fix its path.
+    expect(recipe.highs).toEqual([
+      { options: { random_seed: 9, mip_rel_gap: 1e-6 }, stops: { lpRuns: 0, stages: 2, cuts: [] } },
+    ]);
+    const replay = await solve(instance, {
+      algorithm: 'milp',
+      seed: 10,
+      timeLimitMs: 60_000,
+      replay: recipe,
+    });
+    expect(replay.stats.replay).toEqual(recipe);
+    expect(replay.assignments).toEqual(run.assignments);
+  });
 });

@@ -28,10 +28,14 @@ type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
  * epoch and member: with it a search method's rerun never reads the clock,
  * so whenever the input fingerprint matches it must reach the same F,
  * however long the run's time limit was and however busy either machine.
- * A run is not reproducible when the solver said so (a cancelled run, milp
- * on its whole model, predict_then_optimize whose HiGHS stopped on its
- * limit, a portfolio whose exact member ran), or when it was
- * recorded before recipes were; the answer says which, and
+ * That holds for HiGHS too (milp on any path, predict_then_optimize's MILP,
+ * a portfolio's exact member): the recipe says where the clock stopped each
+ * HiGHS run, counted in HiGHS's interrupt callbacks, and which options it
+ * ran with, so a proof and a cut run repeat alike. A run is not
+ * reproducible when the solver said so as it ran (its stored blocker: a
+ * cancelled run, a crashed HiGHS thread, or a milp whole-model, date-window
+ * or predict_then_optimize run recorded before HiGHS runs kept their stops),
+ * or when it was recorded before recipes were; the answer says which, and
  * reruns with the seed anyway. One replay at a time per process (each holds
  * a solver thread for up to twice the run's limit).
  *

@@ -75,6 +75,12 @@ export interface ReplayRecipe {
   /** milp by role: its ALNS warm start and its two HiGHS threads (MilpRecipe). */
   readonly milp?: MilpRecipe;
   /**
+   * Each HiGHS run of milp on its whole model or by date windows (with the
+   * LP bound's runs), or of predict_then_optimize's MILP, in the order they
+   * started (HighsRecipe); a replay gives each run its recorded one.
+   */
+  readonly highs?: readonly HighsRecipe[];
+  /**
    * The portfolio's exact member (milp): its own recipe, and whether it
    * proved its solution optimal. A proof ended the run, so a replay of a
    * proved run reruns this member alone to its proof (its F is the optimum;
@@ -82,6 +88,20 @@ export interface ReplayRecipe {
    * replay reruns the epochs and this member, and offers its find after them.
    */
   readonly exact?: { readonly proved: boolean; readonly recipe: ReplayRecipe | null };
+}
+
+/**
+ * What reproduces one two-phase HiGHS run (exact/highs-runner.ts). HiGHS is
+ * single-threaded here (its WebAssembly build refuses a thread count), and
+ * for the same model, options and seed its path is a function of its own
+ * work: so a proof repeats when the options do, and a run the clock stopped
+ * repeats when it is stopped at the same interrupt callback.
+ */
+export interface HighsRecipe {
+  /** The HiGHS options it ran with, its time limit aside; a replay sets exactly these. */
+  readonly options: Readonly<Record<string, number | string | boolean>>;
+  /** Where it stopped, counted in HiGHS's interrupt callbacks; its phases are the stages. */
+  readonly stops: MilpRoleRecipe;
 }
 
 /** What reproduces a milp-by-role run (exact/milp-role.ts). */

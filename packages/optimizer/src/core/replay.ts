@@ -10,13 +10,14 @@ import type { AlgorithmContext, AlgorithmOutcome } from './context';
  * sizes its neighbourhoods by their outcomes; the learned methods size their
  * teacher, training and policy updates by counts (windows, epochs, rounds,
  * updates) whose time-bound ends are recorded phases, and their ILS polish
- * records its own recipe (predict_then_optimize says so when HiGHS stopped
- * on its limit). milp by role: its ALNS warm start records its segments'
- * recipes, and each HiGHS thread stops only at one of HiGHS's interrupt
- * callbacks, whose count (single-threaded HiGHS, the same model) is a
- * function of HiGHS's own work, and records which calls stopped it
- * (MilpRecipe, exact/milp-role-stops.mjs); milp on the whole model or by date
- * windows hands HiGHS a time limit and says it cannot replay.
+ * records its own recipe. HiGHS (milp on every path, predict_then_optimize's
+ * MILP) stops only at one of its interrupt callbacks, whose count
+ * (single-threaded HiGHS, the same model and options) is a function of its
+ * own work, or where its thread was terminated, and the run records which
+ * (exact/milp-role-stops.mjs): by role with its ALNS warm start's segment
+ * recipes (MilpRecipe), on the whole model, by date windows and in
+ * predict_then_optimize per HiGHS run with the options it ran with
+ * (HighsRecipe). Only a crashed HiGHS thread is not replayable.
  */
 const ITERATION_BOUND: ReadonlySet<AlgorithmKey> = new Set<AlgorithmKey>([
   'heuristic',

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { builtWorkerUrl } from '../core/built-workers';
+import type { HighsRecipe, MilpRoleRecipe } from '../core/contract';
 import type { MilpModel } from './milp-model';
 
 /** How one HiGHS phase ended. */
@@ -24,6 +25,10 @@ export interface HighsRun {
   readonly outcome: 'done' | 'stopped' | 'crashed';
   readonly error?: string;
   readonly seconds: number;
+  /** What reproduces the run: its options and where it stopped, in HiGHS's own work. */
+  readonly recipe: HighsRecipe;
+  /** HiGHS's interrupt callbacks over the run's phases (null if the thread did not answer). */
+  readonly callbacks: number | null;
 }
 
 export interface HighsRunOptions {
@@ -43,6 +48,13 @@ export interface HighsRunOptions {
   /** Called with each improving phase-2 (or phase-1) incumbent's x values. */
   readonly onIncumbent?: (x: Float64Array, phase: number) => void;
   readonly onLog?: (phase: number, primal: number, dual: number, gap: number) => void;
+  /**
+   * Replays a recorded run: HiGHS runs with its options (seed and gap
+   * included; `seed` and `mipRelGap` are then unused) and stops where it
+   * stopped, never on the clock. `timeLimitSec` then only bounds a replay
+   * that cannot finish (its recipe then differs).
+   */
+  readonly replay?: HighsRecipe;
 }
 
 /** HiGHS's relative MIP gap below which an incumbent counts as optimal. */
@@ -75,12 +87,17 @@ export function highsOvershootSec(nonzeros: number): number {
 export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<HighsRun> {
   const stopBuffer = new SharedArrayBuffer(4);
   const stop = new Int32Array(stopBuffer);
+  const highsOptions = options.replay?.options ?? {
+    random_seed: options.seed % 2_147_483_647,
+    mip_rel_gap: options.mipRelGap ?? MIP_REL_GAP,
+  };
   const worker = new Worker(builtWorkerUrl('highs'), {
     workerData: {
       ...model,
       rotation: undefined,
       stop: stopBuffer,
-      seed: options.seed % 2_147_483_647,
+      highsOptions,
+      replay: options.replay?.stops ?? null,
       timeLimitSec: options.timeLimitSec,
       deadlineEpochMs: Date.now() + options.timeLimitSec * 1000,
       overshootSec: highsOvershootSec(model.indices.length),
@@ -88,7 +105,6 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       warmStart: options.warmStart,
       warmCoverage: options.warmCoverage,
       phase1Share: options.phase1Share ?? 0.4,
-      mipRelGap: options.mipRelGap ?? MIP_REL_GAP,
       isLp: options.isLp ?? false,
       onlyPhase1: options.onlyPhase1 ?? false,
     },
@@ -96,6 +112,12 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
   const started = performance.now();
   let best: Float64Array | null = null;
   let bestPhase = 0;
+  /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
+  let at: { stops: MilpRoleRecipe; streamed: number } = {
+    stops: { lpRuns: 0, stages: 0, cuts: [] },
+    streamed: 0,
+  };
+  const recipe = (stops: MilpRoleRecipe): HighsRecipe => ({ options: highsOptions, stops });
   return new Promise<HighsRun>((resolve) => {
     let settled = false;
     let killTimer: NodeJS.Timeout | undefined;
@@ -108,7 +130,12 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       void worker.terminate();
       resolve({ ...run, seconds: (performance.now() - started) / 1000 });
     };
-    const stoppedEarly = (error?: string): Omit<HighsRun, 'seconds'> => ({
+    // Terminated (or, replayed, stopped where that was): the incumbents received are what it left,
+    // and a replay stops that run after as many of them (MilpRoleRecipe.killedAfter).
+    const stoppedEarly = (
+      error?: string,
+      stops: MilpRoleRecipe = { ...at.stops, killedAfter: at.streamed },
+    ): Omit<HighsRun, 'seconds'> => ({
       x: best,
       coverage: best ? sum(best) : options.warmCoverage,
       phase1Proven: options.knownCoverage !== null,
@@ -116,6 +143,8 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       phase2: null,
       outcome: error ? 'crashed' : 'stopped',
       ...(error ? { error } : {}),
+      recipe: recipe(stops),
+      callbacks: null,
     });
     const requestStop = (graceMs = STOP_GRACE_MS) => {
       Atomics.store(stop, 0, 1);
@@ -133,8 +162,14 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
     options.signal?.addEventListener('abort', cancel, { once: true });
 
     worker.on('message', (m: WorkerMessage) => {
+      // What arrives after the end is not used, so the recipe holds what was.
+      if (settled) return;
       switch (m.type) {
+        case 'run':
+          at = { stops: m.recipe, streamed: 0 };
+          break;
         case 'incumbent':
+          at.streamed++;
           if (m.phase >= bestPhase) {
             best = m.colValue;
             bestPhase = m.phase;
@@ -147,6 +182,10 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
         case 'phase':
           break;
         case 'done':
+          if (m.killed) {
+            finish(stoppedEarly(undefined, m.recipe));
+            break;
+          }
           finish({
             x: m.colValue ? m.colValue.slice(0, model.xCount) : best,
             coverage: m.coverage,
@@ -154,6 +193,8 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
             phase1: m.phase1,
             phase2: m.phase2,
             outcome: Atomics.load(stop, 0) !== 0 ? 'stopped' : 'done',
+            recipe: recipe(m.recipe),
+            callbacks: m.callbacks,
           });
           break;
         case 'error':
@@ -167,11 +208,15 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
 }
 
 type WorkerMessage =
+  | { type: 'run'; recipe: MilpRoleRecipe }
   | { type: 'incumbent'; phase: number; colValue: Float64Array }
   | { type: 'log'; phase: number; primal: number; dual: number; gap: number }
   | { type: 'phase' }
   | {
       type: 'done';
+      killed: boolean;
+      recipe: MilpRoleRecipe;
+      callbacks: number;
       colValue: Float64Array | null;
       coverage: number;
       phase1Proven: boolean;

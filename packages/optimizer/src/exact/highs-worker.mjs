@@ -6,18 +6,28 @@
 // Two phases (OPTIMIZATION.md): 1) maximise coverage sum(x) unless the parent
 // already proved it (every fillable slot filled); 2) minimise the rest with
 // sum(x) >= the phase-1 coverage. Incumbents stream back as they improve.
+//
+// Every HiGHS run stops where a replay stops it again, without the clock
+// (milp-role-stops.mjs; each phase is a stage): at an interrupt callback, or
+// where the parent terminated the thread. HiGHS is single-threaded, gets no
+// time limit of its own, and runs with the options the parent sends (a
+// replay's: the recorded run's), so a replay of the recipe streams the same
+// incumbents and ends alike.
 /* eslint-disable security/detect-object-injection -- indices are numbers into arrays this thread builds from the model it was sent */
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
+import { replayableRuns } from './milp-role-stops.mjs';
 
 const port = parentPort;
 const job = workerData;
 const stop = new Int32Array(job.stop);
+const stopped = () => Atomics.load(stop, 0) !== 0;
+const replay = job.replay ?? null;
 const started = performance.now();
 const elapsedSec = () => (performance.now() - started) / 1000;
 // The parent's deadline, on the wall clock all threads share: the thread's own
 // start-up and HiGHS's loading count against the time limit too, and HiGHS is
-// told to stop early by as much as it is expected to run past its own limit.
+// told to stop early by as much as it is expected to run past its callbacks' test.
 const leftSec = () => (job.deadlineEpochMs - Date.now()) / 1000 - job.overshootSec;
 
 const highs = await loadHighs();
@@ -63,32 +73,61 @@ function progress(phase, data) {
   });
 }
 
-const callbacks = (phase) => ({
-  [CB.simplexInterrupt](event) {
-    if (Atomics.load(stop, 0) !== 0) event.interrupt();
-  },
-  [CB.mipInterrupt](event) {
-    if (Atomics.load(stop, 0) !== 0) event.interrupt();
-    progress(phase, event.data);
-  },
-  [CB.mipImprovingSolution](event) {
-    const x = event.data.mip_solution;
-    if (x) port.postMessage({ type: 'incumbent', phase, colValue: x.slice(0, job.xCount) });
-  },
-  [CB.mipLogging](event) {
-    progress(phase, event.data);
-  },
+/** The phase under way, which each streamed incumbent carries. */
+let phaseNow = 0;
+const runs = replayableRuns(model, {
+  replay,
+  stopped,
+  port,
+  K,
+  CB,
+  // The whole x streams (a halted run's result, phase 2's start); the parent gets the assignment columns.
+  incumbent: (x) => ({ type: 'incumbent', phase: phaseNow, colValue: x.slice(0, job.xCount) }),
+  // No time limit of HiGHS's own: its sub-MIPs would stop on it unseen (milp-role-stops.mjs).
+  backupLimit: false,
 });
+// Exactly the options the parent sent, the time limit aside (set per run by `runs`).
+model.options.set({ ...job.highsOptions, output_flag: false });
+
+/** A phase's objective at x: filled slots (phase 1), or the model's cost with its offset. */
+function valueAt(x, phase) {
+  let value = phase === 1 ? 0 : job.offset;
+  for (let k = 0; k < job.numCols; k++)
+    value += phase === 1 ? (k < job.xCount && x[k] > 0.5 ? 1 : 0) : job.colCost[k] * x[k];
+  return value;
+}
 
 function run(phase, timeLimit) {
-  model.options.set({
-    output_flag: false,
-    time_limit: Math.max(0.05, timeLimit),
-    random_seed: job.seed,
-    mip_rel_gap: job.mipRelGap,
-  });
-  model.zeroAllClocks();
-  const { modelStatus } = model.run(callbacks(phase));
+  phaseNow = phase;
+  runs.stages++;
+  const { modelStatus, halted, ran, lastStreamed } = runs.run(
+    Date.now() + 1000 * Math.max(0.05, timeLimit),
+    {
+      [CB.mipInterrupt](event) {
+        progress(phase, event.data);
+      },
+      [CB.mipImprovingSolution](event) {
+        const x = event.data.mip_solution;
+        if (x) runs.stream(x);
+      },
+      [CB.mipLogging](event) {
+        progress(phase, event.data);
+      },
+    },
+  );
+  if (halted || !ran) {
+    // Stopped between callbacks (or replayed where such a stop was): its solver data is cleared,
+    // and where it left off is its last streamed incumbent; its bound is not known.
+    return {
+      status: statusName(modelStatus),
+      optimal: false,
+      objective: lastStreamed ? valueAt(lastStreamed, phase) : null,
+      bound: NaN,
+      gap: NaN,
+      nodes: 0,
+      colValue: lastStreamed,
+    };
+  }
   const hasPrimal = model.info.get('primal_solution_status') === 2;
   const colValue = hasPrimal ? model.getSolution().colValue : null;
   const optimal = modelStatus === K.optimal;
@@ -106,11 +145,13 @@ function run(phase, timeLimit) {
 }
 
 try {
+  // A replay of a run terminated before its first HiGHS run ends here.
+  runs.finish();
   const xIdx = Array.from({ length: job.xCount }, (_, k) => k);
   let coverage = job.knownCoverage;
   let phase1 = null;
   let start = job.warmStart;
-  if (coverage === null) {
+  if (coverage === null && !runs.killed) {
     const ones = new Float64Array(job.numCols);
     ones.fill(1, 0, job.xCount);
     model.changeColsCost({ kind: 'range', from: 0, to: job.numCols - 1 }, ones);
@@ -127,15 +168,20 @@ try {
     model.changeObjectiveOffset(job.offset);
   }
   const phase1Proven = phase1 === null || phase1.optimal;
-  const stopped = () => Atomics.load(stop, 0) !== 0;
   let phase2 = null;
-  if (!stopped() && !job.onlyPhase1) {
+  // Phase 2 runs unless stopped first, or on a replay if the recorded run started it.
+  const phase2Due = replay ? runs.stages < replay.stages : !stopped();
+  if (phase2Due && !runs.killed && !job.onlyPhase1) {
     model.addRow(coverage, highs.infinity, { indices: xIdx, values: xIdx.map(() => 1) });
     if (start) model.setSolution({ colValue: start });
     phase2 = run(2, leftSec());
   }
   port.postMessage({
     type: 'done',
+    // A replay that reached the run the parent terminated ends as that run did (the parent knows how).
+    killed: runs.killed,
+    recipe: runs.recipe(),
+    callbacks: runs.checks,
     coverage,
     phase1Proven,
     phase1: phase1 && { ...phase1, colValue: undefined },

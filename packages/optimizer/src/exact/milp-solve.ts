@@ -1,8 +1,9 @@
 import type { AlgorithmContext } from '../core/context';
 import type { CompiledInstance } from '../core/compile';
+import type { HighsRecipe } from '../core/contract';
 import type { SolutionState } from '../core/solution';
 import { runHighs } from './highs-runner';
-import type { HighsRun } from './highs-runner';
+import type { HighsRun, HighsRunOptions } from './highs-runner';
 import { columnsFromState } from './milp-model';
 import type { MilpModel } from './milp-model';
 
@@ -28,13 +29,48 @@ export function startHeartbeat(ctx: AlgorithmContext, line: () => string): () =>
   return () => clearInterval(timer);
 }
 
+/**
+ * The HiGHS runs of one method's run, in the order they start: each records
+ * its recipe (HighsRecipe), and on a replay each gets the recorded recipe of
+ * its place in that order, so it runs with the recorded options and stops
+ * where the recorded run stopped.
+ */
+export class HighsRuns {
+  readonly recipes: HighsRecipe[] = [];
+  private crash: string | undefined;
+
+  constructor(private readonly ctx: AlgorithmContext) {}
+
+  /** The next run's recorded recipe, on a replay. */
+  get next(): HighsRecipe | undefined {
+    return this.ctx.options.replay?.highs?.[this.recipes.length];
+  }
+
+  /** Runs HiGHS as the next run of the sequence (with its recorded recipe on a replay). */
+  async run(model: MilpModel, options: HighsRunOptions): Promise<HighsRun> {
+    const replay = this.next;
+    // A replay stops on the recipe's counts; the clock only bounds one that cannot finish.
+    const timeLimitSec = replay ? remainingSec(this.ctx, 0.2) : options.timeLimitSec;
+    const run = await runHighs(model, { ...options, timeLimitSec, ...(replay ? { replay } : {}) });
+    this.recipes.push(run.recipe);
+    if (run.outcome === 'crashed') this.crash ??= `HiGHS crashed (${run.error ?? 'no answer'})`;
+    return run;
+  }
+
+  /** Why the runs cannot be replayed (a crash: its point is the heap's, not HiGHS's counted work). */
+  get blocker(): string | undefined {
+    return this.crash;
+  }
+}
+
 const num = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 /**
  * Runs the two phases on `model` (fixed part `fixed`), offering each
  * incumbent to ctx and reporting progress while HiGHS runs: each incumbent,
  * HiGHS's incumbent and dual bound as it posts them (phase 1 counts filled
- * slots, phase 2 is the rest of F on the model), and a heartbeat.
+ * slots, phase 2 is the rest of F on the model), and a heartbeat. The run
+ * is the next of `runs` (which replays it from its recipe on a replay).
  */
 export async function solveModel(
   ctx: AlgorithmContext,
@@ -42,12 +78,13 @@ export async function solveModel(
   fixed: SolutionState,
   warm: SolutionState,
   timeLimitSec: number,
+  runs = new HighsRuns(ctx),
 ): Promise<HighsRun> {
   const filled = countFilled(model, warm);
   let line = `HiGHS: ${model.xCount} binaries, starting from F ${num(ctx.best.total)}`;
   const stop = startHeartbeat(ctx, () => line);
   try {
-    return await runHighs(model, {
+    return await runs.run(model, {
       timeLimitSec,
       seed: ctx.options.seed,
       signal: ctx.signal,
@@ -108,13 +145,16 @@ export function allJobs(c: CompiledInstance): number[] {
   return Array.from({ length: c.jobCount }, (_, j) => j);
 }
 
-/** Whether HiGHS stopped on its time limit (or was stopped at the deadline) rather than finishing. */
+/**
+ * Whether HiGHS stopped on its time limit (or was stopped at the deadline)
+ * rather than finishing: the time is up at an interrupt callback (status
+ * interrupted, or on a replay where the recorded run's was), or HiGHS's own
+ * limit stopped it between callbacks.
+ */
 export function endedOnTimeLimit(run: HighsRun): boolean {
-  return (
-    run.outcome === 'stopped' ||
-    run.phase1?.status === 'timeLimit' ||
-    run.phase2?.status === 'timeLimit'
-  );
+  const limited = (status: string | undefined) =>
+    status === 'timeLimit' || status === 'interrupted';
+  return run.outcome === 'stopped' || limited(run.phase1?.status) || limited(run.phase2?.status);
 }
 
 /** Seconds to the run's deadline (which keeps the finishing reserve back), less `marginSec`. */

@@ -2,9 +2,9 @@ import { UNASSIGNED_PENALTY } from '@meridian/domain';
 import type { AlgorithmContext, AlgorithmOutcome } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../construct/date-order';
-import { runHighs } from './highs-runner';
 import {
   allJobs,
+  HighsRuns,
   MAX_FULL_MODEL_NONZEROS,
   remainingSec,
   solveModel,
@@ -26,6 +26,8 @@ const LP_SHARE = 0.2;
  * not a sum of window bounds: it comes from the LP relaxation of the whole
  * model, lexicographic like the MILP (coverage LP, then rest LP with the
  * coverage fixed only when the incumbent's coverage meets the LP's ceiling).
+ * Replayable: each HiGHS run records where it stopped (HighsRuns), and the
+ * loop over windows stops at a counted test (ctx.shouldStop).
  */
 export async function solveByTimeWindows(
   ctx: AlgorithmContext,
@@ -44,7 +46,8 @@ export async function solveByTimeWindows(
     ctx,
     () => 'HiGHS: LP relaxation of the whole model (bound)',
   );
-  const bound = await lpBound(ctx, warm, remainingSec(ctx, 0.5) * LP_SHARE).finally(stopHeartbeat);
+  const runs = new HighsRuns(ctx);
+  const bound = await lpBound(ctx, runs, remainingSec(ctx, 0.5) * LP_SHARE).finally(stopHeartbeat);
   let current = warm.clone();
   const windowStats: Record<string, unknown>[] = [];
   let pass = 0;
@@ -59,7 +62,7 @@ export async function solveByTimeWindows(
       const model = buildMilpModel(c, jobs, fixed);
       const share =
         remainingSec(ctx, 0.3) / (windows.length - w + (pass === 1 ? windows.length : 0));
-      const run = await solveModel(ctx, model, fixed, current, share);
+      const run = await solveModel(ctx, model, fixed, current, share, runs);
       const next = run.x ? stateFromX(model, fixed, run.x) : null;
       if (next && next.total < current.total - 1e-9) current = next;
       ctx.offer(current, `milp window ${w + 1}/${windows.length}`);
@@ -71,6 +74,7 @@ export async function solveByTimeWindows(
         nonzeros: model.indices.length,
         proven: run.phase1Proven && run.phase2?.optimal === true,
         outcome: run.outcome,
+        highs_callbacks: run.callbacks,
       });
       ctx.report(
         `milp window ${w + 1}/${windows.length} (pass ${pass})`,
@@ -80,8 +84,9 @@ export async function solveByTimeWindows(
   }
   return {
     ...(bound.value !== undefined ? { bound: bound.value } : {}),
-    notReplayableBecause:
-      'milp by date windows (a fillable slot left empty by the warm start) hands HiGHS a time limit; only milp by role replays',
+    // The window loop's counted stop test (stopAtCheck) and each HiGHS run's recipe.
+    replay: { ...ctx.replayRecipe(undefined), highs: runs.recipes },
+    ...(runs.blocker ? { notReplayableBecause: runs.blocker } : {}),
     stats: {
       model: size,
       decomposition:
@@ -98,7 +103,7 @@ export async function solveByTimeWindows(
 /** A valid lower bound on F from the whole model's LP relaxation, lexicographic in coverage. */
 async function lpBound(
   ctx: AlgorithmContext,
-  warm: SolutionState,
+  runs: HighsRuns,
   timeLimitSec: number,
 ): Promise<{ value?: number; source: string }> {
   const c = ctx.compiled;
@@ -111,7 +116,7 @@ async function lpBound(
     warmCoverage: 0,
     isLp: true,
   };
-  const cov = await runHighs(model, {
+  const cov = await runs.run(model, {
     ...common,
     timeLimitSec: timeLimitSec / 2,
     knownCoverage: null,
@@ -128,7 +133,7 @@ async function lpBound(
       source: 'coverage LP only (incumbent coverage below the LP ceiling)',
     };
   }
-  const rest = await runHighs(model, {
+  const rest = await runs.run(model, {
     ...common,
     timeLimitSec: timeLimitSec / 2,
     knownCoverage: ceiling,

@@ -11,6 +11,7 @@ import {
   allJobs,
   applyRun,
   endedOnTimeLimit,
+  HighsRuns,
   MAX_FULL_MODEL_NONZEROS,
   modelSize,
   remainingSec,
@@ -24,7 +25,9 @@ import { solveByTimeWindows } from './milp-windows';
  * in two phases (coverage, then the rest with coverage fixed), warm-started
  * from the nearest-feasible greedy. Reports 'optimal' only when both phases
  * are proven; otherwise the bound and gap. Too-large models are solved by
- * time windows (see milp-windows.ts) and say so in stats.
+ * time windows (see milp-windows.ts) and say so in stats. Every path
+ * replays: by role (milp-role.ts), and each HiGHS run of the others records
+ * where it stopped in HiGHS's own work (stats.replay.highs, HighsRuns).
  */
 export const milp: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -40,11 +43,16 @@ export const milp: Algorithm = async (ctx) => {
   if (size.nonzeros > MAX_FULL_MODEL_NONZEROS) {
     return solveByTimeWindows(ctx, warm, size);
   }
-  const run = await solveModel(ctx, model, fixed, warm, remainingSec(ctx, 0.2));
+  const runs = new HighsRuns(ctx);
+  const run = await solveModel(ctx, model, fixed, warm, remainingSec(ctx, 0.2), runs);
   // HiGHS given the whole remaining time and stopped by it: the limit, not a proof, ended the run.
   if (endedOnTimeLimit(run) && !ctx.isCancelled) ctx.isTimedOut = true;
   const applied = applyRun(ctx, model, fixed, run);
-  return outcome(model, run, applied, { model: size });
+  return {
+    ...outcome(model, run, applied, { model: size }),
+    replay: { highs: runs.recipes },
+    ...(runs.blocker ? { notReplayableBecause: runs.blocker } : {}),
+  };
 };
 
 /**
@@ -65,8 +73,6 @@ function outcome(
   extra: Record<string, unknown>,
 ): AlgorithmOutcome {
   const coverageProven = run.phase1Proven || run.coverage === model.fillableSlots;
-  const notReplayableBecause =
-    'milp on the whole model (a fillable slot left empty by the warm start) hands HiGHS a time limit; only milp by role replays';
   const emptyAtBest = model.fixedEmpty + model.fillableSlots - run.coverage;
   let bound: number | undefined;
   if (coverageProven) {
@@ -83,7 +89,6 @@ function outcome(
   return {
     ...(isOptimal ? { status: 'optimal' as const } : {}),
     ...(bound !== undefined ? { bound } : {}),
-    notReplayableBecause,
     stats: {
       ...extra,
       phase1:
@@ -93,6 +98,8 @@ function outcome(
       highs_outcome: run.outcome,
       ...(run.error ? { highs_error: run.error } : {}),
       highs_seconds: Number(run.seconds.toFixed(2)),
+      // HiGHS's interrupt callbacks over both phases: the work count its recipe stops at.
+      highs_callbacks: run.callbacks,
       gap: run.phase2?.gap ?? null,
     },
   };

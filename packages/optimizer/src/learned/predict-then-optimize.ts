@@ -5,6 +5,7 @@ import { buildMilpModel } from '../exact/milp-model';
 import {
   allJobs,
   endedOnTimeLimit,
+  HighsRuns,
   remainingSec,
   solveModel,
   stateFromX,
@@ -39,9 +40,9 @@ const MILP_SHARE = 0.75;
  * added per (slot, physicist). The model's own solution is the warm start,
  * and the MILP's solution, judged on the true F, is the construction that the
  * local search then polishes. Falls back openly to `heuristic` without data.
- * Replayable when HiGHS finished its model (it is deterministic for a seed);
- * HiGHS takes a time limit, not a work budget, so a run whose HiGHS the
- * limit stopped says it cannot be replayed.
+ * Replayable: HiGHS runs single-threaded with recorded options, and where
+ * its time share stopped it is recorded in HiGHS's own work
+ * (stats.replay.highs, HighsRuns), where a replay stops it again.
  */
 export const predictThenOptimize: Algorithm = async (ctx) => {
   const c = ctx.compiled;
@@ -100,9 +101,10 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     0.45,
     true,
   );
+  const runs = new HighsRuns(ctx);
   const run =
     unsure.size > 0
-      ? await solveModel(ctx, milpModel, fixed, warm, MILP_SHARE * remainingSec(ctx, 0.2))
+      ? await solveModel(ctx, milpModel, fixed, warm, MILP_SHARE * remainingSec(ctx, 0.2), runs)
       : null;
   const solved = run?.x ? stateFromX(milpModel, fixed, run.x) : null;
   const construction = solved ?? warm;
@@ -112,14 +114,16 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     'predict_then_optimize',
     performance.now() - t0,
   );
-  const highsCut =
-    run && run.outcome !== 'done'
-      ? `HiGHS ${run.outcome === 'crashed' ? 'crashed' : 'was stopped'} inside predict_then_optimize`
-      : run && endedOnTimeLimit(run)
-        ? 'HiGHS stopped on its time limit inside predict_then_optimize (it takes a time limit, not a work budget)'
-        : null;
+  const iterations = improved.iterations;
   return {
-    ...(highsCut ? { notReplayableBecause: highsCut } : {}),
+    // The teacher's and the polish's recipe, with where HiGHS stopped.
+    replay: {
+      ...ctx.replayRecipe(typeof iterations === 'number' ? iterations : undefined),
+      highs: runs.recipes,
+    },
+    ...(runs.blocker
+      ? { notReplayableBecause: `${runs.blocker} inside predict_then_optimize` }
+      : {}),
     stats: {
       ...stats,
       optimiser: `HiGHS MILP of F over each slot's top ${TOP_K} predicted candidates, plus ${BLEND} * -log p per (slot, physicist), on the jobs where the prediction is least sure`,
@@ -131,6 +135,7 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
       milp_finished: run ? run.outcome === 'done' && !endedOnTimeLimit(run) : true,
       milp_proven_optimal_on_predictions: run?.phase2?.optimal ?? false,
       milp_seconds: Number((run?.seconds ?? 0).toFixed(2)),
+      milp_highs_callbacks: run?.callbacks ?? null,
       ...improved,
     },
   };

@@ -1,0 +1,77 @@
+import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
+import type { ReplayRecipe } from '@meridian/optimizer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+import { readStream, seedReplayClinics, seedSchedule } from './tasks-fixture';
+
+// Short enough that HiGHS cannot finish: the time limit, not a proof, ends it.
+const LIMIT_MS = 1_500;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS, taskRatePerMinute: 100 } });
+  await seedSchedule(t);
+  // More jobs at once than physicists of a role: the warm start leaves fillable slots empty,
+  // so milp solves its whole model (not by role).
+  await seedReplayClinics(t, {
+    jobs: 60,
+    month: '2027-03',
+    dayStride: 7,
+    dayModulo: 12,
+    clinics: 13,
+    zips: ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'],
+    homeZips: ['10001', '60601', '90012', '77002', '98101', '02108'],
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST', url: string) =>
+  t.app.inject({ method, url, headers: t.bearer(t.tokens.manager) });
+
+async function optimise(algorithm: string) {
+  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}`);
+  expect(res.statusCode).toBe(202);
+  const { events } = await readStream(
+    t,
+    `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
+  );
+  expect(events.at(-1)!.data).toMatchObject({ type: 'complete' });
+  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
+  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
+}
+
+describe('replay of runs whose HiGHS the time limit stopped', () => {
+  it.each(['milp', 'predict_then_optimize'])(
+    '%s: it reproduces F from where HiGHS stopped, counted in its callbacks',
+    async (algorithm) => {
+      const run = await optimise(algorithm);
+      expect(run.status).toBe('timeout');
+      const stored = await t.database.db
+        .selectFrom('optimization_runs')
+        .select(['replay', 'replay_blocker'])
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.replay_blocker).toBeNull();
+      // milp on its whole model (not by role), and HiGHS stopped by the clock: at a callback, or
+      // its thread ended at the deadline.
+      const recipe = stored.replay as ReplayRecipe;
+      expect(recipe.milp).toBeUndefined();
+      expect(
+        recipe.highs!.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined),
+      ).toBe(true);
+      const res = await api('POST', `/api/v1/runs/${run.id}/replay`);
+      expect(res.statusCode).toBe(200);
+      const verdict = ReplayResultSchema.parse(res.json());
+      expect(verdict).toMatchObject({
+        run_id: run.id,
+        fingerprint_matches: true,
+        deterministic: true,
+        reproduced: true,
+      });
+      expect(verdict.message).toMatch(/^Reproduced: /);
+      expect(verdict.objective_replayed).toEqual(run.objective_after);
+    },
+  );
+});
