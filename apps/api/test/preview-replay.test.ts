@@ -7,16 +7,14 @@ import {
   WhatIfStreamMessageSchema,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedReplayClinics, seedSchedule, storedSlots } from './tasks-fixture';
+import type { TestApp } from './support/test-app';
+import { createReplayApp, readStream, storedSlots } from './tasks-fixture';
 
 // Previews started as the web starts them: no iteration cap, only a short time limit.
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ tasks: { optimizeTimeLimitMs: 700, taskRatePerMinute: 100 } });
-  await seedSchedule(t);
-  await seedReplayClinics(t, {
+  t = await createReplayApp(700, {
     jobs: 24,
     month: '2027-02',
     dayStride: 5,

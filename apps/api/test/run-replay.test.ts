@@ -1,17 +1,14 @@
 import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedReplayClinics, seedSchedule } from './tasks-fixture';
+import type { TestApp } from './support/test-app';
+import { createReplayApp, readStream } from './tasks-fixture';
 
 // Runs started as the web starts them: no iteration cap, only the time limit (short here).
 const LIMIT_MS = 700;
 let t: TestApp;
 
 beforeAll(async () => {
-  // Twelve runs in a minute or two: above the default of 10 starts per minute per user.
-  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS, taskRatePerMinute: 100 } });
-  await seedSchedule(t);
-  await seedReplayClinics(t, {
+  t = await createReplayApp(LIMIT_MS, {
     jobs: 40,
     month: '2027-03',
     dayStride: 7,

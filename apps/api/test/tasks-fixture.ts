@@ -2,7 +2,7 @@ import { checkHardConstraints, DEFAULT_WEIGHTS, type JobAssignment } from '@meri
 import { sql } from 'kysely';
 import { InstanceBuilder } from '../src/services/instance-builder';
 import { InstanceRepository } from '../src/repositories/instance.repository';
-import type { TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from './support/test-app';
 
 /** Ids of the small schedule seeded for task, optimisation and analytics tests. */
 export interface Seeded {
@@ -119,6 +119,22 @@ export async function seedReplayClinics(t: TestApp, spec: ReplayClinics): Promis
       ]),
     )
     .execute();
+}
+
+/**
+ * The app a replay test starts: runs as the web starts them (no iteration
+ * cap, only `optimizeTimeLimitMs`), starts enough for a dozen runs in a
+ * minute or two (above the default of 10 per minute per user), and
+ * seedSchedule's schedule with `clinics` added.
+ */
+export async function createReplayApp(
+  optimizeTimeLimitMs: number,
+  clinics: ReplayClinics,
+): Promise<TestApp> {
+  const t = await createTestApp({ tasks: { optimizeTimeLimitMs, taskRatePerMinute: 100 } });
+  await seedSchedule(t);
+  await seedReplayClinics(t, clinics);
+  return t;
 }
 
 /** The stored slots of every job, for "nothing changed" comparisons. */
