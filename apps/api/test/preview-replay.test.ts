@@ -4,11 +4,10 @@ import {
   ReplayResultSchema,
   RunDetailSchema,
   RunListSchema,
-  WhatIfStreamMessageSchema,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/test-app';
-import { createReplayApp, readStream, storedSlots } from './tasks-fixture';
+import { createReplayApp, readStream } from './tasks-fixture';
 
 // Previews started as the web starts them: no iteration cap, only a short time limit.
 let t: TestApp;
@@ -100,31 +99,6 @@ describe('replay of an applied preview', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<{ detail: string }>().detail).toBe(
       `Run ${run.id} applied a preview recorded before previews kept their seed and recipe; it cannot be replayed`,
-    );
-  });
-});
-
-describe('replay of an applied what-if', () => {
-  it('answers that a repair is no seeded search and cannot be replayed', async () => {
-    const [job] = (await storedSlots(t)).filter((j) => j.assigned_lead_id !== null);
-    const res = await api('POST', '/api/v1/optimize/what-if', {
-      physicist_id: job!.assigned_lead_id,
-      start: '2027-01-01',
-      end: '2027-02-28',
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { task_id } = res.json<{ task_id: string }>();
-    const { events } = await readStream(t, `/api/v1/optimize/what-if/stream/${task_id}`);
-    const last = WhatIfStreamMessageSchema.parse(events.at(-1)!.data);
-    if (last.type !== 'complete') throw new Error(`what-if ended with ${JSON.stringify(last)}`);
-    const applied = await api('POST', `/api/v1/proposals/${last.proposal_id}/apply`);
-    expect(applied.statusCode, applied.body).toBe(200);
-    const run = await newestRun();
-    expect(run).toMatchObject({ kind: 'proposal', algorithm: null, seed: null });
-    const replay = await api('POST', `/api/v1/runs/${run.id}/replay`);
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json<{ detail: string }>().detail).toBe(
-      `Run ${run.id} applied a what-if proposal: a repair around an absence, not a seeded search, and no recipe of it is kept, so it cannot be replayed`,
     );
   });
 });

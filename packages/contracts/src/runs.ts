@@ -123,8 +123,9 @@ export const ReplayResultSchema = z.object({
   deterministic: z.boolean(),
   objective_recorded: ObjectiveSchema,
   objective_replayed: ObjectiveSchema,
-  seed: z.number().int(),
-  /** The main-loop iterations the rerun was held to; null for the portfolio (per epoch and member) and methods that count none. */
+  /** The run's seed; null for an applied what-if (a repair bounded by search nodes, not a seeded search). */
+  seed: z.number().int().nullable(),
+  /** The main-loop iterations (an applied what-if: the repair's node limit) the rerun was held to; null for the portfolio (per epoch and member) and methods that count none. */
   max_iterations: z.number().int().nullable(),
   elapsed_ms: z.number(),
   /** One sentence saying what the verdict means. */

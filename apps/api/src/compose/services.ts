@@ -45,6 +45,7 @@ import { PlanHistory } from '../services/plan-history.service';
 import { PlanRevisions } from '../services/plan-revisions';
 import { RosterImportService } from '../services/roster-import.service';
 import { RunReplay } from '../services/run-replay.service';
+import { WhatIfReplay } from '../services/what-if-replay';
 import { ScheduleBaseline } from '../services/schedule-baseline';
 import { ScheduleImportService } from '../services/schedule-import.service';
 import { ScheduleService } from '../services/schedule.service';
@@ -235,6 +236,12 @@ export function createServices(
       revisions,
       repositories.availability,
     ),
-    runReplay: new RunReplay(db, repositories.runs, builder, settings),
+    runReplay: new RunReplay(
+      db,
+      repositories.runs,
+      builder,
+      settings,
+      new WhatIfReplay(db, repositories.runs, builder, settings),
+    ),
   };
 }

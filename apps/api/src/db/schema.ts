@@ -151,6 +151,8 @@ export interface OptimizationRunsTable {
   replay_blocker: ColumnType<string | null, string | null | undefined, string | null>;
   /** Leave a restore removed, so undoing the restore records it again (migration 0017); null when none. */
   removed_leave: ColumnType<unknown, unknown, unknown>;
+  /** An applied what-if's repair input, what replays it (migration 0018); null on every other run. */
+  repair: ColumnType<unknown, unknown, unknown>;
 }
 
 /** Table run_changes (migration 0009): one row per slot a recorded run changed. */
@@ -180,6 +182,8 @@ export interface ProposalsTable {
   plan_fingerprint: string | null;
   /** A preview's search, what replays it (migration 0016); null on what-ifs and older previews. */
   search: ColumnType<unknown, unknown, unknown>;
+  /** A what-if's repair input, what replays it (migration 0018); null on previews and older what-ifs. */
+  repair: ColumnType<unknown, unknown, unknown>;
   created_by: number | null;
   created_at: ColumnType<Date, never, never>;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

@@ -101,16 +101,27 @@ export class InstanceRepository {
       .execute();
   }
 
-  /** Leave records: physicist name and inclusive dates. */
-  leave(db: Kysely<DB>): Promise<{ physicist_name: string; start: string; end: string }[]> {
-    return db
+  /** Leave records: physicist name and inclusive dates; without those `notRecordedBy` (a run) recorded. */
+  leave(
+    db: Kysely<DB>,
+    notRecordedBy?: number,
+  ): Promise<{ physicist_name: string; start: string; end: string }[]> {
+    const query = db
       .selectFrom('unavailability')
       .select([
         'physicist_name',
         sql<string>`start_date::text`.as('start'),
         sql<string>`end_date::text`.as('end'),
       ])
-      .orderBy('id')
+      .orderBy('id');
+    if (notRecordedBy === undefined) return query.execute();
+    return query
+      .where((eb) =>
+        eb.or([
+          eb('recorded_by_run_id', 'is', null),
+          eb('recorded_by_run_id', '!=', notRecordedBy),
+        ]),
+      )
       .execute();
   }
 }

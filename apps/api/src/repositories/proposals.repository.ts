@@ -1,4 +1,4 @@
-import type { Objective } from '@meridian/domain';
+import type { Objective, Weights } from '@meridian/domain';
 import type { ProposalChange } from '@meridian/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ProposalsTable } from '../db/schema';
@@ -36,6 +36,36 @@ export interface PreviewSearch {
   bound: number | null;
 }
 
+/** One dated job's slots as a what-if's repair read them (instance ids as text), and which were pinned. */
+export interface RecordedSlots {
+  job_id: string;
+  lead_id: string | null;
+  data_acq_id: string | null;
+  kit_id: string | null;
+  lead_pinned: boolean;
+  data_acq_pinned: boolean;
+  kit_pinned: boolean;
+}
+
+/**
+ * What reproduces a what-if's repair (migration 0018): its whole input and
+ * the work it did, kept with the proposal until an apply records it on its
+ * run. The repair is bounded by search nodes, never by the clock.
+ */
+export interface RepairInput {
+  /** The plan before the repair: every dated job's slots and pins. */
+  plan: RecordedSlots[];
+  absence: { kind: 'physicist' | 'kit'; id: string; start: string; end: string };
+  weights: Weights;
+  /** The node limit the search ran under, and the nodes it visited. */
+  maxNodes: number;
+  nodes: number;
+  /** Whether the search finished (the repair is proven smallest). */
+  exact: boolean;
+  /** sha256 over jobs, roster, leave, kits, weights and `plan` (services/repair-input.ts). */
+  inputFingerprint: string;
+}
+
 /** A proposal's result, written when its task finishes. */
 export interface ProposalResult {
   changes: ProposalChange[];
@@ -46,6 +76,8 @@ export interface ProposalResult {
   planFingerprint: string;
   /** A preview's search; absent for a what-if (a repair, not a search). */
   search?: PreviewSearch;
+  /** A what-if's repair input; absent for a preview. */
+  repair?: RepairInput;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -107,6 +139,7 @@ export class ProposalsRepository {
         exact: result.exact,
         plan_fingerprint: result.planFingerprint,
         search: result.search === undefined ? null : json(result.search),
+        repair: result.repair === undefined ? null : json(result.repair),
       })
       .where('id', '=', id)
       .execute();

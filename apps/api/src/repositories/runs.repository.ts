@@ -2,6 +2,7 @@ import type { Run, RunKind } from '@meridian/contracts';
 import type { Objective } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { RepairInput } from './proposals.repository';
 
 /** What is recorded about a completed run (a plan revision). */
 export interface RunRecord {
@@ -25,6 +26,8 @@ export interface RunRecord {
   replay?: unknown;
   /** Why the run cannot be reproduced from its recipe; absent or null when it can. */
   replayBlocker?: string | null;
+  /** An applied what-if's repair input (migration 0018); absent for every other run. */
+  repair?: RepairInput;
   jobsAssigned: number;
   jobsTotal: number;
   changedSlots: number;
@@ -75,6 +78,7 @@ export class RunsRepository {
         iterations: json(run.iterations),
         replay: run.replay === undefined ? null : json(run.replay),
         replay_blocker: run.replayBlocker ?? null,
+        repair: run.repair === undefined ? null : json(run.repair),
         jobs_assigned: run.jobsAssigned,
         jobs_total: run.jobsTotal,
         changed_slots: run.changedSlots,
@@ -152,6 +156,16 @@ export class RunsRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return row && { recipe: row.replay ?? null, blocker: row.replay_blocker };
+  }
+
+  /** What reproduces an applied what-if (its repair's input), read apart; null when none is kept. */
+  async repairOf(id: number, db: Kysely<DB> = this.db): Promise<RepairInput | null> {
+    const row = await db
+      .selectFrom('optimization_runs')
+      .select('repair')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row?.repair ?? null) as RepairInput | null;
   }
 }
 

@@ -80,7 +80,7 @@ export const runsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Rerun an optimisation with its seed, weights and iteration counts and say whether it reproduces F',
+          'Rerun an optimisation or applied preview (seed, weights, iteration counts) or an applied what-if (its repair on the recorded plan before) and say whether it reproduces F',
         params: RunIdParamsSchema,
         response: { 200: ReplayResultSchema },
       },

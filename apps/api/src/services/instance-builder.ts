@@ -35,12 +35,20 @@ const pin = (pinned: boolean, id: number | null): string | null =>
 export class InstanceBuilder {
   constructor(private readonly repository: InstanceRepository) {}
 
-  async build(db: Kysely<DB>, weights: Weights): Promise<BuiltInstance> {
+  /**
+   * `leaveNotRecordedBy` leaves out the leave a run recorded (an applied
+   * what-if's absence), as a replay of that run reads the data it started from.
+   */
+  async build(
+    db: Kysely<DB>,
+    weights: Weights,
+    options: { leaveNotRecordedBy?: number } = {},
+  ): Promise<BuiltInstance> {
     const [jobs, physicists, kits, leave] = [
       await this.repository.jobs(db),
       await this.repository.physicists(db),
       await this.repository.kits(db),
-      await this.repository.leave(db),
+      await this.repository.leave(db, options.leaveNotRecordedBy),
     ];
     const placed = physicists.filter((p) => p.lat !== null && p.lon !== null);
     const byName = new Map<string, InstancePhysicist>();

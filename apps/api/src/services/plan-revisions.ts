@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots, SlotValue } from '../repositories/jobs.repository';
-import type { PreviewSearch } from '../repositories/proposals.repository';
+import type { PreviewSearch, RepairInput } from '../repositories/proposals.repository';
 import type { RunChangesRepository } from '../repositories/run-changes.repository';
 import type { ReasonChange, RunRecord, RunsRepository } from '../repositories/runs.repository';
 import { inputFingerprint } from './input-fingerprint';
@@ -36,7 +36,16 @@ export interface PlanWrite {
    * input fingerprint, so a replay reruns that search (F after is the write's).
    */
   search?: PreviewSearch;
+  /**
+   * An applied what-if's repair input (migration 0018): the run records it,
+   * its fingerprint and its node counts, so a replay reruns the repair.
+   */
+  repair?: RepairInput;
 }
+
+/** The node limit and count of a recorded repair, in a run's iteration fields. */
+const repairIterations = (repair: RepairInput | undefined) =>
+  repair ? { maxIterations: repair.maxNodes, iterations: { repair: repair.nodes } } : null;
 
 /** Every slot of a job, in the order changes are listed. */
 export const RUN_SLOTS: readonly RunSlot[] = ['lead', 'data_acq', 'kit'];
@@ -128,6 +137,7 @@ export class PlanRevisions {
     const afterInstance = write.instanceAfter ?? write.instance;
     const assignmentsAfter = planAssignments(afterInstance, after);
     const search = write.search;
+    const repaired = repairIterations(write.repair);
     return this.record(
       trx,
       {
@@ -143,13 +153,17 @@ export class PlanRevisions {
           planAssignments(write.instance, before),
           write.weights,
         ),
-        inputFingerprint: search?.inputFingerprint ?? inputFingerprint(write.instance),
+        inputFingerprint:
+          search?.inputFingerprint ??
+          write.repair?.inputFingerprint ??
+          inputFingerprint(write.instance),
         bound: search?.bound ?? null,
         elapsedMs: Math.round(performance.now() - write.startedMs),
         timeLimitMs: search?.timeLimitMs ?? null,
-        maxIterations: search?.maxIterations ?? null,
-        iterations: search?.iterations ?? {},
+        maxIterations: search?.maxIterations ?? repaired?.maxIterations ?? null,
+        iterations: search?.iterations ?? repaired?.iterations ?? {},
         ...(search ? { replay: search.replay, replayBlocker: search.replayBlocker } : {}),
+        ...(write.repair ? { repair: write.repair } : {}),
         jobsAssigned: jobsFilled(assignmentsAfter),
         jobsTotal: assignmentsAfter.length,
         restoredRunId: write.restoredRunId,

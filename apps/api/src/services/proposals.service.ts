@@ -9,6 +9,7 @@ import type { JobsRepository } from '../repositories/jobs.repository';
 import type {
   PreviewSearch,
   ProposalResult,
+  RepairInput,
   ProposalRow,
   ProposalsRepository,
   StoredAbsence,
@@ -45,7 +46,9 @@ export class ProposalsService {
    * a person, chose its new holder. The write is recorded as a run (kind
    * proposal) in the same transaction, so it is listed with its changes and
    * can be undone like any run. A preview's run also records the preview's
-   * search (seed, limits, recipe; migration 0016), so it can be replayed.
+   * search (seed, limits, recipe; migration 0016), a what-if's run its
+   * repair's input (the plan before, the absence, weights, node counts and
+   * fingerprint; migration 0018), so either can be replayed.
    *
    * A physicist's what-if also records their absence as leave (the days of
    * it not already on leave), in the same transaction and tied to the run,
@@ -109,6 +112,7 @@ export class ProposalsService {
           createdBy: user.id,
           startedMs: started,
           ...(row.search === null ? {} : { search: row.search as PreviewSearch }),
+          ...(row.repair === null ? {} : { repair: row.repair as RepairInput }),
         },
         before,
         after,

@@ -9,6 +9,7 @@ import type { RunsRepository } from '../repositories/runs.repository';
 import type { InstanceBuilder } from './instance-builder';
 import { inputFingerprint } from './input-fingerprint';
 import type { SettingsService } from './settings.service';
+import { isAppliedWhatIf, type WhatIfReplay } from './what-if-replay';
 
 /** Longest a replay may take: twice the run's own limit (at least 10 s), never more than ten minutes. */
 const MAX_REPLAY_MS = 10 * 60_000;
@@ -41,7 +42,8 @@ type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
  *
  * An applied preview (a run of kind proposal, migration 0016) records its
  * search's seed, limits, recipe and input fingerprint, so it replays like an
- * optimisation, against the F of the proposal's plan it wrote.
+ * optimisation, against the F of the proposal's plan it wrote. An applied
+ * what-if reruns its recorded repair instead (WhatIfReplay, migration 0018).
  */
 export class RunReplay {
   private running = false;
@@ -51,11 +53,14 @@ export class RunReplay {
     private readonly runs: RunsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
+    private readonly whatIfs: WhatIfReplay,
   ) {}
 
   async replay(id: number, signal?: AbortSignal): Promise<ReplayResult> {
     const run = await this.runs.find(id);
     if (!run) throw notFound(`Run ${id} not found`);
+    // An applied what-if reruns its repair (services/what-if-replay.ts), not a seeded search.
+    if (isAppliedWhatIf(run)) return this.alone(() => this.whatIfs.replay(run));
     const refusal = notASearch(id, run);
     if (refusal !== null) throw badRequest(refusal);
     if (run.input_fingerprint === null || run.time_limit_ms === null) {
@@ -63,10 +68,15 @@ export class RunReplay {
         `Run ${id} was recorded before runs kept their input fingerprint; it cannot be replayed`,
       );
     }
+    return this.alone(() => this.rerun(id, run, signal));
+  }
+
+  /** Runs one replay at a time in this process; 409 while another runs. */
+  private async alone(replay: () => Promise<ReplayResult>): Promise<ReplayResult> {
     if (this.running) throw conflict('A replay is already running; wait for it to finish');
     this.running = true;
     try {
-      return await this.rerun(id, run, signal);
+      return await replay();
     } finally {
       this.running = false;
     }
@@ -140,16 +150,11 @@ export class RunReplay {
 /**
  * Why a run is no search a replay can rerun, or null when it is one: an
  * optimisation, or an applied preview that kept its search (migration 0016).
- * An applied what-if is a repair (fewest changed slots, then lowest F, around
- * an absence that is recorded as leave when applied), not a seeded search; no
- * seed or recipe of it is kept, so it is refused with that reason.
+ * (An applied what-if never gets here: it replays its repair.)
  */
 function notASearch(id: number, run: RecordedRun): string | null {
   if (run.algorithm !== null && run.seed !== null) {
     if (run.kind === 'optimization' || run.kind === 'proposal') return null;
-  }
-  if (run.kind === 'proposal' && run.algorithm === null) {
-    return `Run ${id} applied a what-if proposal: a repair around an absence, not a seeded search, and no recipe of it is kept, so it cannot be replayed`;
   }
   if (run.kind === 'proposal') {
     return `Run ${id} applied a preview recorded before previews kept their seed and recipe; it cannot be replayed`;

@@ -12,8 +12,9 @@ import type { TaskRow } from '../repositories/tasks.repository';
 import { TaskFailure } from '../tasks/task-failure';
 import type { TasksService } from '../tasks/tasks.service';
 import type { InstanceBuilder } from './instance-builder';
-import { currentPlan, planFingerprint } from './plan-fingerprint';
+import { planFingerprint } from './plan-fingerprint';
 import { toProposalResult } from './proposal-result';
+import { planAssignments, recordedPlan, repairInputFingerprint } from './repair-input';
 
 /** Search nodes of one repair: well past what real plans need, short enough not to stall the process. */
 const MAX_NODES = 1_000_000;
@@ -85,16 +86,29 @@ export class WhatIfRun {
       },
       progressEvent('Finding the smallest repair', 10, elapsed()),
     );
+    // Its whole input is kept with the proposal, so the run its apply records can be replayed.
+    const plan = recordedPlan(built);
     let repair;
     try {
-      repair = planRepair(built.instance, currentPlan(built), absence, { maxNodes: MAX_NODES });
+      repair = planRepair(built.instance, planAssignments(plan), absence, { maxNodes: MAX_NODES });
     } catch (error) {
       if (error instanceof RepairInputError)
         throw new TaskFailure(`What-if refused: ${error.message}`);
       throw error;
     }
     if (signal.aborted) return;
-    const result = toProposalResult(repair, planFingerprint(built));
+    const result = {
+      ...toProposalResult(repair, planFingerprint(built)),
+      repair: {
+        plan,
+        absence,
+        weights,
+        maxNodes: MAX_NODES,
+        nodes: repair.nodes,
+        exact: repair.exact,
+        inputFingerprint: repairInputFingerprint(built.instance, plan),
+      },
+    };
     await this.tasks.finish(task.id, 'complete', async (trx) => {
       await this.proposals.complete(pending.id, result, trx);
       const summary: WhatIfSummary = {

@@ -12,7 +12,8 @@ import { UndoRunDialog } from './undo-run-dialog';
 
 /**
  * One run: F's parts before and after, each slot it changed, and for
- * managers "Undo this run" and (optimisations only) "Replay".
+ * managers "Undo this run" and, for optimisations and applied proposals
+ * (previews and what-ifs), "Replay".
  */
 export function RunDetails({
   run,
@@ -55,7 +56,7 @@ export function RunDetails({
           >
             Undo this run
           </Button>
-          {run.kind === 'optimization' && (
+          {(run.kind === 'optimization' || run.kind === 'proposal') && (
             <Button
               variant="outlined"
               disabled={replay.isPending}
