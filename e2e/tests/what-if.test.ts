@@ -6,6 +6,13 @@ import { seedSchedule } from './optimization-seed';
 
 const { page } = useBrowserPage();
 
+const SHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
+async function shoot(name: string) {
+  if (!SHOTS_DIR) return;
+  await page().waitForTimeout(300);
+  await page().screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
 interface Job {
   id: number;
   customer: string;
@@ -122,6 +129,21 @@ describe('what-if drill on /assignments', () => {
       .getByRole('button')
       .first()
       .getByText('What-if applied')
-      .waitFor();
+      .click();
+
+    // The applied what-if replays: its repair reruns on the recorded plan before it.
+    if (SHOTS_DIR) await page().setViewportSize({ width: 1280, height: 800 });
+    await page().getByRole('table', { name: 'F before and after' }).waitFor();
+    await page().getByRole('button', { name: 'Replay' }).click();
+    await page()
+      .getByRole('alert')
+      .filter({ hasText: /^Reproduced: the repair on the recorded plan before it/ })
+      .waitFor({ timeout: 30_000 });
+    await shoot('what-if-replay-1280');
+    if (SHOTS_DIR) {
+      await page().setViewportSize({ width: 390, height: 844 });
+      await shoot('what-if-replay-390');
+      await page().setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });

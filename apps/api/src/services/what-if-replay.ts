@@ -75,14 +75,15 @@ export class WhatIfReplay {
     const sameWork = repair.nodes === input.nodes && repair.exact === input.exact;
     const reproduced = sameF(recorded, replayed) && sameWork;
     const f = (o: Objective) => o.total.toFixed(4);
-    const how = `the recorded plan before it and ${input.maxNodes} search nodes at most`;
+    const n = (count: number) => count.toLocaleString('en-US');
+    const how = `the recorded plan before it, held to ${n(input.maxNodes)} search nodes,`;
     let message: string;
     if (!fingerprintMatches) {
       message = `The jobs, roster, leave, kits or weights changed since the what-if of run ${id} was made (its input fingerprint no longer matches), so this rerun of its repair on today's data is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded.`;
     } else if (reproduced) {
-      message = `Reproduced: the repair on ${how} visits the same ${repair.nodes} nodes and gives F = ${f(replayed)} again.`;
+      message = `Reproduced: the repair on ${how} visits the same ${n(repair.nodes)} nodes and gives F = ${f(replayed)} again.`;
     } else {
-      message = `Not reproduced: the repair on ${how} visited ${repair.nodes} nodes (${input.nodes} recorded) and gave F = ${f(replayed)}, the run recorded ${f(recorded)}. The input is the same, so this is a bug.`;
+      message = `Not reproduced: the repair on ${how} visited ${n(repair.nodes)} nodes (${n(input.nodes)} recorded) and gave F = ${f(replayed)}, the run recorded ${f(recorded)}. The input is the same, so this is a bug.`;
     }
     return {
       run_id: id,
