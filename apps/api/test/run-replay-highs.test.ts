@@ -1,19 +1,17 @@
 import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
 import type { ReplayRecipe } from '@meridian/optimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedReplayClinics, seedSchedule } from './tasks-fixture';
+import type { TestApp } from './support/test-app';
+import { createReplayApp, readStream } from './tasks-fixture';
 
 // Short enough that HiGHS cannot finish: the time limit, not a proof, ends it.
 const LIMIT_MS = 1_500;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ tasks: { optimizeTimeLimitMs: LIMIT_MS, taskRatePerMinute: 100 } });
-  await seedSchedule(t);
   // More jobs at once than physicists of a role: the warm start leaves fillable slots empty,
   // so milp solves its whole model (not by role).
-  await seedReplayClinics(t, {
+  t = await createReplayApp(LIMIT_MS, {
     jobs: 60,
     month: '2027-03',
     dayStride: 7,
