@@ -30,18 +30,30 @@ export const BENCH_HEADER =
 
 const COLUMNS = BENCH_HEADER.split('|').length - 2;
 
+/** A size's optimum proven outside this run (bench/reference-optima.ts). */
+export interface KnownOptimum {
+  readonly value: number;
+  /** Who proved it, for the ref column: e.g. "milp, 2700 s". */
+  readonly by: string;
+}
+
 /**
  * The reference of one size: the F an exact method proved optimal (status
- * optimal), else the best proven lower bound when it bounds more than
- * coverage, else the best F found. `name` says which, and by which method.
+ * optimal), else an optimum recorded for this very instance, else the best
+ * proven lower bound when it bounds more than coverage, else the best F
+ * found. `name` says which, and by which method.
  */
-export function benchReference(group: readonly BenchRow[]): { value: number; name: string } {
+export function benchReference(
+  group: readonly BenchRow[],
+  known?: KnownOptimum,
+): { value: number; name: string } {
   // 1e6 per empty slot would swamp every gap: gaps are shares of the reference without it.
   const proven = group.filter((r) => r.status === 'optimal' && Number.isFinite(r.total));
   if (proven.length > 0) {
     const best = proven.reduce((a, b) => (b.total < a.total ? b : a));
     return { value: best.total, name: `optimum (${best.algorithm})` };
   }
+  if (known) return { value: known.value, name: `optimum (recorded: ${known.by})` };
   // A bound that proves coverage only (nothing on the rest) gives no scale for a gap.
   const bounded = group.filter((r) => r.bound !== undefined && rest(r.bound) > 1e-9);
   if (bounded.length > 0) {
@@ -64,11 +76,14 @@ function rest(f: number): number {
  * so that the docs can be pasted from one run. The gap is `(F - ref) / (ref
  * without its coverage term)`.
  */
-export function benchTable(all: readonly BenchRow[]): string {
+export function benchTable(
+  all: readonly BenchRow[],
+  known: Readonly<Record<string, KnownOptimum>> = {},
+): string {
   const lines = [BENCH_HEADER, '|' + '---|'.repeat(COLUMNS)];
   for (const size of [...new Set(all.map((r) => r.size))]) {
     const group = all.filter((r) => r.size === size);
-    const ref = benchReference(group);
+    const ref = benchReference(group, known[size]);
     const base = rest(ref.value);
     for (const r of group) {
       const gapOf = (total: number) =>

@@ -9,8 +9,9 @@ import { BENCH_USAGE, BenchArgsError, parseBenchArgs } from './bench-args';
 import type { BenchArgs } from './bench-args';
 import type { BenchRunAnswer, BenchRunRequest } from './bench-stats';
 import { benchTable } from './bench-table';
-import type { BenchRow } from './bench-table';
+import type { BenchRow, KnownOptimum } from './bench-table';
 import { generateInstance } from './generate';
+import { recordedOptimum } from './reference-optima';
 
 // npm run bench -- [--algorithms a,b] [--sizes 150x20,year] [--time-limit S] [--time-limit-for milp=120]
 //   [--size-time-limit 1000x80=20,year=60] [--seed N] [--json FILE]
@@ -48,9 +49,12 @@ async function runChild(request: BenchRunRequest): Promise<BenchRunAnswer | Erro
 }
 
 const rows: BenchRow[] = [];
+const known: Record<string, KnownOptimum> = {};
 try {
   for (const size of args.sizes) {
     const instance = generateInstance(args.seed, size.jobs, size.physicists, size.options);
+    const recorded = recordedOptimum(size.label, args.seed, instance);
+    if (recorded) known[size.label] = { value: recorded.value, by: recorded.by };
     const instanceFile = join(folder, `${size.label}.json`);
     writeFileSync(instanceFile, JSON.stringify(instance));
     for (const algorithm of args.algorithms) {
@@ -85,4 +89,12 @@ try {
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
-process.stdout.write(benchTable(rows));
+process.stdout.write(benchTable(rows, known));
+for (const [size, optimum] of Object.entries(known)) {
+  // A run below a recorded optimum would mean the record is wrong: say so, never hide it.
+  const below = rows.filter((r) => r.size === size && r.total < optimum.value - 0.01);
+  for (const r of below)
+    process.stderr.write(
+      `bench: ${size} ${r.algorithm} found F ${r.total} below the recorded optimum ${optimum.value}: the record is wrong\n`,
+    );
+}

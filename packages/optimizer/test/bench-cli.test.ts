@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BenchArgsError, parseBenchArgs } from '../bench/bench-args';
 import { BENCH_HEADER, benchReference, benchTable } from '../bench/bench-table';
 import type { BenchRow } from '../bench/bench-table';
+import { YEAR_PRESET, generateInstance } from '../bench/generate';
+import { RECORDED_OPTIMA, recordedOptimum } from '../bench/reference-optima';
 
 const row = (
   algorithm: BenchRow['algorithm'],
@@ -99,6 +101,35 @@ describe('bench table', () => {
         row('milp', 'timeout', 1_000_130, 1_000_000),
       ]),
     ).toEqual({ value: 1_000_120, name: 'best known (ils)' });
+  });
+
+  it('takes an optimum recorded for the instance when no run proves one, and a proof of its own before it', () => {
+    const known = { value: 95, by: 'milp, 2700 s' };
+    expect(benchReference([row('milp', 'timeout', 130, 90)], known)).toEqual({
+      value: 95,
+      name: 'optimum (recorded: milp, 2700 s)',
+    });
+    expect(benchReference([row('milp', 'optimal', 100, 100)], known)).toEqual({
+      value: 100,
+      name: 'optimum (milp)',
+    });
+    const table = benchTable([row('ils', 'feasible', 1_000_120)], {
+      '10x4': { value: 1_000_100, by: 'milp, 2700 s' },
+    });
+    expect(table).toContain('| 20.00% | optimum (recorded: milp, 2700 s) |');
+  });
+
+  it('uses a recorded optimum only for the instance it was proven on', () => {
+    // The generator still makes the instances the optima were proven on (else: prove them again).
+    const year = generateInstance(1, YEAR_PRESET.jobs, YEAR_PRESET.physicists, YEAR_PRESET.options);
+    expect(recordedOptimum('year', 1, year)?.value).toBe(96004863.73076218);
+    expect(recordedOptimum('1000x80', 1, generateInstance(1, 1000, 80))?.value).toBe(
+      32001728.260711905,
+    );
+    // Another seed, or another size's optimum, is not this instance's.
+    expect(recordedOptimum('1000x80', 2, generateInstance(2, 1000, 80))).toBeUndefined();
+    expect(recordedOptimum('150x20', 1, generateInstance(1, 1000, 80))).toBeUndefined();
+    expect(RECORDED_OPTIMA.every((r) => /^[0-9a-f]{64}$/.test(r.sha256))).toBe(true);
   });
 
   it("has every column of the docs' table, the bound among them", () => {
