@@ -11,8 +11,16 @@ import type { SolutionState } from '../core/solution';
  *
  *   [0, S)        slot s: sum_p x[s,p] = 1 (every fillable slot is filled) or <= 1
  *   cliques       sum_{j in K} x[j,p] <= 1 per maximal clique K of p's overlapping jobs
- *   balance       sum_j x[j,p] - dplus_p + dminus_p = t_p - n0_p
+ *   balance       sum_j x[j,p] + below_p - within_p - above_p = k_p
  *   rotation      sum_{j of c} x[j,p] - r_pc <= 1 - m0_pc
+ *
+ * Balance is the convex hull of |n - g| over whole loads n (g = t_p - n0_p,
+ * k = floor(g), f = g - k): the load n = k - below + within + above with
+ * within in [0, 1], costing w_B (f + below + (1 - 2f) within + above). At a
+ * whole n it is |n - g| exactly; at a fractional n it is the chord between
+ * k and k + 1, above the |n - g| of d+ + d- (which is 0 at n = g). So the
+ * LP bound counts the balance no whole load can avoid (up to w_B / 2 per
+ * physicist) and the model is the same MIP.
  *
  * The HiGHS thread adds the rows it needs as it goes (slot and balance rows
  * first, a clique or rotation row when broken); a pair lists its rows other
@@ -31,10 +39,15 @@ export interface RoleModel {
   readonly pairRows: Int32Array;
   readonly rowLower: Float64Array;
   readonly rowUpper: Float64Array;
-  /** The balance and rotation columns: cost, their one row and coefficient. */
+  /**
+   * The balance and rotation columns: cost, their one row, coefficient and
+   * upper bound (0 below). A row's columns of coefficient -1 come in the
+   * order they fill (within before above).
+   */
   readonly extraCost: Float64Array;
   readonly extraRow: Int32Array;
   readonly extraCoef: Float64Array;
+  readonly extraUpper: Float64Array;
   /** The role's part of F that no x changes: pinned miles, rotation of customers with no pair. */
   readonly offset: number;
 }
@@ -127,10 +140,12 @@ export function buildRoleModel(
   const extraCost: number[] = [];
   const extraRow: number[] = [];
   const extraCoef: number[] = [];
-  const addColumn = (cost: number, row: number, coef: number) => {
+  const extraUpper: number[] = [];
+  const addColumn = (cost: number, row: number, coef: number, upper = Infinity) => {
     extraCost.push(cost);
     extraRow.push(row);
     extraCoef.push(coef);
+    extraUpper.push(upper);
   };
   let offset = 0;
   for (let s = 0; s < c.jobCount * 2; s++)
@@ -138,14 +153,18 @@ export function buildRoleModel(
       offset += (proximity / 100) * c.distance[(s >> 1) * P + fixed.assign[s]!]!;
   for (let p = 0; p < P; p++) {
     if (c.physicistRole[p] !== role) continue;
-    const rhs = c.target[p]! - fixed.load[p]!;
-    const row = addRow(rhs, rhs);
+    const goal = c.target[p]! - fixed.load[p]!;
+    const k = Math.floor(goal);
+    const f = goal - k;
+    const row = addRow(k, k);
     for (let i = byPhysicistStart[p]!; i < byPhysicistStart[p + 1]!; i++) {
       edgePair.push(byDay[i]!);
       edgeRow.push(row);
     }
-    addColumn(wB, row, -1);
-    addColumn(wB, row, 1);
+    offset += wB * f;
+    addColumn(wB, row, 1); // below k
+    addColumn(wB * (1 - 2 * f), row, -1, 1); // within [k, k + 1]
+    addColumn(wB, row, -1); // above k + 1
   }
   const perCustomer = new Int32Array(C);
   const customerRow = new Int32Array(C);
@@ -201,6 +220,7 @@ export function buildRoleModel(
     extraCost: Float64Array.from(extraCost),
     extraRow: Int32Array.from(extraRow),
     extraCoef: Float64Array.from(extraCoef),
+    extraUpper: Float64Array.from(extraUpper),
     offset,
   };
 }

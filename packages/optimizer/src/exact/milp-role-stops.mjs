@@ -47,6 +47,7 @@ export function replayableRuns(
     CB,
     incumbent = (pairs) => ({ type: 'incumbent', pairs }),
     backupLimit = true,
+    logging = {},
   },
 ) {
   const cuts = [];
@@ -149,6 +150,7 @@ export function replayableRuns(
       callbacks?.[type]?.(event);
     };
     const ran = model.run({
+      ...logging,
       ...callbacks,
       [CB.simplexInterrupt]: after(CB.simplexInterrupt),
       [CB.mipInterrupt]: after(CB.mipInterrupt),

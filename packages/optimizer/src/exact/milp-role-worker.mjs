@@ -16,6 +16,7 @@
 // 3. Every HiGHS run stops where a replay stops it again, without the clock
 //    (milp-role-stops.mjs): a replay of its recipe gives the same incumbents.
 /* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
+import { appendFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
 import { replayableRuns } from './milp-role-stops.mjs';
@@ -124,7 +125,7 @@ function addRows(list) {
   model.addCols({
     cost: Float64Array.from(extras, (k) => job.extraCost[k]),
     lower: new Float64Array(extras.length),
-    upper: new Float64Array(extras.length).fill(INF),
+    upper: Float64Array.from(extras, (k) => inf(job.extraUpper[k])),
     matrix: {
       format: 'csc',
       numRows: hrowCount,
@@ -198,13 +199,39 @@ function brokenRows(valueOfPair) {
   addRows(always);
 }
 
+// MERIDIAN_MILP_LOG=FILE appends HiGHS's own log, each line with the role and the seconds since the
+// thread began, to FILE: where a MIP spends its time (presolve, root LP, cuts, branching). Logging
+// changes no decision of HiGHS's and no interrupt callback, so a run logs as it runs without it.
+const logFile = process.env.MERIDIAN_MILP_LOG;
+const began = Date.now();
+const logging = logFile
+  ? {
+      [CB.logging](event) {
+        const at = ((Date.now() - began) / 1000).toFixed(1);
+        const text = String(event.message ?? '').trimEnd();
+        // eslint-disable-next-line security/detect-non-literal-fs-filename -- the log file the person running the solver named
+        if (text) appendFileSync(logFile, `${job.role === 0 ? 'lead' : 'dacq'} ${at}s ${text}\n`);
+      },
+    }
+  : {};
+/** A line of the thread's own in that log. */
+const note = (text) => logging[CB.logging]?.({ message: `# ${text}` });
 // Every HiGHS run stops where a replay can stop it again (milp-role-stops.mjs).
-const runs = replayableRuns(model, { replay, stopped, port, K, CB });
+const runs = replayableRuns(model, { replay, stopped, port, K, CB, logging });
 
 /** Stage 1 of the MIP keeps about this many pairs per slot, those of least excess reduced cost. */
 const MIP_PAIRS_PER_SLOT = 4;
 /** Stage 1's share of the time left. */
 const STAGE1_SHARE = 0.35;
+/**
+ * When the pairs within the room of the incumbent stage 1 starts from are
+ * more than this share of all pairs, stage 1 gets the whole time: a stage 2
+ * over (nearly) every pair cannot finish (the year's lead: all 276,402
+ * pairs, 1.37 million nonzeros, no node in 58 s), while stage 1 on its
+ * small set keeps finding better incumbents (F) and may still prove its
+ * role when the room it leaves is covered.
+ */
+const HOPELESS_SHARE = 0.5;
 /** Pairs per slot that enter per round (the most negative reduced costs). */
 const PER_SLOT = 3;
 addPairs(Array.from(job.initialPairs));
@@ -215,7 +242,8 @@ let lpConverged = false;
 let excess = null;
 const rc = new Float64Array(pairCount);
 model.options.set({
-  output_flag: false,
+  output_flag: Boolean(logFile),
+  log_to_console: false,
   presolve: 'off',
   solver: 'simplex',
   random_seed: job.seed,
@@ -256,6 +284,9 @@ while (
   if (bound > lagrangian) lagrangian = bound;
   // The reduced costs the MIP's pair filter uses go with this round's bound, not the best one.
   excess = { rc: rc.slice(), best, y: y.slice(0, S), bound };
+  note(
+    `LP round ${rounds}: LP ${lpValue + job.offset}, bound ${lagrangian + job.offset}, columns ${colWhat.length}, rows ${hrowCount}`,
+  );
   port.postMessage({
     type: 'lp',
     rounds,
@@ -323,6 +354,10 @@ if (excess && stageDue()) {
   const sorted = Float64Array.from(ex).sort();
   const small = sorted[Math.min(pairCount - 1, MIP_PAIRS_PER_SLOT * S)] ?? Infinity;
   let delta = Math.min(small, upperValue - excess.bound);
+  let withinRoom = 0;
+  for (let q = 0; q < pairCount; q++) if (ex[q] <= upperValue - excess.bound + 1e-6) withinRoom++;
+  const stage1Share = withinRoom > HOPELESS_SHARE * pairCount ? 1 : STAGE1_SHARE;
+  note(`pairs within the room: ${withinRoom} of ${pairCount}; stage 1 share ${stage1Share}`);
   for (let stage = 1; stage <= 2 && stageDue(); stage++) {
     const room = upperValue - excess.bound + 1e-6;
     if (stage === 2) delta = room;
@@ -343,7 +378,7 @@ if (excess && stageDue()) {
     kept = 0;
     for (let i = 0; i < n; i++) {
       const q = colWhat[i];
-      if (q < 0) upper[i] = INF;
+      if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]);
       else {
         upper[i] = keep[q];
         types[i] = 1;
@@ -354,7 +389,10 @@ if (excess && stageDue()) {
     model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
     model.setSolution({ colValue: columnsOf(bestPairs) });
     model.options.set({ presolve: 'on', solver: 'choose', mip_rel_gap: job.mipRelGap });
-    const stageSec = Math.max(0.05, last ? leftSec() : STAGE1_SHARE * leftSec());
+    const stageSec = Math.max(0.05, last ? leftSec() : stage1Share * leftSec());
+    note(
+      `MIP stage ${stage}: ${kept} pairs kept of ${pairCount}, ${colWhat.length} columns, ${hrowCount} rows, room ${room}, incumbent ${upperValue + job.offset}, ${stageSec.toFixed(1)} s`,
+    );
     const { modelStatus, halted, ran, lastStreamed } = runs.run(Date.now() + 1000 * stageSec, {
       [CB.mipImprovingSolution](event) {
         const x = event.data.mip_solution;
@@ -410,7 +448,8 @@ port.postMessage({
 
 /**
  * The balance and rotation columns' values that fit a pair-per-slot list (every model row's,
- * whether in HiGHS or not): balance act - d+ + d- = rhs, rotation act - r <= upper.
+ * whether in HiGHS or not), the cheapest that do: balance act + below - within - above = k
+ * (within filled first, up to 1), rotation act - r <= upper.
  */
 function extraValues(pairs) {
   const activity = new Float64Array(rows);
@@ -420,12 +459,16 @@ function extraValues(pairs) {
       activity[job.pairRows[e]] += 1;
   }
   const value = new Float64Array(extraCount);
+  /** What each row's coefficient -1 columns have yet to take, in their order. */
+  const over = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) over[r] = Math.max(0, activity[r] - job.rowUpper[r]);
   for (let k = 0; k < extraCount; k++) {
     const row = job.extraRow[k];
-    if (job.rowLower[row] === job.rowUpper[row]) {
-      const diff = activity[row] - job.rowUpper[row];
-      value[k] = job.extraCoef[k] < 0 ? Math.max(0, diff) : Math.max(0, -diff);
-    } else value[k] = Math.max(0, activity[row] - job.rowUpper[row]);
+    if (job.extraCoef[k] > 0) value[k] = Math.max(0, job.rowLower[row] - activity[row]);
+    else {
+      value[k] = Math.min(over[row], job.extraUpper[k]);
+      over[row] -= value[k];
+    }
   }
   return value;
 }

@@ -87,6 +87,12 @@ export async function milpByRole(
   fillable: readonly number[],
 ): Promise<AlgorithmOutcome> {
   const c = ctx.compiled;
+  if (ctx.options.initial) {
+    // A given start (the best known solution): ALNS and the MIPs start from it when it is better.
+    const given = fixed.clone();
+    given.loadAssignment(ctx.options.initial);
+    if (fillableIfAllFilled(fixed, given)) ctx.offer(given, 'milp start (given)');
+  }
   // A replay follows the recorded run's ALNS segments and stops each HiGHS thread where it stopped.
   const recorded = ctx.options.replay?.milp;
   const models = [0, 1].map((role) => buildRoleModel(c, fixed, role, fillable, true));
