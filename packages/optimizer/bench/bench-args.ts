@@ -17,7 +17,8 @@ export const BENCH_USAGE = `usage: npm run bench -- [--algorithms KEY,KEY] [--si
 Solves generated instances (bench/generate.ts) with each algorithm in a child
 process of its own (solve() on a worker thread there) and prints a markdown
 table: status, F, U, the gap to the size's reference, the reference (a proven
-optimum, else the best proven bound, else the best known F), each method's
+optimum, else one recorded for that instance in bench/reference-optima.ts,
+else the best proven bound, else the best known F), each method's
 bound, time, the child process's peak RSS (every thread of the run: solve
 worker, portfolio member, or HiGHS), iterations, hard-constraint
 violations and whether F equals the domain evaluator's recomputation. Beside
