@@ -4,8 +4,9 @@
 // starts it; the optimizer's threads are files of the optimizer's build,
 // which its code inlined in the bundle finds through the package name.
 // Issue 12, hole 1: worker code comes only from the build output.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   // Inside apps/api, so the bundle's package imports resolve as they do from dist/.
   outdir = await mkdtemp(path.join(api, '.build-test-'));
   await run(process.execPath, ['scripts/build.mjs', '--outdir', outdir], { cwd: api });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   if (outdir !== '') await rm(outdir, { recursive: true, force: true });
 });
@@ -59,4 +60,48 @@ describe('api build', () => {
     );
     expect(stdout).toContain('first message ready');
   });
+
+  it('writes the prepared data folder, and a first start on a new DATA_DIR unpacks it instead of running initdb', async () => {
+    const manifest = JSON.parse(
+      await readFile(path.join(outdir, 'first-start-template.json'), 'utf8'),
+    );
+    const migrations = (await readdir(path.join(api, 'migrations'))).filter((f) =>
+      f.endsWith('.sql'),
+    );
+    expect(manifest.migrations.map((m) => m.name)).toEqual(migrations.sort());
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-build-first-start-'));
+    const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+      cwd: api,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        JWT_SECRET: 'build-test-secret-0123456789-abcdefghijklmnop',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk) => (out += chunk.toString('utf8')));
+    try {
+      const phases = await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start-up line:\n${out}`)), 120_000);
+        child.stdout.on('data', () => {
+          const line = out.split('\n').find((l) => l.includes('"start-up phases"'));
+          if (line === undefined) return;
+          clearTimeout(timer);
+          resolve(JSON.parse(line));
+        });
+        child.once('exit', () => reject(new Error(`exited:\n${out}`)));
+      });
+      expect(phases.data_folder.kind).toBe('template');
+      expect(phases.data_folder.files).toBeGreaterThan(100);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

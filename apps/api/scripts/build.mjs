@@ -9,16 +9,25 @@
 // in the output names no file; the optimizer's threads are files of its own
 // build (packages/optimizer/dist, `npm run build:server` makes it first),
 // which its code, inlined here, finds through the package name.
+// Last, it writes the data folder a first start unpacks instead of running
+// initdb and the migrations (first-start-template.tar.gz and .json, made by the
+// bundled first-start-template-main.js, so by this very code; see
+// src/db/first-start-template.ts). `--no-template` skips it: a start then runs
+// initdb as before.
 // `--outdir <folder>` builds elsewhere (the build's own test).
-import { rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
 import { checkRelativePaths } from './worker-urls.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { outdir: { type: 'string' }, 'no-template': { type: 'boolean' } },
+});
 const outdir = path.resolve(root, values.outdir ?? 'dist');
 
 /**
@@ -43,6 +52,46 @@ const externalPackages = {
   },
 };
 
+const TEMPLATE_FILES = ['first-start-template.tar.gz', 'first-start-template.json'];
+
+/**
+ * Where a template made by identical code is kept between builds: making one
+ * runs initdb (5 to 6 CPU seconds, 12 s at load 15), and `npm start` builds
+ * every time. The key hashes the bundled maker with every chunk it imports
+ * (esbuild's output is the same for the same sources), the migrations and the
+ * lockfile (the PGlite and zip package versions); anything else is a new key.
+ */
+async function templateCache(dir) {
+  const hash = createHash('sha256');
+  const seen = new Set();
+  const add = async (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = await readFile(path.join(dir, file), 'utf8');
+    hash.update(file).update(text);
+    for (const match of text.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) await add(match[1]);
+  };
+  await add('first-start-template-main.js');
+  const migrations = path.join(root, 'migrations');
+  for (const name of (await readdir(migrations)).sort())
+    hash.update(name).update(await readFile(path.join(migrations, name)));
+  hash.update(await readFile(path.join(root, '../../package-lock.json')));
+  const key = hash.digest('hex').slice(0, 16);
+  return { key, cached: path.join(root, '../../node_modules/.cache/meridian-first-start', key) };
+}
+
+/** Copies both template files from one folder to another; false when `from` lacks one. */
+async function copyTemplate(from, to) {
+  try {
+    await mkdir(to, { recursive: true });
+    for (const name of TEMPLATE_FILES) await copyFile(path.join(from, name), path.join(to, name));
+    return true;
+  } catch (error) {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
 const started = performance.now();
 await rm(outdir, { recursive: true, force: true });
 await build({
@@ -51,6 +100,7 @@ await build({
     main: 'src/main.ts',
     'worker-main': 'src/worker-main.ts',
     'restore-main': 'src/restore-main.ts',
+    'first-start-template-main': 'src/first-start-template-main.ts',
     // coverInThread starts ./path-cover.worker.js next to the bundle that calls it.
     'path-cover.worker': 'src/services/path-cover.worker.ts',
   },
@@ -73,4 +123,22 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-console.log(`apps/api/dist built in ${Math.round(performance.now() - started)} ms`);
+const bundled = performance.now();
+console.log(`apps/api/dist bundled in ${Math.round(bundled - started)} ms`);
+if (values['no-template'] !== true) {
+  const { key, cached } = await templateCache(outdir);
+  if (await copyTemplate(cached, outdir)) {
+    console.log(`apps/api first-start data folder reused (${key})`);
+  } else {
+    // MALLOC_ARENA_MAX as npm start sets it; the process is the build's, not the server's.
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(outdir, 'first-start-template-main.js'), outdir],
+      { cwd: root, env: { ...process.env, MALLOC_ARENA_MAX: '2' } },
+    );
+    await copyTemplate(outdir, cached);
+    console.log(
+      `apps/api first-start data folder prepared in ${Math.round(performance.now() - bundled)} ms`,
+    );
+  }
+}

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from './compose/app';
 import { parseConfig, type Config } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
@@ -45,7 +47,12 @@ async function main(): Promise<void> {
   const config = await resolveJwtSecret(parsed);
   endPhase('config');
   state.phase = 'database';
-  const database = await createDatabase({ ...config, onOpened: () => endPhase('database_open') });
+  const database = await createDatabase({
+    ...config,
+    // The build writes the prepared data folder beside this bundle (dist/); from src/ there is none.
+    firstStartTemplate: path.dirname(fileURLToPath(import.meta.url)),
+    onOpened: () => endPhase('database_open'),
+  });
   endPhase('migrations');
   state.database = database;
   state.phase = 'app';
@@ -83,7 +90,10 @@ async function main(): Promise<void> {
   // failed (say, on a busy port) would be lost, as the next start keeps the admin.
   const admin = await bootstrapAdmin(config, app.services.repositories.users, app.services.users);
   endPhase('admin');
-  app.log.info({ ms: phases, total_ms: Math.round(performance.now()) }, 'start-up phases');
+  app.log.info(
+    { ms: phases, total_ms: Math.round(performance.now()), data_folder: database.firstStart },
+    'start-up phases',
+  );
   if (admin.created && admin.generatedPassword !== null) {
     console.log(
       `Created administrator '${admin.username}' with password: ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,

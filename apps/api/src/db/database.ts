@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock';
+import { prepareDataFolder, type FirstStartOutcome } from './first-start-template';
 import { migrate } from './migrate';
 import { PGliteDialect, type WriteClock } from './pglite-dialect';
 import type { DB } from './schema';
@@ -29,6 +30,8 @@ export interface Database {
    * one session, so no transaction is half-written into it.
    */
   dumpEmbedded?: () => Promise<Blob>;
+  /** Embedded on a folder only: whether DATA_DIR/db existed, came from the build's template, or from initdb. */
+  firstStart?: FirstStartOutcome;
 }
 
 /** How to open the database; a Config satisfies it. */
@@ -41,6 +44,12 @@ export interface DatabaseOptions {
   inMemory?: boolean;
   /** Embedded only: start from this dumped data folder (see Database.dumpEmbedded) instead of initdb. */
   embeddedTemplate?: Blob;
+  /**
+   * Embedded on a folder only: the build output folder holding the data folder
+   * prepared at build time (first-start-template.*), unpacked when DATA_DIR/db
+   * does not exist yet and the template matches the migrations.
+   */
+  firstStartTemplate?: string;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
   /** Called once the database answers, before migrations (start-up timing). */
@@ -87,6 +96,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   let unlock = () => {};
   let dumpEmbedded: Database['dumpEmbedded'];
   let writeClock: WriteClock | undefined;
+  let firstStart: FirstStartOutcome | undefined;
   if (options.databaseUrl !== null) {
     kind = 'postgres';
     db = await openPostgres(options.databaseUrl, options.schema);
@@ -94,6 +104,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     kind = 'embedded';
     if (!options.inMemory) unlock = lockDataDir(options.dataDir);
     try {
+      if (!options.inMemory && options.embeddedTemplate === undefined)
+        firstStart = await prepareDataFolder(options.dataDir, options.firstStartTemplate);
       const template = options.embeddedTemplate;
       const dataDir = options.inMemory ? undefined : path.join(options.dataDir, 'db');
       const pglite = await PGlite.create(dataDir, {
@@ -126,7 +138,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await close();
     throw error;
   }
-  return dumpEmbedded === undefined || writeClock === undefined
-    ? { db, kind, close }
-    : { db, kind, close, dumpEmbedded, writeClock };
+  if (dumpEmbedded === undefined || writeClock === undefined) return { db, kind, close };
+  return firstStart === undefined
+    ? { db, kind, close, dumpEmbedded, writeClock }
+    : { db, kind, close, dumpEmbedded, writeClock, firstStart };
 }

@@ -63,7 +63,7 @@ function templateKey(): string {
  * cached in the temp folder. initdb costs 7 to 30 s per database on a busy
  * machine; loading the dump costs a fraction, so each test file starts fast.
  */
-async function embeddedTemplate(): Promise<Blob> {
+export async function embeddedTemplate(): Promise<Blob> {
   const file = path.join(tmpdir(), `meridian-test-db-${templateKey()}.tgz`);
   try {
     return new Blob([await readFile(file)]);
