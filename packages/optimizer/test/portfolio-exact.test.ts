@@ -18,6 +18,11 @@ describe('portfolio with its exact member', () => {
       seed: 2,
     });
     const members = result.stats.members as MemberRecord[];
+    // Beside the exact member only the in-thread search runs: milp by role keeps three threads busy.
+    expect(members.map((m) => [m.algorithm, m.thread])).toEqual([
+      ['ils', 'portfolio'],
+      ['milp', 'worker'],
+    ]);
     const exact = members.find((m) => m.algorithm === 'milp');
     expect(exact).toBeDefined();
     expect(exact!.proved).toBe(true);

@@ -13,16 +13,18 @@ export const EXACT_MEMBER: AlgorithmKey = 'milp';
  */
 const EXACT_MIN_BUDGET_MS = 4_000;
 /**
- * Open slots the exact member can prove per second of budget, measured on
- * this 2-core machine under load 17 to 23 (2026-11-26/27): milp proved
- * 150 x 20 (300 open slots) in 5.7 to 9 s, 400 x 40 (800) in 14 s and
- * 1,000 x 80 (2,000) in 43 to 67 s, i.e. 35 to 57 slots a second. With 40 a
- * 10 s portfolio takes it at 150 jobs and not at 400, and a 20 s one not at
- * 1,000: where it cannot prove it only takes CPU from the searches. Forced
- * in at 400 and 1,000 jobs (paired runs, seeds 1 and 3, load 20 to 25,
- * 2026-11-27) the portfolio ended 6 to 20 of F worse at both sizes.
+ * Open slots the exact member can prove per second of budget. milp by role
+ * alone on this 2-core machine (2026-11-27, other work niced, seed 1):
+ * 400 x 40 (800 open slots) proved in 3.6 s at load 8 to 10, 1,000 x 80
+ * (2,000) in 19.2 s at load 13 and not within 20 s at load 10 nor 30 s at
+ * load 14 to 23 (its LPs priced in 10.6 s, its MIPs from a 1,760 incumbent
+ * unfinished after 18 s more). Its time grows faster than the slots (the
+ * MIPs), so the rate is set from the large end with room: 90 a second
+ * takes it into a 10 s portfolio at 400 jobs (800 slots, about 9.4 s left)
+ * and leaves it out of a 20 s one at 1,000 (about 1,700 slots' worth), where
+ * it could not prove and would only take CPU from the searches.
  */
-const EXACT_SLOTS_PER_SECOND = 40;
+const EXACT_SLOTS_PER_SECOND = 90;
 
 /**
  * Whether a timed run gets the exact member: only when the instance is small

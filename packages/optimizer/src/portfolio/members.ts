@@ -38,9 +38,16 @@ export interface PortfolioMix {
  * ALNS + ALNS, ALNS + ALNS in one epoch and ALNS + mcmc_sa were within the
  * noise of this pair (each better on some seeds, worse on others, by up to
  * 7 of F), and none was better everywhere.
+ *
+ * With the exact member (`withExact`) ILS runs alone in one epoch: milp by
+ * role keeps three threads busy (its ALNS warm start and two HiGHS roles),
+ * so a second search thread would only slow the proof on two cores, and with
+ * nothing to exchange an epoch's end would only restart ILS's schedule.
  */
-export function portfolioMix(): PortfolioMix {
-  return { inThread: IN_THREAD_MEMBER, threads: THREAD_MEMBERS, epochs: EPOCHS };
+export function portfolioMix(withExact = false): PortfolioMix {
+  return withExact
+    ? { inThread: IN_THREAD_MEMBER, threads: [], epochs: 1 }
+    : { inThread: IN_THREAD_MEMBER, threads: THREAD_MEMBERS, epochs: EPOCHS };
 }
 
 /** Every member's key, the in-thread one first. */

@@ -61,10 +61,11 @@ function memberRecord(algorithm: MemberRecord['algorithm'], onThread: boolean): 
  * what each achieved.
  */
 export const portfolio: Algorithm = async (ctx) => {
-  const mix = portfolioMix();
   const budgetMs = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs);
   const replayedExact = ctx.options.replay?.exact;
   const withExact = replayedExact !== undefined || exactMemberFits(ctx, budgetMs);
+  // The exact member changes the mix, so a replay (which has it exactly when the run had it) does too.
+  const mix = portfolioMix(withExact);
   // A proof ended the recorded run with the exact member's optimum: its replay needs nothing else.
   const exactAlone = replayedExact?.proved === true;
   const searchThreads = exactAlone ? 0 : mix.threads.length;
