@@ -49,6 +49,15 @@ function cannotWrite(compiled: CompiledQuery): boolean {
 }
 
 /**
+ * One turn of the event loop. PGlite runs a statement synchronously on the
+ * main thread and settles its promise as a microtask, and the session's mutex
+ * hands over by microtask too, so without this a queue of waiting queries ran
+ * back to back in one turn: under 200 streams no socket was read for up to
+ * 2 s, and streams waited past 10 s (docs/reliability-notes.md).
+ */
+const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * PGlite is one session: every Kysely connection is that session, handed out
  * under a mutex so a transaction never interleaves with other queries.
  */
@@ -59,6 +68,8 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Sockets, timers and refusals get their turn between statements, not after the whole queue.
+    await ioTurn();
     // Before the statement runs: a reader that saw the old count reads again.
     if (!cannotWrite(compiled)) this.clock.tick();
     const params = compiled.parameters as unknown[];
