@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, parseRegistration } from '../src/config/config';
 import { resolveJwtSecret } from '../src/config/jwt-secret';
+import { wholeSetting } from '../src/config/whole-setting';
 
 const base = { INIT_CWD: '/srv/meridian' };
 
@@ -199,5 +200,41 @@ describe('resolveJwtSecret', () => {
     ).toBe(secret);
     await writeFile(path.join(dataDir, 'jwt-secret'), 'tiny');
     await expect(resolveJwtSecret(parseConfig({ DATA_DIR: dataDir }))).rejects.toThrow(ConfigError);
+  });
+});
+
+describe('wholeSetting, the one reader of whole-number settings', () => {
+  const read = (raw: string | undefined) =>
+    wholeSetting({ SOME_LIMIT: raw }, 'SOME_LIMIT', { fallback: 7, min: 1, max: 100 }, (m) => {
+      return new RangeError(m);
+    });
+
+  it('gives the fallback when unset or blank and reads digits with spaces around', () => {
+    expect(read(undefined)).toBe(7);
+    expect(read('  ')).toBe(7);
+    expect(read(' 12 ')).toBe(12);
+    expect(read('100')).toBe(100);
+  });
+
+  it.each(['0', '101', '1e2', '-5', '3.5', 'ten'])(
+    'refuses %s with the caller’s error, naming the setting and the value',
+    (raw) => {
+      expect(() => read(raw)).toThrow(RangeError);
+      expect(() => read(raw)).toThrow(
+        `SOME_LIMIT must be a whole number from 1 to 100, got '${raw}'`,
+      );
+    },
+  );
+
+  it('serves the config, the task settings and load shedding with the same message', () => {
+    expect(() => parseConfig({ ...base, PORT: '1e3' })).toThrow(
+      "PORT must be a whole number from 0 to 65535, got '1e3'",
+    );
+    expect(() => parseConfig({ ...base, MAX_ACTIVE_TASKS: '1e3' })).toThrow(
+      "MAX_ACTIVE_TASKS must be a whole number from 1 to 10000, got '1e3'",
+    );
+    expect(() => parseConfig({ ...base, SHED_SIGN_IN_QUEUE: '1e3' })).toThrow(
+      "SHED_SIGN_IN_QUEUE must be a whole number from 0 to 100000, got '1e3'",
+    );
   });
 });

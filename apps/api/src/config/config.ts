@@ -9,6 +9,7 @@ import {
   type LoginThrottleSettings,
 } from './load-shedding';
 import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
+import { wholeSetting } from './whole-setting';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
 export type RegistrationPolicy =
@@ -64,14 +65,7 @@ const integer = (
   fallback: number,
   min: number,
   max: number,
-) => {
-  const value = emptyToUndefined(raw);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${value}'`);
-  }
-  return Number(value);
-};
+) => wholeSetting({ [name]: raw }, name, { fallback, min, max }, (m) => new ConfigError(m));
 
 const commaList = (raw: string | undefined): string[] =>
   (raw ?? '')

@@ -1,3 +1,5 @@
+import { wholeSetting } from './whole-setting';
+
 /**
  * The route classes whose concurrent work this node bounds: the large cached
  * lists and exports, sign-in and registration (an argon2 hash each), and open
@@ -38,17 +40,8 @@ const whole = (
   fallback: number,
   min: number,
   max: number,
-): number => {
-  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new LoadSettingsError(
-      `${name} must be a whole number from ${min} to ${max}, got '${raw}'`,
-    );
-  }
-  return Number(raw);
-};
+): number =>
+  wholeSetting(env, name, { fallback, min, max }, (message) => new LoadSettingsError(message));
 
 /**
  * Reads the per-node bounds (all optional). Defaults suit a 2-core node: four

@@ -1,3 +1,5 @@
+import { wholeSetting } from './whole-setting';
+
 /** How tasks run in this process: limits, keep-alive and whether this process works the queue. */
 export interface TaskSettings {
   /** false on API nodes when `npm run worker` processes take the tasks (RUN_WORKERS=false). */
@@ -55,34 +57,14 @@ const seconds = (
   return Math.round(value * 1000);
 };
 
+/** A whole-number task setting of at least 1 (wholeSetting, with this module's error). */
 const wholeNumber = (
   env: Record<string, string | undefined>,
   name: string,
   fallback: number,
   max: number,
-): number => {
-  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new TaskSettingsError(`${name} must be a whole number from 1 to ${max}, got '${raw}'`);
-  }
-  return Number(raw);
-};
-
-const perMinute = (
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-): number => {
-  // eslint-disable-next-line meridian/string-key-injection -- name is one of this module's own setting names
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000) {
-    throw new TaskSettingsError(`${name} must be a whole number from 1 to 100000, got '${raw}'`);
-  }
-  return Number(raw);
-};
+): number =>
+  wholeSetting(env, name, { fallback, min: 1, max }, (message) => new TaskSettingsError(message));
 
 /**
  * Reads the task settings from the environment (all optional). The one parser of
@@ -99,7 +81,7 @@ export function taskSettingsFromEnv(env: Record<string, string | undefined>): Ta
     optimizeTimeLimitMs: seconds(env, 'OPTIMIZE_TIME_LIMIT_SECONDS', 20, 3600),
     compareTimeLimitMs: seconds(env, 'COMPARE_TIME_LIMIT_SECONDS', 3, 600),
     singleRunTimeLimitMs: seconds(env, 'SINGLE_RUN_TIME_LIMIT_SECONDS', 5, 60),
-    taskRatePerMinute: perMinute(env, 'TASK_RATE_PER_MINUTE', 10),
+    taskRatePerMinute: wholeNumber(env, 'TASK_RATE_PER_MINUTE', 10, 100_000),
     keepAliveMs: seconds(env, 'SSE_KEEPALIVE_SECONDS', 10, 15),
     awaitSlackMs: 30_000,
     cancelPollMs: 500,
