@@ -14,6 +14,8 @@ export const PARTS = [
   'planted',
 ];
 export const DATABASES = ['embedded', 'postgres'];
+/** The load part's targets: the job list, an SSE stream, sign-in. */
+export const LOAD_TARGETS = ['list', 'sse', 'token'];
 
 /** Issue 12's counts: what a figure at fewer is marked against. */
 export const FULL = {
@@ -54,6 +56,7 @@ const USAGE = `npm run battery -- [options]
                      PostgreSQL: BATTERY_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
                      names the server; each part gets a fresh database battery_<part>
   --port N           server port (default 18140)
+  --targets a,b      the load part's targets (default all): ${LOAD_TARGETS.join(', ')}
   --quick            small counts, for a try-out
   --no-write         print the table only; leave docs/reliability.* alone
   counts (default issue 12's): ${Object.entries(FULL)
@@ -68,6 +71,7 @@ export function readOptions(argv) {
       parts: { type: 'string' },
       db: { type: 'string' },
       port: { type: 'string' },
+      targets: { type: 'string' },
       quick: { type: 'boolean' },
       'no-write': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -98,6 +102,7 @@ export function readOptions(argv) {
         throw new Error(`--${key}: a whole number of at least 1, got '${raw}'`);
     }
   }
+  counts.targets = list(values.targets, LOAD_TARGETS, 'targets');
   return {
     parts: list(values.parts, PARTS, 'parts'),
     databases: list(values.db, DATABASES, 'db'),
@@ -121,10 +126,14 @@ export function partCounts(part, counts) {
     planted: [],
   }[part];
   const used = Object.fromEntries(keys.map((k) => [k, counts[k]]));
-  const reduced = keys.some((k) =>
-    k === 'connections'
-      ? String(counts[k]) !== FULL[k]
-      : k !== 'concurrency' && k !== 'addresses' && counts[k] < FULL[k],
-  );
+  const fewerTargets = part === 'load' && counts.targets.length < LOAD_TARGETS.length;
+  if (fewerTargets) used.targets = counts.targets;
+  const reduced =
+    fewerTargets ||
+    keys.some((k) =>
+      k === 'connections'
+        ? String(counts[k]) !== FULL[k]
+        : k !== 'concurrency' && k !== 'addresses' && counts[k] < FULL[k],
+    );
   return { used, reduced };
 }
