@@ -223,3 +223,56 @@ describe('the sign-in throttle before the body is read', () => {
     }
   });
 });
+
+describe('a sign-in about to be refused does not wait for a sign-in slot', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        loadShedding: shedding({ SHED_SIGN_IN_IN_FLIGHT: '1', SHED_SIGN_IN_QUEUE: '0' }),
+      },
+      throttle: { perAccount: 50, perAddress: 3, windowMs: 60_000, lockMs: 30_000 },
+    });
+    port = Number(new URL(await listenOnFreePort(t)).port);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signIn = (remoteAddress: string, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+
+  it('answers a locked address 429 while the only slot is held; others still get 503', async () => {
+    // Lock 10.30.0.1 with three malformed sign-ins (400), one at a time.
+    for (let i = 0; i < 3; i++)
+      expect((await signIn('10.30.0.1', 'username=')).statusCode).toBe(400);
+    // Hold the only sign-in slot: headers announce a body that never comes.
+    const holder = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100' },
+    });
+    holder.on('error', () => undefined);
+    holder.flushHeaders();
+    try {
+      // Nothing else in flight until the holder is in: a sign-in from a fresh address is then shed.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const other = await signIn('10.30.0.2', 'username=x&password=y');
+      expect(other.statusCode).toBe(503);
+      const locked = await signIn('10.30.0.1', 'username=x&password=y');
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      holder.destroy();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClassBound, LoadClass, LoadShedding } from '../config/load-shedding';
 import './fastify-types';
 import { HttpError } from './http-error';
@@ -77,15 +77,31 @@ declare module 'fastify' {
   }
 }
 
+type GatePhase = 'onRequest' | 'preParsing';
+
+/**
+ * Where each class waits for its slot. Lists and streams at the app's first
+ * hook, before the token is checked (a database read). Sign-ins once their
+ * route's own refusals have run (the address lock and the per-address rate
+ * limit, two in-memory look-ups), still before the body is read: a sign-in
+ * about to be refused 429 never queues behind admitted ones for its answer.
+ */
+const GATE_PHASE: Record<LoadClass, GatePhase> = {
+  lists: 'onRequest',
+  'sign-in': 'preParsing',
+  streams: 'onRequest',
+};
+
 const overloaded = (what: LoadClass) =>
   new HttpError(503, `The server is busy (${what}); try again in ${SHED_RETRY_AFTER_SECONDS} s`, {
     'retry-after': String(SHED_RETRY_AFTER_SECONDS),
   });
 
 /**
- * Bounds each class's concurrent requests on this node. The hook is the
- * app's first: a request beyond the bound is answered 503 with Retry-After
- * before its token is checked, its body read or its answer built. A slot is
+ * Bounds each class's concurrent requests on this node. A request beyond the
+ * bound is answered 503 with Retry-After before its body is read or its
+ * answer built, and (lists, streams: the app's first hook) before its token
+ * is checked; see GATE_PHASE. A slot is
  * held until the answer is sent or the client goes (an open stream holds
  * one for its whole life).
  */
@@ -99,9 +115,9 @@ export function installLoadShedding(
     streams: new ConcurrencyGate(settings.bounds.streams, settings.queueTimeoutMs),
   };
   app.decorateRequest('releaseLoadSlot', null);
-  app.addHook('onRequest', async (request, reply) => {
+  const admit = async (request: FastifyRequest, reply: FastifyReply, phase: GatePhase) => {
     const what = request.routeOptions.config.loadClass;
-    if (what === undefined) return;
+    if (what === undefined || GATE_PHASE[what] !== phase) return;
     const gate = gates[what];
     const admitted = await gate.acquire();
     if (!admitted) throw overloaded(what);
@@ -118,6 +134,11 @@ export function installLoadShedding(
     };
     // 'close' comes after the last byte is handed over, or when the connection drops first.
     reply.raw.once('close', request.releaseLoadSlot);
+  };
+  app.addHook('onRequest', async (request, reply) => admit(request, reply, 'onRequest'));
+  app.addHook('preParsing', async (request, reply, payload) => {
+    await admit(request, reply, 'preParsing');
+    return payload;
   });
   // onResponse as well: whichever comes first frees the slot, once.
   app.addHook('onResponse', (request, _reply, done) => {
