@@ -3,6 +3,7 @@ import type { Algorithm } from '../core/context';
 import { startingState } from '../greedy/start';
 import { descend } from './moves';
 import { kickAndDescend } from './kick-search';
+import { ThresholdWalk } from './threshold-walk';
 
 /**
  * `ils`: iterated local search. Descent (reassign and swap moves) to a local
@@ -21,13 +22,8 @@ export const ils: Algorithm = async (ctx) => {
   descend(current, rng, stop);
   ctx.offer(current, 'ils');
   // Each kick is tried on `current` itself and rolled back when rejected (no copies).
-  current.checkpoint();
-  let currentTotal = current.total;
+  const walk = new ThresholdWalk(ctx, current, 'ils', Math.max(100, 2 * c.jobCount));
   const limit = ctx.iterationCap;
-  const restartAfter = Math.max(100, 2 * c.jobCount);
-  let sinceBest = 0;
-  let accepted = 0;
-  let restarts = 0;
   let iteration = 0;
   const step = new StepTimer();
   for (
@@ -35,23 +31,10 @@ export const ils: Algorithm = async (ctx) => {
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;
     iteration++
   ) {
-    const rest = currentTotal - 1e6 * current.unassigned;
+    const rest = walk.total - 1e6 * current.unassigned;
     kickAndDescend(current, rng, stop);
     // Threshold acceptance: 0.1% of the non-coverage cost early on, nothing at the end.
-    const threshold = 0.001 * (1 - ctx.schedule(iteration)) * rest;
-    if (current.total < currentTotal + threshold) {
-      current.checkpoint();
-      currentTotal = current.total;
-      accepted++;
-    } else current.rollback();
-    if (ctx.offer(current, 'ils')) sinceBest = 0;
-    else if (++sinceBest >= restartAfter) {
-      current.copyFrom(ctx.best);
-      current.checkpoint();
-      currentTotal = current.total;
-      sinceBest = 0;
-      restarts++;
-    }
+    walk.settle(0.001 * (1 - ctx.schedule(iteration)) * rest);
     ctx.report(`ils iteration ${iteration}`, ctx.schedule(iteration));
     await ctx.pause();
     step.lap();
@@ -60,8 +43,8 @@ export const ils: Algorithm = async (ctx) => {
     stats: {
       iterations: iteration,
       iteration_unit: 'kick, descent and acceptance test',
-      accepted_kicks: accepted,
-      restarts_from_best: restarts,
+      accepted_kicks: walk.accepted,
+      restarts_from_best: walk.restarts,
     },
   };
 };

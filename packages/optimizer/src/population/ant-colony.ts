@@ -7,6 +7,7 @@ import type { SolutionState } from '../core/solution';
 import { startingState } from '../greedy/start';
 import { descend } from '../local-search/moves';
 import { relatedSlots } from '../local-search/perturb';
+import { ThresholdWalk } from '../local-search/threshold-walk';
 
 const ALPHA = 1;
 const BETA = 2;
@@ -109,13 +110,9 @@ export const antColony: Algorithm = async (ctx) => {
   let tauMin = tauMax / TAU_RATIO;
   const tau = new Float64Array(2 * c.jobCount * P).fill(tauMax);
   const limit = ctx.iterationCap;
-  const restartAfter = Math.max(100, 2 * c.jobCount);
-  let sinceBest = 0;
-  let restarts = 0;
-  let acceptedAnts = 0;
   let antsRun = 0;
-  current.checkpoint();
-  let currentTotal = current.total;
+  // Each ant works on `current` itself and is rolled back when rejected (no copies).
+  const walk = new ThresholdWalk(ctx, current, 'aco', Math.max(100, 2 * c.jobCount));
   let iteration = 0;
   // An iteration is ANTS ants and a pheromone update; the ants are timed one by one as well.
   const step = new StepTimer();
@@ -126,26 +123,14 @@ export const antColony: Algorithm = async (ctx) => {
     iteration++
   ) {
     const threshold =
-      0.001 * (1 - ctx.schedule(iteration)) * (currentTotal - 1e6 * current.unassigned);
+      0.001 * (1 - ctx.schedule(iteration)) * (walk.total - 1e6 * current.unassigned);
     antStep.start();
     for (let k = 0; k < ANTS && !ctx.stopWithinStep(antStep.longestMs); k++) {
       const size = 2 + rng.int(Math.min(10, c.openSlots.length));
       const rebuilt = rebuildByAnt(current, relatedSlots(current, rng, size), tau, eta, rng);
       descend(current, rng, stop, rebuilt);
       antsRun++;
-      if (current.total < currentTotal + threshold) {
-        current.checkpoint();
-        currentTotal = current.total;
-        acceptedAnts++;
-      } else current.rollback();
-      if (ctx.offer(current, 'aco')) sinceBest = 0;
-      else if (++sinceBest >= restartAfter) {
-        current.copyFrom(ctx.best);
-        current.checkpoint();
-        currentTotal = current.total;
-        sinceBest = 0;
-        restarts++;
-      }
+      walk.settle(threshold);
       antStep.lap();
     }
     tauMax = 1 / (RHO * cost(ctx.best));
@@ -172,8 +157,8 @@ export const antColony: Algorithm = async (ctx) => {
       iterations: iteration,
       iteration_unit: `${ANTS} ants (each rebuilds a few related slots from the trails, then descends) and a pheromone update`,
       ants: antsRun,
-      ants_accepted: acceptedAnts,
-      restarts_from_best: restarts,
+      ants_accepted: walk.accepted,
+      restarts_from_best: walk.restarts,
       ants_per_iteration: ANTS,
       rho: RHO,
       alpha: ALPHA,
