@@ -7,7 +7,7 @@ import { balancedGreedy } from '../src/greedy/balanced-heuristic';
 import { randomizedGreedy, samplingTemperature } from '../src/greedy/randomized-greedy';
 import { kickWalk } from '../src/local-search/kick-walk';
 import { descend } from '../src/local-search/moves';
-import { windowCrossover } from '../src/population/genetic-operators';
+import { improveOffspring, windowCrossover } from '../src/population/genetic-operators';
 import { randomInstance } from './fixtures';
 
 const instance = randomInstance(23, 80, 16, 3);
@@ -73,5 +73,44 @@ describe('windowCrossover', () => {
     const outside = c.openSlots.filter((slot) => !changed.includes(slot));
     const same = outside.filter((slot) => child.assign[slot] === a.assign[slot]).length;
     expect(same).toBeGreaterThan(0.9 * outside.length);
+  });
+});
+
+describe('improveOffspring (the local search of each child)', () => {
+  const parents = () => {
+    const rng = new Rng(8);
+    const a = balancedGreedy(c);
+    const b = randomizedGreedy(c, rng, samplingTemperature(c));
+    descend(a, rng, never);
+    descend(b, rng, never);
+    return { a, b, rng };
+  };
+
+  it('hands back a feasible child with an exact F, no worse than the crossover gave', () => {
+    const { a, b, rng } = parents();
+    const child = a.clone();
+    const changed = windowCrossover(child, a, b, jobsInDateOrder(c), rng);
+    const afterCrossover = child.total;
+    const counts = { walk: { steps: 0, accepted: 0, improvements: 0 }, sliceGain: 0 };
+    improveOffspring(child, child.clone(), changed, rng, 120, 0.001, never, counts);
+    expect(counts.walk.steps).toBe(120);
+    expect(child.total).toBeLessThanOrEqual(afterCrossover);
+    expectExact(child);
+  });
+
+  it('counts as slice gain no more than the slice passes took off a plain descent', () => {
+    const { a, b, rng } = parents();
+    const child = a.clone();
+    const changed = windowCrossover(child, a, b, jobsInDateOrder(c), rng);
+    // The same descent on a copy with an rng in the same state: F before the slice passes.
+    const copy = child.clone();
+    descend(copy, new Rng(11), never, changed);
+    const counts = { walk: { steps: 0, accepted: 0, improvements: 0 }, sliceGain: 0 };
+    improveOffspring(child, child.clone(), changed, new Rng(11), 0, 0, never, counts);
+    expect(counts.walk.steps).toBe(0);
+    expect(counts.sliceGain).toBeGreaterThan(0);
+    // The final descent only lowers F further, so the drop is at least the slice gain.
+    expect(copy.total - child.total).toBeGreaterThanOrEqual(counts.sliceGain - 1e-6);
+    expectExact(child);
   });
 });

@@ -4,10 +4,9 @@ import type { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../construct/date-order';
 import { randomizedGreedy, samplingTemperature } from '../greedy/randomized-greedy';
 import { startingState } from '../greedy/start';
-import { kickWalk } from '../local-search/kick-walk';
-import type { KickWalkCounts } from '../local-search/kick-walk';
 import { descend } from '../local-search/moves';
-import { mutate, tournament, windowCrossover } from './genetic-operators';
+import { improveOffspring, mutate, tournament, windowCrossover } from './genetic-operators';
+import type { OffspringSearchCounts } from './genetic-operators';
 
 /**
  * `ga`: a steady-state memetic algorithm (a genetic algorithm whose
@@ -16,9 +15,10 @@ import { mutate, tournament, windowCrossover } from './genetic-operators';
  * samples), each brought to a local optimum by descent. Each generation:
  * two parents by tournament; date-window crossover (the first parent with
  * the jobs of a stretch of dates from the second, clashes repaired); a light
- * mutation; a descent from the slots that changed; then the child's local
- * search, a segment of `ils` (`offspringKicks` kick-and-descend steps with
- * ils's threshold acceptance, ending at the best state seen). The child
+ * mutation; then the child's local search (`improveOffspring`): a descent
+ * from the slots that changed, a segment of `ils` (`offspringKicks`
+ * kick-and-descend steps with ils's threshold acceptance, ending at the best
+ * state seen) and up to three passes of exact slice re-assignment. The child
  * replaces the worst member when it is better and not a duplicate (same F)
  * of a member, so the best member (the elite) is never lost. The threshold
  * follows ctx.schedule(generation), so it falls to zero over the run's
@@ -43,7 +43,10 @@ export const genetic: Algorithm = async (ctx) => {
   const order = jobsInDateOrder(c);
   // Local search per child: kicks for a quarter of the open slots (500 at 1,000 jobs), at least 50.
   const offspringKicks = Math.max(50, Math.round(0.25 * c.openSlots.length));
-  const walk: KickWalkCounts = { steps: 0, accepted: 0, improvements: 0 };
+  const search: OffspringSearchCounts = {
+    walk: { steps: 0, accepted: 0, improvements: 0 },
+    sliceGain: 0,
+  };
   const child = population[0]!.clone();
   const scratch = population[0]!.clone();
   const limit = ctx.iterationCap;
@@ -61,11 +64,9 @@ export const genetic: Algorithm = async (ctx) => {
     for (let k = 0; k < 3 && b === a; k++) b = tournament(population, rng, 2);
     const changed = windowCrossover(child, a, b, order, rng);
     mutate(child, rng, mutationRate);
-    descend(child, rng, stop, changed);
     // ils's acceptance threshold: 0.1% of the non-coverage cost early on, nothing at the end.
-    const rest = child.total - 1e6 * child.unassigned;
-    const threshold = 0.001 * (1 - ctx.schedule(generation)) * rest;
-    kickWalk(child, scratch, rng, offspringKicks, threshold, stop, walk);
+    const thresholdShare = 0.001 * (1 - ctx.schedule(generation));
+    improveOffspring(child, scratch, changed, rng, offspringKicks, thresholdShare, stop, search);
     let worst = 0;
     for (let i = 1; i < population.length; i++) {
       if (population[i]!.total > population[worst]!.total) worst = i;
@@ -87,9 +88,10 @@ export const genetic: Algorithm = async (ctx) => {
       population: population.length,
       replacements,
       offspring_kicks: offspringKicks,
-      child_kicks: walk.steps,
-      child_kicks_accepted: walk.accepted,
-      child_kicks_improving: walk.improvements,
+      child_kicks: search.walk.steps,
+      child_kicks_accepted: search.walk.accepted,
+      child_kicks_improving: search.walk.improvements,
+      child_slice_gain: Number(search.sliceGain.toFixed(3)),
     },
   };
 };
