@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/test-app';
 import { createReplayApp, readStream } from './tasks-fixture';
 
-// Short enough that HiGHS cannot finish: the time limit, not a proof, ends it.
-const LIMIT_MS = 1_500;
+// Short enough that HiGHS cannot finish, even on a quiet machine: the time limit ends it.
+const LIMIT_MS = 1_000;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -40,25 +40,40 @@ async function optimise(algorithm: string) {
   return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
 }
 
+/** Whether the clock stopped one of the recipe's HiGHS runs: at a callback, or by ending its thread. */
+const clockStopped = (recipe: ReplayRecipe | null) =>
+  recipe?.highs?.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined) ??
+  false;
+
+/**
+ * A run of `algorithm` whose HiGHS the clock stopped, and its stored recipe:
+ * each run draws its own seed, and predict_then_optimize's small MILP can
+ * finish within the limit on a quiet machine (about half its runs here), so
+ * up to six are tried.
+ */
+async function clockStoppedRun(algorithm: string) {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const run = await optimise(algorithm);
+    const stored = await t.database.db
+      .selectFrom('optimization_runs')
+      .select(['replay', 'replay_blocker'])
+      .where('id', '=', run.id)
+      .executeTakeFirstOrThrow();
+    const recipe = stored.replay as ReplayRecipe | null;
+    if (clockStopped(recipe)) return { run, recipe: recipe!, blocker: stored.replay_blocker };
+  }
+  throw new Error(`six ${algorithm} runs, and the clock stopped HiGHS in none`);
+}
+
 describe('replay of runs whose HiGHS the time limit stopped', () => {
   it.each(['milp', 'predict_then_optimize'])(
     '%s: it reproduces F from where HiGHS stopped, counted in its callbacks',
     async (algorithm) => {
-      const run = await optimise(algorithm);
+      const { run, recipe, blocker } = await clockStoppedRun(algorithm);
       expect(run.status).toBe('timeout');
-      const stored = await t.database.db
-        .selectFrom('optimization_runs')
-        .select(['replay', 'replay_blocker'])
-        .where('id', '=', run.id)
-        .executeTakeFirstOrThrow();
-      expect(stored.replay_blocker).toBeNull();
-      // milp on its whole model (not by role), and HiGHS stopped by the clock: at a callback, or
-      // its thread ended at the deadline.
-      const recipe = stored.replay as ReplayRecipe;
+      expect(blocker).toBeNull();
+      // milp on its whole model, not by role.
       expect(recipe.milp).toBeUndefined();
-      expect(
-        recipe.highs!.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined),
-      ).toBe(true);
       const res = await api('POST', `/api/v1/runs/${run.id}/replay`);
       expect(res.statusCode).toBe(200);
       const verdict = ReplayResultSchema.parse(res.json());
