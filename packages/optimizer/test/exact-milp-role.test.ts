@@ -54,6 +54,26 @@ describe('milp by role', () => {
     }
   }, 120_000);
 
+  it("the LP dive and RINS improve a poor start's incumbent before the MIP stages, and the proof still holds", async () => {
+    // One ALNS iteration: the MIPs start from (nearly) the greedy warm start, far from each role's optimum.
+    const instance = generateInstance(5, 90, 12);
+    const run = await runDirect(instance, milp, { algorithm: 'milp', seed: 5, maxIterations: 1 });
+    expect(run.violations).toEqual([]);
+    expect(run.outcome.status).toBe('optimal');
+    const roles = run.outcome.stats?.roles as {
+      incumbent: number;
+      bound: number;
+      mip_neighbourhoods: { run: string; free_slots: number; incumbent: number }[];
+    }[];
+    // Some role's start is above its optimum (the bound, proven): a neighbourhood lowered it.
+    const above = roles.filter((r) => r.incumbent > r.bound + 1e-6);
+    expect(above.length).toBeGreaterThan(0);
+    for (const role of above) {
+      const after = Math.min(...role.mip_neighbourhoods.map((n) => n.incumbent));
+      expect(after).toBeLessThan(role.incumbent - 1e-6);
+    }
+  }, 120_000);
+
   it('HiGHS stopped at the same interrupt callback gives the same incumbents: two replays of one cut agree', async () => {
     // Single-threaded HiGHS, stopped by callback counts alone (no clock): the lead inside its
     // LP rounds, the data-acq inside its MIP. Twice the same recipe, twice the same answer.

@@ -12,7 +12,10 @@
 //    pairs whose excess reduced cost is within (incumbent - bound): any
 //    better solution uses none of the others. The MIP over the kept pairs is
 //    then exact: its optimum is the role's optimum, and its dual bound (or the
-//    Lagrangian bound) bounds the role's part of F.
+//    Lagrangian bound) bounds the role's part of F. Before it, small sub-MIPs
+//    bring the incumbent near the optimum, which shrinks that room: an LP dive
+//    (the slots the LP fills whole fixed) and RINS (fixed where the LP and the
+//    incumbent agree).
 // 3. Every HiGHS run stops where a replay stops it again, without the clock
 //    (milp-role-stops.mjs): a replay of its recipe gives the same incumbents.
 /* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
@@ -232,6 +235,14 @@ const STAGE1_SHARE = 0.35;
  * role when the room it leaves is covered.
  */
 const HOPELESS_SHARE = 0.5;
+/** RINS runs before stage 1 (after the LP dive), each from the incumbent the one before it improved. */
+const RINS_ROUNDS = 4;
+/** Each RINS run's share of the time left. */
+const RINS_SHARE = 0.15;
+/** The LP dive's share of the time left (its sub-MIP is over the LP's fractional slots only). */
+const DIVE_SHARE = 0.1;
+/** An LP value within this of 1 counts as whole (RINS fixes the slot), above it as in the support. */
+const RINS_WHOLE = 1e-6;
 /** Pairs per slot that enter per round (the most negative reduced costs). */
 const PER_SLOT = 3;
 addPairs(Array.from(job.initialPairs));
@@ -241,6 +252,8 @@ let rounds = 0;
 let lpConverged = false;
 let excess = null;
 const rc = new Float64Array(pairCount);
+/** Each pair's value in the last LP solved (0 for a pair not in it): RINS compares the incumbent with it. */
+const lpX = new Float64Array(pairCount);
 model.options.set({
   output_flag: Boolean(logFile),
   log_to_console: false,
@@ -295,6 +308,8 @@ while (
   });
   // Rows the LP's solution breaks enter.
   const x = solution.colValue;
+  lpX.fill(0);
+  for (let i = 0; i < colWhat.length; i++) if (colWhat[i] >= 0) lpX[colWhat[i]] = x[i];
   const broken = brokenRows((q) => (colOf[q] >= 0 ? x[colOf[q]] : 0));
   // Price: per slot the PER_SLOT most negative pairs not yet in.
   const enter = [];
@@ -336,6 +351,8 @@ const incumbentValue = valueOf(order.incumbent);
 let upperValue = incumbentValue;
 let proven = false;
 let coveredBound = -Infinity;
+/** The LP dive's and the RINS runs' neighbourhoods: free slots and the incumbent after each. */
+const neighbourhoods = [];
 /** Whether another MIP stage starts: time for it, or on a replay the recorded run started it. */
 const stageDue = () =>
   !stopped() && !runs.killed && (replay ? runs.stages < replay.stages : leftSec() > 0.2);
@@ -353,66 +370,39 @@ if (excess && stageDue()) {
   // incumbent fast; the room (incumbent - bound) then shrinks, and stage 2 keeps every pair within it.
   const sorted = Float64Array.from(ex).sort();
   const small = sorted[Math.min(pairCount - 1, MIP_PAIRS_PER_SLOT * S)] ?? Infinity;
+  // The incumbent (ALNS's) may be far above the role's optimum (the year's lead: 1.4%), and HiGHS's
+  // root over stage 1's pairs then spends its time cutting (thousands of cuts, the bound nearly still).
+  // First a dive: the slots the LP fills whole are fixed so, the sub-MIP is over the fractional rest;
+  // then RINS: fixed where the incumbent and the LP agree, each from the incumbent the last improved.
+  for (let round = 0; round <= RINS_ROUNDS && stageDue(); round++) {
+    const before = upperValue;
+    const { keep, fix, free } = rinsNeighbourhood(ex, small, round === 0);
+    if (free === 0) continue;
+    const sec = Math.max(0.05, (round === 0 ? DIVE_SHARE : RINS_SHARE) * leftSec());
+    const label = round === 0 ? 'LP dive' : `RINS ${round}`;
+    note(`${label}: ${free} of ${S} slots free, incumbent ${upperValue + job.offset}`);
+    const { ran, halted } = solveMip(keep, fix, sec, label, round > 0);
+    result.nodes += ran && !halted ? Number(model.info.get('mip_node_count')) : 0;
+    note(`${label} ended: incumbent ${upperValue + job.offset}`);
+    neighbourhoods.push({ run: label, free_slots: free, incumbent: upperValue + job.offset });
+    if (round > 0 && !(upperValue < before - 1e-9)) break;
+  }
   let delta = Math.min(small, upperValue - excess.bound);
   let withinRoom = 0;
   for (let q = 0; q < pairCount; q++) if (ex[q] <= upperValue - excess.bound + 1e-6) withinRoom++;
   const stage1Share = withinRoom > HOPELESS_SHARE * pairCount ? 1 : STAGE1_SHARE;
   note(`pairs within the room: ${withinRoom} of ${pairCount}; stage 1 share ${stage1Share}`);
-  for (let stage = 1; stage <= 2 && stageDue(); stage++) {
+  for (let stage = 1; stageDue(); stage++) {
     const room = upperValue - excess.bound + 1e-6;
-    if (stage === 2) delta = room;
-    const last = delta >= room - 1e-9;
-    runs.stages = stage;
+    if (stage >= 2) delta = room;
+    // A stage whose pairs cover the room is the last unless it finds a better incumbent: the whole time.
+    const last = delta >= upperValue - excess.bound - 1e-9;
     const keep = new Uint8Array(pairCount);
     for (let q = 0; q < pairCount; q++) if (ex[q] <= delta + 1e-9) keep[q] = 1;
     for (const q of bestPairs) if (q >= 0) keep[q] = 1;
-    const missing = [];
-    for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q] < 0) missing.push(q);
-    addPairs(missing);
-    // Every row the kept pairs could break together enters, so the MIP is the exact model over them.
-    addRows(brokenRows((q) => keep[q]));
-    const n = colWhat.length;
-    const lower = new Float64Array(n);
-    const upper = new Float64Array(n);
-    const types = new Int32Array(n);
-    kept = 0;
-    for (let i = 0; i < n; i++) {
-      const q = colWhat[i];
-      if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]);
-      else {
-        upper[i] = keep[q];
-        types[i] = 1;
-        kept += keep[q];
-      }
-    }
-    model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
-    model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
-    model.setSolution({ colValue: columnsOf(bestPairs) });
-    model.options.set({ presolve: 'on', solver: 'choose', mip_rel_gap: job.mipRelGap });
     const stageSec = Math.max(0.05, last ? leftSec() : stage1Share * leftSec());
-    note(
-      `MIP stage ${stage}: ${kept} pairs kept of ${pairCount}, ${colWhat.length} columns, ${hrowCount} rows, room ${room}, incumbent ${upperValue + job.offset}, ${stageSec.toFixed(1)} s`,
-    );
-    const { modelStatus, halted, ran, lastStreamed } = runs.run(Date.now() + 1000 * stageSec, {
-      [CB.mipImprovingSolution](event) {
-        const x = event.data.mip_solution;
-        if (x) runs.stream(pairsOf(x));
-      },
-    });
-    const hasPrimal = ran && model.info.get('primal_solution_status') === 2;
-    if (halted) {
-      // Where a run stopped between callbacks left off: its last streamed incumbent.
-      if (lastStreamed) {
-        bestPairs = lastStreamed;
-        upperValue = valueOf(lastStreamed);
-      }
-    } else if (hasPrimal) {
-      const value = model.getObjectiveValue();
-      if (value < upperValue) {
-        upperValue = value;
-        bestPairs = pairsOf(model.getSolution().colValue);
-      }
-    }
+    const roomFrom = upperValue;
+    const { modelStatus, halted, ran } = solveMip(keep, null, stageSec, `MIP stage ${stage}`);
     result = {
       status: Object.keys(K).find((k) => K[k] === modelStatus) ?? String(modelStatus),
       optimal: modelStatus === K.optimal,
@@ -426,8 +416,10 @@ if (excess && stageDue()) {
     const covers = delta >= upperValue - excess.bound - 1e-9;
     if (covers) {
       proven = result.optimal;
-      coveredBound = Math.min(result.mipBound, upperValue + job.offset);
-      break;
+      coveredBound = Math.max(coveredBound, Math.min(result.mipBound, upperValue + job.offset));
+      // Unproven (stopped at its limit) with time left: the next stage keeps the smaller room of
+      // the incumbent it found, from that incumbent.
+      if (proven || !(upperValue < roomFrom - 1e-9)) break;
     }
   }
 }
@@ -440,6 +432,7 @@ port.postMessage({
   bound: proven ? upperValue + job.offset : Math.max(lagrangian + job.offset, coveredBound),
   kept,
   stages: runs.stages,
+  neighbourhoods,
   ...result,
   optimal: proven,
   recipe: runs.recipe(),
@@ -495,4 +488,100 @@ function pairsOf(x) {
   for (let i = 0; i < colWhat.length; i++)
     if (colWhat[i] >= 0 && x[i] > 0.5) pairs[job.pairSlot[colWhat[i]]] = colWhat[i];
   return pairs;
+}
+
+/**
+ * RINS (relaxation-induced neighbourhood): a slot whose incumbent pair the LP
+ * also takes whole is fixed to it; every other slot is free over its LP
+ * support, its incumbent pair and its pairs of least excess (`ex` within
+ * `small`, as stage 1 keeps). The incumbent is a solution of this sub-MIP, so
+ * the sub-MIP's best is never worse. A dive fixes every slot the LP fills
+ * whole, whatever the incumbent holds there (which may then not fit).
+ */
+function rinsNeighbourhood(ex, small, dive) {
+  const keep = new Uint8Array(pairCount);
+  const fix = new Uint8Array(pairCount);
+  const fixedSlot = new Uint8Array(S);
+  let free = S;
+  const fixPair = (q) => {
+    fixedSlot[job.pairSlot[q]] = 1;
+    keep[q] = 1;
+    fix[q] = 1;
+    free--;
+  };
+  if (dive) {
+    for (let q = 0; q < pairCount; q++) if (lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
+  } else for (const q of bestPairs) if (q >= 0 && lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
+  for (let q = 0; q < pairCount; q++)
+    if (!fixedSlot[job.pairSlot[q]] && (lpX[q] > RINS_WHOLE || ex[q] <= small + 1e-9)) keep[q] = 1;
+  if (!dive) for (const q of bestPairs) if (q >= 0) keep[q] = 1;
+  return { keep, fix, free };
+}
+
+/**
+ * One MIP run (a stage: RINS or stages 1 and 2) over the kept pairs, those in
+ * `fix` at 1, from the incumbent held; an improving solution is streamed and
+ * becomes the incumbent.
+ */
+function solveMip(keep, fix, seconds, label, fromIncumbent = true) {
+  runs.stages++;
+  const missing = [];
+  for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q] < 0) missing.push(q);
+  addPairs(missing);
+  // Every row the kept pairs could break together enters, so the MIP is the exact model over them.
+  addRows(brokenRows((q) => keep[q]));
+  const n = colWhat.length;
+  const lower = new Float64Array(n);
+  const upper = new Float64Array(n);
+  const types = new Int32Array(n);
+  kept = 0;
+  for (let i = 0; i < n; i++) {
+    const q = colWhat[i];
+    if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]);
+    else {
+      upper[i] = keep[q];
+      lower[i] = fix ? fix[q] : 0;
+      types[i] = 1;
+      kept += keep[q];
+    }
+  }
+  model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
+  model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
+  // A dive's fixings may not fit the incumbent: HiGHS then starts without one.
+  if (fromIncumbent) model.setSolution({ colValue: columnsOf(bestPairs) });
+  model.options.set({ presolve: 'on', solver: 'choose', mip_rel_gap: job.mipRelGap });
+  const room = upperValue - (excess?.bound ?? -Infinity);
+  note(
+    `${label} (run ${runs.stages}): ${kept} pairs kept of ${pairCount}, ${colWhat.length} columns, ${hrowCount} rows, room ${room}, incumbent ${upperValue + job.offset}, ${seconds.toFixed(1)} s, heap ${highs.memoryBytes} bytes`,
+  );
+  let heap = highs.memoryBytes;
+  const out = runs.run(Date.now() + 1000 * seconds, {
+    [CB.mipImprovingSolution](event) {
+      const x = event.data.mip_solution;
+      if (x) runs.stream(pairsOf(x));
+    },
+    // Where the heap grows (the 2 GiB WebAssembly heap: an abort in a long cut loop), in the log.
+    ...(logFile
+      ? {
+          [CB.mipInterrupt]() {
+            if (highs.memoryBytes !== heap) note(`heap ${(heap = highs.memoryBytes)} bytes`);
+          },
+        }
+      : {}),
+  });
+  const hasPrimal = out.ran && model.info.get('primal_solution_status') === 2;
+  if (out.halted) {
+    // Where a run stopped between callbacks left off: its last streamed incumbent.
+    if (out.lastStreamed && valueOf(out.lastStreamed) < upperValue) {
+      bestPairs = out.lastStreamed;
+      upperValue = valueOf(out.lastStreamed);
+    }
+  } else if (hasPrimal) {
+    const value = model.getObjectiveValue();
+    if (value < upperValue) {
+      upperValue = value;
+      bestPairs = pairsOf(model.getSolution().colValue);
+    }
+  }
+  return out;
 }

@@ -48,6 +48,7 @@ interface RoleRun {
     nodes: number;
     recipe: MilpRoleRecipe;
     callbacks: number;
+    neighbourhoods: { run: string; free_slots: number; incumbent: number }[];
   } | null;
   pairs: Int32Array | null;
   /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
@@ -275,7 +276,7 @@ export async function milpByRole(
     ...(blocker ? { notReplayableBecause: blocker } : {}),
     stats: {
       method:
-        "milp by role: column generation per role with a Lagrangian bound, then the MIP over the pairs within the incumbent's reduced-cost room",
+        "milp by role: column generation per role with a Lagrangian bound, an LP dive and RINS for the incumbent, then the MIP over the pairs within the incumbent's reduced-cost room",
       warm_start_alns_iterations: alnsIterations,
       roles: runs.map((r, i) => ({
         role: i === 0 ? 'lead' : 'data-acq',
@@ -290,7 +291,11 @@ export async function milpByRole(
         lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
         incumbent: r.done?.incumbent ?? null,
         mip_pairs_kept: r.done?.kept ?? 0,
+        // HiGHS runs over all MIPs: the LP dive, RINS and the stages.
         mip_stages: (r.done as { stages?: number } | null)?.stages ?? 0,
+        // The LP dive (the LP's whole slots fixed) and RINS (fixed where the LP and the incumbent
+        // agree) before stage 1: free slots and the incumbent after each.
+        mip_neighbourhoods: r.done?.neighbourhoods ?? [],
         mip_status: r.done?.status ?? null,
         mip_nodes: r.done?.nodes ?? 0,
         // HiGHS's interrupt callbacks over the thread's runs: the work count its recipe cuts at.
