@@ -429,7 +429,9 @@ port.postMessage({
   pairs: bestPairs,
   lagrangian: lagrangian + job.offset,
   incumbent: incumbentValue + job.offset,
-  bound: proven ? upperValue + job.offset : Math.max(lagrangian + job.offset, coveredBound),
+  final: upperValue + job.offset,
+  // Proven means within HiGHS's relative gap (mipRelGap): the bound is its dual bound, not the incumbent.
+  bound: Math.max(lagrangian + job.offset, coveredBound),
   kept,
   stages: runs.stages,
   neighbourhoods,

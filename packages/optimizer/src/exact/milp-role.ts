@@ -40,6 +40,7 @@ interface RoleRun {
     pairs: Int32Array;
     lagrangian: number;
     incumbent: number;
+    final: number;
     bound: number;
     kept: number;
     status: string;
@@ -289,7 +290,9 @@ export async function milpByRole(
         lp_rows: r.lp?.rows ?? 0,
         model_rows: models[i]!.rowLower.length,
         lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
+        // The role's part of F at the MIPs' start (ALNS's) and at their end.
         incumbent: r.done?.incumbent ?? null,
+        incumbent_final: r.done?.final ?? null,
         mip_pairs_kept: r.done?.kept ?? 0,
         // HiGHS runs over all MIPs: the LP dive, RINS and the stages.
         mip_stages: (r.done as { stages?: number } | null)?.stages ?? 0,
