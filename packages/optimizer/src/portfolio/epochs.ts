@@ -52,6 +52,7 @@ export async function runEpochs(
   records: MemberRecord[],
   mix: PortfolioMix,
   stop: AbortSignal,
+  budgetMs: number = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs),
 ): Promise<{ stats: Record<string, unknown>; replay: ReplayRecipe; blocker: string | null }> {
   const workers = await pending;
   const replayed = ctx.options.replay?.epochs;
@@ -62,7 +63,6 @@ export async function runEpochs(
       : { kind: 'timed' };
   const epochCount = mode.kind === 'replay' ? mode.epochs.length : mix.epochs;
   const keys = mixKeys(mix);
-  const budgetMs = ctx.deadlineMs - portfolioMargin(ctx.options.timeLimitMs);
   const epochEndMs = (e: number) => (budgetMs * (e + 1)) / epochCount;
   if (mode.kind !== 'timed') {
     // Capped and replayed epochs wait for every thread: a member that sat out would change the run.

@@ -5,6 +5,7 @@ import type { MemberRecord } from './members';
 import { runEpochs } from './epochs';
 import { EXACT_MEMBER, exactMemberFits, offerExact, runExactMember } from './exact-member';
 import type { ExactRun } from './exact-member';
+import { exactFinishFits, FINISH_SHARE, runExactFinish } from './exact-finish';
 
 export { PORTFOLIO_MEMBERS, portfolioMargin } from './members';
 
@@ -57,6 +58,9 @@ function memberRecord(algorithm: MemberRecord['algorithm'], onThread: boolean): 
  * `optimal`. Its find is offered once the epochs are over and its own recipe
  * is recorded (recipe.exact), so such a run replays too: a proved run by
  * rerunning the member alone, any other with the epochs beside it.
+ * Without the exact member, a timed run large enough keeps the budget's
+ * last share for the exact finish (exact-finish.ts): milp by role from the
+ * epochs' incumbent, whose proof also gives `optimal`.
  * stats.found_by names the member whose find is returned, stats.members
  * what each achieved.
  */
@@ -66,6 +70,11 @@ export const portfolio: Algorithm = async (ctx) => {
   const withExact = replayedExact !== undefined || exactMemberFits(ctx, budgetMs);
   // The exact member changes the mix, so a replay (which has it exactly when the run had it) does too.
   const mix = portfolioMix(withExact);
+  // Without the exact member, the last share of the budget may go to milp by role from the incumbent.
+  const replayedFinish = ctx.options.replay?.milp;
+  const withFinish = !withExact && (replayedFinish !== undefined || exactFinishFits(ctx, budgetMs));
+  const epochsBudgetMs = withFinish ? (1 - FINISH_SHARE) * budgetMs : budgetMs;
+  const finishRecord = withFinish ? memberRecord(EXACT_MEMBER, false) : null;
   // A proof ended the recorded run with the exact member's optimum: its replay needs nothing else.
   const exactAlone = replayedExact?.proved === true;
   const searchThreads = exactAlone ? 0 : mix.threads.length;
@@ -88,7 +97,7 @@ export const portfolio: Algorithm = async (ctx) => {
     const searchers = Promise.resolve(workers.slice(0, searchThreads));
     const exactThread = workers[searchThreads];
     [run, exact] = await Promise.all([
-      exactAlone ? null : runEpochs(ctx, searchers, records, mix, stop.signal),
+      exactAlone ? null : runEpochs(ctx, searchers, records, mix, stop.signal, epochsBudgetMs),
       exactRecord && exactThread
         ? runExactMember(ctx, exactThread, budgetMs, exactRecord, cancel, replayedExact)
         : null,
@@ -102,25 +111,46 @@ export const portfolio: Algorithm = async (ctx) => {
   }
   // Offered after the epochs, so no epoch ever started from it: a replay offers it at the same point.
   if (exact && exactRecord) offerExact(ctx, exact, exactRecord);
+  // After the epochs, from their incumbent: a replay reruns it from its recipe at the same point.
+  const finish =
+    finishRecord && !ctx.isCancelled
+      ? await runExactFinish(ctx, budgetMs, finishRecord, replayedFinish)
+      : null;
   const ready = (await threads.workers).filter((w) => w.isReady).length;
   const proved = exact?.proved === true;
   // A proved run replays through its exact member alone, so the cut epochs do not matter then.
-  const blocker = [proved ? null : run?.blocker, exact?.blocker].filter((b) => b).join('; ');
+  const blocker = [
+    proved ? null : run?.blocker,
+    exact?.blocker,
+    finish?.blocker,
+    finishRecord && !finish ? 'the exact finish did not run' : null,
+  ]
+    .filter((b) => b)
+    .join('; ');
   const exactRecipe =
     exact && exact.blocker === null ? { exact: { proved, recipe: exact.recipe } } : {};
+  const finishRecipe = finish?.recipe ? { milp: finish.recipe } : {};
+  // The exact member's or the finish's bound holds for the portfolio's best too.
+  const bound = exact?.bound ?? finish?.bound ?? null;
   return {
-    ...(proved ? { status: 'optimal' as const } : {}),
-    // The exact member's bound holds for the portfolio's best too (a lower bound on every solution).
-    ...(exact?.bound != null ? { bound: exact.bound } : {}),
+    ...(proved || finish?.proved ? { status: 'optimal' as const } : {}),
+    ...(bound !== null ? { bound } : {}),
     stats: {
-      members: exactRecord ? [...records, exactRecord] : records,
+      members: [
+        ...records,
+        ...(exactRecord ? [exactRecord] : []),
+        ...(finishRecord ? [finishRecord] : []),
+      ],
+      exact_finish: finishRecord
+        ? `milp by role from the epochs' incumbent, the last ${Math.round(100 * FINISH_SHARE)}% of the budget`
+        : 'none',
       ...(run?.stats ?? { mode: 'the exact member alone (a replay of its proof)' }),
       exact_member: exactRecord
         ? EXACT_MEMBER
         : 'none (an iteration cap, or the instance too large for the budget)',
       worker_threads_ready: ready,
     },
-    replay: { ...(run?.replay ?? {}), ...exactRecipe },
+    replay: { ...(run?.replay ?? {}), ...exactRecipe, ...finishRecipe },
     notReplayableBecause: blocker || null,
   };
 };

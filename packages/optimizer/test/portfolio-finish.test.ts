@@ -1,0 +1,50 @@
+import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
+import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../bench/generate';
+import type { ReplayRecipe } from '../src/core/contract';
+import type { MemberRecord } from '../src/portfolio/members';
+import { solveInProcess } from '../src/runtime/solve-in-process';
+
+describe('portfolio with its exact finish', () => {
+  it('runs milp by role from the epochs’ incumbent, never loses it, and replays to the same F', async () => {
+    // 800 open slots in 9 s: too many for the exact member beside the epochs, enough budget for
+    // the finish (the last 40%). Whether it proves depends on the machine's load.
+    const instance = generateInstance(1, 400, 40);
+    const result = await solveInProcess(instance, {
+      algorithm: 'portfolio',
+      timeLimitMs: 9_000,
+      seed: 1,
+    });
+    expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
+    expect(evaluateObjective(instance, result.assignments).total).toBeCloseTo(
+      result.objective.total,
+      6,
+    );
+    const members = result.stats.members as MemberRecord[];
+    expect(members.map((m) => [m.algorithm, m.thread])).toEqual([
+      ['ils', 'portfolio'],
+      ['alns', 'worker'],
+      ['milp', 'portfolio'],
+    ]);
+    const [ils, alns, finish] = members as [MemberRecord, MemberRecord, MemberRecord];
+    // It started once the epochs were over, from their incumbent, and returned no worse.
+    expect(finish.started_ms!).toBeGreaterThan(0.5 * 9_000 * 0.95);
+    expect(finish.best!).toBeLessThanOrEqual(Math.min(ils.best!, alns.best!) + 1e-9);
+    expect(result.objective.total).toBeCloseTo(finish.best!, 6);
+    // Optimal exactly when milp by role proved it; then F is the optimum milp alone proved on
+    // this instance (14000919.68, docs/optimization.md, another run of the exact solver).
+    expect(result.status === 'optimal').toBe(finish.proved === true);
+    if (finish.proved) expect(result.objective.total).toBeCloseTo(14000919.68, 1);
+    expect(result.stats.not_replayable_because ?? null).toBeNull();
+    const recipe = result.stats.replay as ReplayRecipe;
+    expect(recipe.milp).toBeDefined();
+    const replayed = await solveInProcess(instance, {
+      algorithm: 'portfolio',
+      timeLimitMs: 300_000,
+      seed: 1,
+      replay: recipe,
+    });
+    expect(replayed.objective.total).toBe(result.objective.total);
+    expect(replayed.status === 'optimal').toBe(result.status === 'optimal');
+  }, 120_000);
+});
