@@ -13,18 +13,18 @@ export const EXACT_MEMBER: AlgorithmKey = 'milp';
  */
 const EXACT_MIN_BUDGET_MS = 4_000;
 /**
- * Open slots the exact member can prove per second of budget. milp by role
- * alone on this 2-core machine (2026-11-27, other work niced, seed 1):
- * 400 x 40 (800 open slots) proved in 3.6 s at load 8 to 10, 1,000 x 80
- * (2,000) in 19.2 s at load 13 and not within 20 s at load 10 nor 30 s at
- * load 14 to 23 (its LPs priced in 10.6 s, its MIPs from a 1,760 incumbent
- * unfinished after 18 s more). Its time grows faster than the slots (the
- * MIPs), so the rate is set from the large end with room: 90 a second
- * takes it into a 10 s portfolio at 400 jobs (800 slots, about 9.4 s left)
- * and leaves it out of a 20 s one at 1,000 (about 1,700 slots' worth), where
- * it could not prove and would only take CPU from the searches.
+ * Open slots the exact member can prove per second of budget. Set from milp
+ * by role since its LP dive and RINS (2026-11-27, 2 x AMD EPYC, quiet: load
+ * 3 to 5): alone it proved 1,000 x 80 (2,000 open slots) in 5.2 s and the
+ * year (about 8,000) in 41 to 52 s; in the portfolio, with the rate at 150,
+ * 1,000 x 80 proved in 5.7 s of 20 and the year reached its optimum in 58 s
+ * of 60. 150 a second takes it into a 20 s run at 1,000 jobs and a 60 s run
+ * at the year (133 a second). Before the dive it proved 1,000 x 80 in
+ * 19.2 s at best, and the rate was 90. On a busy machine it takes CPU from
+ * the search member beside it (at 400 jobs and load 17 to 20: 0.50% against
+ * 0.16 to 0.26% without it; docs/optimization.md).
  */
-const EXACT_SLOTS_PER_SECOND = 90;
+const EXACT_SLOTS_PER_SECOND = 150;
 
 /**
  * Whether a timed run gets the exact member: only when the instance is small
