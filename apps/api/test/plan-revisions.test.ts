@@ -2,9 +2,7 @@ import {
   ReplayResultSchema,
   RestoreConflictBodySchema,
   RestoreResultSchema,
-  RunDetailSchema,
   RunListSchema,
-  type RunDetail,
 } from '@meridian/contracts';
 import { DEFAULT_WEIGHTS, evaluateObjective, type JobAssignment } from '@meridian/domain';
 import { sql } from 'kysely';
@@ -12,14 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceRepository } from '../src/repositories/instance.repository';
 import { InstanceBuilder } from '../src/services/instance-builder';
 import { createTestApp, type TestApp } from './support/test-app';
-import { readStream, seedSchedule, type Seeded } from './tasks-fixture';
+import { managerApi, newestRun, optimiseAndWait, type ManagerApi } from './runs-fixture';
+import { seedSchedule, type Seeded } from './tasks-fixture';
 
 let t: TestApp;
+let api: ManagerApi;
 let seeded: Seeded;
 
 beforeAll(async () => {
   t = await createTestApp({ tasks: { optimizeTimeLimitMs: 60_000 } });
   seeded = await seedSchedule(t);
+  api = managerApi(t);
 });
 afterAll(async () => {
   await t.close();
@@ -44,23 +45,6 @@ const plan = () =>
     ])
     .orderBy('id')
     .execute();
-
-const api = (method: 'GET' | 'POST', url: string, body?: unknown, token = t.tokens.manager) =>
-  t.app.inject({ method, url, headers: t.bearer(token), ...(body ? { payload: body } : {}) });
-
-/** Starts an optimisation as the manager and waits for it to complete; the new run's detail. */
-async function optimise(algorithm: string, maxIterations?: number): Promise<RunDetail> {
-  const cap = maxIterations === undefined ? '' : `&max_iterations=${maxIterations}`;
-  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}${cap}`);
-  expect(res.statusCode).toBe(202);
-  const { events } = await readStream(
-    t,
-    `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
-  );
-  expect(events.at(-1)!.data).toMatchObject({ type: 'complete' });
-  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
-  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
-}
 
 /** F of the stored plan by the domain evaluator, read straight from the rows. */
 async function storedF() {
@@ -96,7 +80,7 @@ describe('plan revisions', () => {
     const before = await plan();
     const fBefore = await storedF();
 
-    const run = await optimise('heuristic');
+    const run = await optimiseAndWait(t, 'heuristic');
     expect(run).toMatchObject({
       kind: 'optimization',
       algorithm: 'heuristic',
@@ -154,7 +138,7 @@ describe('plan revisions', () => {
   });
 
   it('answers 409 naming the job changed since the run, writes nothing, and overwrites it with force', async () => {
-    const run = await optimise('heuristic');
+    const run = await optimiseAndWait(t, 'heuristic');
     const change = run.changes.find((c) => c.slot === 'lead' && c.after !== null)!;
     const other = seeded.leads.find((id) => id !== change.after!.id)!;
     // A manager reassigns that slot by hand afterwards (pinned, as manual assignment does).
@@ -192,7 +176,7 @@ describe('plan revisions', () => {
       .set({ assigned_lead_id: seeded.leads[2]!, lead_pinned: false })
       .where('id', '=', seeded.jobs[0]!)
       .execute();
-    const run = await optimise('heuristic');
+    const run = await optimiseAndWait(t, 'heuristic');
     const change = run.changes.find((c) => c.slot === 'lead' && c.before?.id != null);
     expect(change).toBeDefined();
     const job = await t.database.db
@@ -226,8 +210,7 @@ describe('plan revisions', () => {
     const before = await plan();
     const res = await api('POST', '/api/v1/kits/assign');
     expect(res.statusCode).toBe(200);
-    const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
-    const run = RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
+    const run = await newestRun(t);
     expect(run).toMatchObject({ kind: 'kit_assignment', algorithm: null, seed: null });
     expect(run.changes.length).toBeGreaterThan(0);
     expect(new Set(run.changes.map((c) => c.slot))).toEqual(new Set(['kit']));
@@ -250,7 +233,7 @@ describe('plan revisions', () => {
 
   it('replay reproduces F with the recorded seed and iteration cap, and says when the input changed', async () => {
     for (const algorithm of ['ils', 'mcmc_sa']) {
-      const run = await optimise(algorithm, 400);
+      const run = await optimiseAndWait(t, algorithm, 400);
       expect(run.max_iterations).toBe(400);
       expect(run.seed).not.toBeNull();
       const res = await api('POST', `/api/v1/runs/${run.id}/replay`);
@@ -266,7 +249,7 @@ describe('plan revisions', () => {
       });
       expect(replay.objective_replayed).toEqual(run.objective_after);
     }
-    const run = await optimise('ils', 300);
+    const run = await optimiseAndWait(t, 'ils', 300);
     // New leave for a lead: the input the run read is gone, so a rerun is no reproduction.
     await t.database.db
       .insertInto('unavailability')

@@ -2,15 +2,15 @@ import {
   AppliedProposalSchema,
   OptimizeStreamMessageSchema,
   ReplayResultSchema,
-  RunDetailSchema,
-  RunListSchema,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/test-app';
+import { managerApi, newestRun, type ManagerApi } from './runs-fixture';
 import { createReplayApp, readStream } from './tasks-fixture';
 
 // Previews started as the web starts them: no iteration cap, only a short time limit.
 let t: TestApp;
+let api: ManagerApi;
 
 beforeAll(async () => {
   t = await createReplayApp(700, {
@@ -22,23 +22,11 @@ beforeAll(async () => {
     zips: ['10016', '60611', '90027', '98104', '77030', '02108'],
     homeZips: ['10001', '60601', '90012', '98101'],
   });
+  api = managerApi(t);
 });
 afterAll(async () => {
   await t.close();
 });
-
-const api = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: t.bearer(t.tokens.manager),
-    ...(body ? { payload: body } : {}),
-  });
-
-async function newestRun() {
-  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
-  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
-}
 
 /** Starts a preview, follows it to its proposal and applies that; the proposal as applied. */
 async function previewAndApply(algorithm: string) {
@@ -65,7 +53,7 @@ describe('replay of an applied preview', () => {
     async (algorithm) => {
       const proposal = await previewAndApply(algorithm);
       expect(proposal.changes.length).toBeGreaterThan(0);
-      const run = await newestRun();
+      const run = await newestRun(t);
       expect(run).toMatchObject({ kind: 'proposal', algorithm, status: 'timeout' });
       expect(run.seed).not.toBeNull();
       expect(run.time_limit_ms).toBe(700);
@@ -88,7 +76,7 @@ describe('replay of an applied preview', () => {
 
   it('a preview applied after its stored search was lost is refused with that reason', async () => {
     await previewAndApply('ils');
-    const run = await newestRun();
+    const run = await newestRun(t);
     // As a preview applied before migration 0016 was recorded: no seed, limit or recipe.
     await t.database.db
       .updateTable('optimization_runs')

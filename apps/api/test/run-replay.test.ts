@@ -1,11 +1,13 @@
-import { ReplayResultSchema, RunDetailSchema, RunListSchema } from '@meridian/contracts';
+import { ReplayResultSchema } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/test-app';
-import { createReplayApp, readStream } from './tasks-fixture';
+import { managerApi, optimiseAndWait, type ManagerApi } from './runs-fixture';
+import { createReplayApp } from './tasks-fixture';
 
 // Runs started as the web starts them: no iteration cap, only the time limit (short here).
 const LIMIT_MS = 700;
 let t: TestApp;
+let api: ManagerApi;
 
 beforeAll(async () => {
   t = await createReplayApp(LIMIT_MS, {
@@ -17,27 +19,11 @@ beforeAll(async () => {
     zips: ['10016', '60611', '90027', '98104', '77030', '02108', '10001', '60601', '90012'],
     homeZips: ['10001', '60601', '90012', '77002', '98101', '02108'],
   });
+  api = managerApi(t);
 });
 afterAll(async () => {
   await t.close();
 });
-
-const api = (method: 'GET' | 'POST', url: string) =>
-  t.app.inject({ method, url, headers: t.bearer(t.tokens.manager) });
-
-/** Starts an uncapped optimisation as the web does and waits for it; the new run's detail. */
-async function optimise(algorithm: string, maxIterations?: number) {
-  const cap = maxIterations === undefined ? '' : `&max_iterations=${maxIterations}`;
-  const res = await api('POST', `/api/v1/optimize/assign?algorithm=${algorithm}${cap}`);
-  expect(res.statusCode).toBe(202);
-  const { events } = await readStream(
-    t,
-    `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
-  );
-  expect(events.at(-1)!.data).toMatchObject({ type: 'complete' });
-  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
-  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
-}
 
 async function replay(id: number) {
   const res = await api('POST', `/api/v1/runs/${id}/replay`);
@@ -62,7 +48,7 @@ describe('replay of runs started without an iteration cap', () => {
     // milp: its ALNS segments' recipes and where each HiGHS thread stopped, in HiGHS's callbacks.
     'milp',
   ])('%s: bound by its time limit, it reproduces F from its recorded recipe', async (algorithm) => {
-    const run = await optimise(algorithm);
+    const run = await optimiseAndWait(t, algorithm);
     expect(run.max_iterations).toBeNull();
     expect(run.status).toBe('timeout');
     // The clock ended the run: its recipe records which stop test said so.
@@ -88,8 +74,8 @@ describe('replay of runs started without an iteration cap', () => {
   it('a run recorded before recipes: repeatable only when its cap ended it, and said so', async () => {
     // A cap small enough to end the run well inside its 0.7 s limit on a loaded
     // machine: the old rule counts a run as repeatable only when the cap ended it.
-    const capped = await optimise('ils', 30);
-    const uncapped = await optimise('ils');
+    const capped = await optimiseAndWait(t, 'ils', 30);
+    const uncapped = await optimiseAndWait(t, 'ils');
     await t.database.db
       .updateTable('optimization_runs')
       .set({ replay: null })
@@ -106,7 +92,7 @@ describe('replay of runs started without an iteration cap', () => {
   });
 
   it('is honest when it cannot reproduce: a changed input', async () => {
-    const run = await optimise('ils');
+    const run = await optimiseAndWait(t, 'ils');
     await t.database.db
       .insertInto('unavailability')
       .values({ physicist_name: 'Lead 0', start_date: '2027-03-01', end_date: '2027-03-10' })

@@ -1,15 +1,15 @@
 import {
   AppliedProposalSchema,
   ReplayResultSchema,
-  RunDetailSchema,
-  RunListSchema,
   WhatIfStreamMessageSchema,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/test-app';
+import { managerApi, newestRun, optimiseAndWait, type ManagerApi } from './runs-fixture';
 import { createReplayApp, readStream, storedSlots } from './tasks-fixture';
 
 let t: TestApp;
+let api: ManagerApi;
 
 beforeAll(async () => {
   t = await createReplayApp(700, {
@@ -21,29 +21,13 @@ beforeAll(async () => {
     zips: ['10016', '60611', '90027', '98104', '77030', '02108'],
     homeZips: ['10001', '60601', '90012', '98101', '77002'],
   });
+  api = managerApi(t);
   // A plan to repair: a short capped run fills the physician slots.
-  const res = await api('POST', '/api/v1/optimize/assign?algorithm=ils&max_iterations=30');
-  expect(res.statusCode, res.body).toBe(202);
-  const { task_id } = res.json<{ task_id: string }>();
-  const { events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
-  expect(events.at(-1)!.data).toMatchObject({ type: 'complete' });
+  await optimiseAndWait(t, 'ils', 30);
 });
 afterAll(async () => {
   await t.close();
 });
-
-const api = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: t.bearer(t.tokens.manager),
-    ...(body ? { payload: body } : {}),
-  });
-
-async function newestRun() {
-  const [newest] = RunListSchema.parse((await api('GET', '/api/v1/runs')).json());
-  return RunDetailSchema.parse((await api('GET', `/api/v1/runs/${newest!.id}`)).json());
-}
 
 /** Asks a what-if, follows it to its proposal and applies that; the run the apply recorded. */
 async function whatIfApplied(absence: Record<string, unknown>) {
@@ -57,7 +41,7 @@ async function whatIfApplied(absence: Record<string, unknown>) {
   expect(applied.statusCode, applied.body).toBe(200);
   const proposal = AppliedProposalSchema.parse(applied.json());
   expect(proposal.changes.length).toBeGreaterThan(0);
-  const run = await newestRun();
+  const run = await newestRun(t);
   expect(run).toMatchObject({ kind: 'proposal', algorithm: null, seed: null });
   return { run, proposal };
 }
