@@ -13,7 +13,29 @@ const brotliAsync = promisify(brotliCompress);
 /** How one list is read: the tables it depends on and the read itself. */
 export interface ListSource {
   tables: readonly VersionedTable[];
-  load(): Promise<unknown>;
+  /**
+   * Reads the list, handing its items to `add` in order, in one chunk or
+   * several: each chunk is serialised as it comes, so a long list read in
+   * chunks never holds the event loop for the whole list at once.
+   */
+  read(add: (items: readonly unknown[]) => void): Promise<void>;
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** The list's JSON, made chunk by chunk: the same bytes as JSON.stringify of the whole array. */
+async function serialise(source: ListSource): Promise<Buffer> {
+  const parts: Buffer[] = [OPEN];
+  await source.read((items) => {
+    if (items.length === 0) return;
+    if (parts.length > 1) parts.push(COMMA);
+    // The chunk's array without its brackets: its items, comma-separated.
+    parts.push(Buffer.from(JSON.stringify(items).slice(1, -1), 'utf8'));
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 /** The serialised body of one version of a list, with its compressed forms made on first use. */
@@ -21,15 +43,11 @@ class Snapshot implements CachedJson {
   private gzipped: Promise<Buffer> | null = null;
   private brotli: Promise<Buffer> | null = null;
 
-  /** UTF-8 bytes, made once: sending a string would encode megabytes again on every answer. */
-  readonly body: Buffer;
-
   constructor(
     readonly etag: string,
-    json: string,
-  ) {
-    this.body = Buffer.from(json, 'utf8');
-  }
+    /** UTF-8 bytes, made once: sending a string would encode megabytes again on every answer. */
+    readonly body: Buffer,
+  ) {}
 
   gzip(): Promise<Buffer> {
     this.gzipped ??= gzipAsync(this.body, { level: 6 });
@@ -88,10 +106,9 @@ export class ListSnapshots<Name extends string = string> {
     const key = `${name}|${etag}`;
     let pending = this.loading.get(key);
     if (pending === undefined) {
-      pending = source
-        .load()
-        .then((value) => {
-          const snapshot = new Snapshot(etag, JSON.stringify(value));
+      pending = serialise(source)
+        .then((body) => {
+          const snapshot = new Snapshot(etag, body);
           this.current.set(name, snapshot);
           return snapshot;
         })

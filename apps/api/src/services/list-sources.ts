@@ -17,6 +17,14 @@ import type { UsersService } from './users.service';
 /** The lists served from memory per data version. */
 export type ListName = 'jobs' | 'physicists' | 'kits' | 'availability' | 'users' | 'zip-data';
 
+/**
+ * Jobs per chunk of the job list's read: each chunk is one statement, one
+ * check against the contract and one serialisation, a few milliseconds at
+ * this size (docs/reliability-notes.md), where the whole list of 10,000
+ * held the main thread for about 200 ms.
+ */
+export const JOB_LIST_CHUNK_ROWS = 500;
+
 /** What the list sources read through. */
 export interface ListReaders {
   jobs: JobsService;
@@ -35,24 +43,29 @@ export interface ListReaders {
 export function listSources(r: ListReaders): Record<ListName, ListSource> {
   return {
     // Jobs show their physicians' and kits' current names.
+    // Read and checked in chunks: the one list that runs to 10,000 rows and more.
     jobs: {
       tables: ['jobs', 'physicists', 'kits'],
-      load: async () => JobListSchema.parse(await r.jobs.list()),
+      read: (add) =>
+        r.jobs.listInChunks(JOB_LIST_CHUNK_ROWS, (chunk) => add(JobListSchema.parse(chunk))),
     },
     physicists: {
       tables: ['physicists'],
-      load: async () => PhysicistListSchema.parse(await r.physicists.list()),
+      read: async (add) => add(PhysicistListSchema.parse(await r.physicists.list())),
     },
-    kits: { tables: ['kits'], load: async () => KitListSchema.parse(await r.kits.list()) },
+    kits: { tables: ['kits'], read: async (add) => add(KitListSchema.parse(await r.kits.list())) },
     availability: {
       tables: ['unavailability'],
-      load: async () => UnavailabilityListSchema.parse(await r.availability.list()),
+      read: async (add) => add(UnavailabilityListSchema.parse(await r.availability.list())),
     },
-    users: { tables: ['users'], load: async () => UserListSchema.parse(await r.users.list()) },
+    users: {
+      tables: ['users'],
+      read: async (add) => add(UserListSchema.parse(await r.users.list())),
+    },
     // The coordinates of every zip a job, a physicist's home or a kit uses.
     'zip-data': {
       tables: ['zip_data', 'jobs', 'physicists', 'kits'],
-      load: async () => ZipDataListSchema.parse(await r.zipData.referenced()),
+      read: async (add) => add(ZipDataListSchema.parse(await r.zipData.referenced())),
     },
   };
 }
