@@ -15,7 +15,9 @@
 // incumbents it streamed: the recipe says after how many it stopped (`halts`
 // [lpRuns, stages, n], or `killedAfter` n for the terminated run, after which
 // nothing ran), and a replay stops that run at its first callback after n
-// incumbents and keeps no other.
+// incumbents and keeps no other. Both threads now pass `backupLimit: false`
+// (since 2026-11-27 for milp by role), so only the termination is left: a
+// recipe with `halts` comes from an earlier run (a replay stops it as recorded).
 
 /**
  * HiGHS's own time limit backs up the callback's test this much later (not on

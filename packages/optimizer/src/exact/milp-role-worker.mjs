@@ -219,8 +219,12 @@ const logging = logFile
   : {};
 /** A line of the thread's own in that log. */
 const note = (text) => logging[CB.logging]?.({ message: `# ${text}` });
-// Every HiGHS run stops where a replay can stop it again (milp-role-stops.mjs).
-const runs = replayableRuns(model, { replay, stopped, port, K, CB, logging });
+// Every HiGHS run stops where a replay can stop it again (milp-role-stops.mjs). No time limit of
+// HiGHS's own: it hands what is left of it to its sub-MIPs (RINS, RENS), which stop on it where no
+// callback sees them, so a run cut there streamed a worse incumbent than its replay (which has no
+// limit) at the same count (seen in CI under load: the replay's F 4.2 lower). The parent's
+// termination at its deadline is then the only stop between callbacks, and it is replayable.
+const runs = replayableRuns(model, { replay, stopped, port, K, CB, logging, backupLimit: false });
 
 /** Stage 1 of the MIP keeps about this many pairs per slot, those of least excess reduced cost. */
 const MIP_PAIRS_PER_SLOT = 4;
