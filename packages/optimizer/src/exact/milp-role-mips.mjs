@@ -1,0 +1,239 @@
+// The MIPs of one role's thread (milp by role, milp-role-worker.mjs), told the
+// incumbent (the parent's ALNS warm start). A pair whose excess reduced cost
+// is over (incumbent - bound) is in no better solution, so the MIP over the
+// pairs within that room is exact: its optimum is the role's optimum, and its
+// dual bound (or the Lagrangian bound) bounds the role's part of F. Before it,
+// small sub-MIPs bring the incumbent near the optimum, which shrinks that
+// room: an LP dive (the slots the LP fills whole fixed) and RINS (fixed where
+// the LP and the incumbent agree).
+/* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
+
+/** Stage 1 of the MIP keeps about this many pairs per slot, those of least excess reduced cost. */
+const MIP_PAIRS_PER_SLOT = 4;
+/** Stage 1's share of the time left. */
+const STAGE1_SHARE = 0.35;
+/**
+ * When the pairs within the room of the incumbent stage 1 starts from are
+ * more than this share of all pairs, stage 1 gets the whole time: a stage 2
+ * over (nearly) every pair cannot finish (the year's lead: all 276,402
+ * pairs, 1.37 million nonzeros, no node in 58 s), while stage 1 on its
+ * small set keeps finding better incumbents (F) and may still prove its
+ * role when the room it leaves is covered.
+ */
+const HOPELESS_SHARE = 0.5;
+/** RINS runs before stage 1 (after the LP dive), each from the incumbent the one before it improved. */
+const RINS_ROUNDS = 4;
+/** Each RINS run's share of the time left. */
+const RINS_SHARE = 0.15;
+/** The LP dive's share of the time left (its sub-MIP is over the LP's fractional slots only). */
+const DIVE_SHARE = 0.1;
+/** An LP value within this of 1 counts as whole (RINS fixes the slot), above it as in the support. */
+const RINS_WHOLE = 1e-6;
+
+/**
+ * The LP dive, RINS and the MIP stages over `cols` (milp-role-columns.mjs)
+ * from `incumbent` (a pair per slot, -1 none), each a HiGHS run through
+ * `runs`, while `stageDue()`. Returns the best pairs found, their value and
+ * the incumbent's (without the offset), the last stage's result and whether
+ * a stage that covered the room proved the role.
+ */
+export function roleMips({
+  highs,
+  cols,
+  runs,
+  job,
+  K,
+  CB,
+  excess,
+  lpX,
+  incumbent,
+  stageDue,
+  leftSec,
+  note,
+  logFile,
+}) {
+  const { model, S, pairCount, inf, colOf, colWhat, valueOf, pairsOf, columnsOf } = cols;
+  let result = { status: 'not run', optimal: false, objective: null, mipBound: NaN, nodes: 0 };
+  let kept = 0;
+  let bestPairs = incumbent;
+  const incumbentValue = valueOf(incumbent);
+  let upperValue = incumbentValue;
+  let proven = false;
+  let coveredBound = -Infinity;
+  /** The LP dive's and the RINS runs' neighbourhoods: free slots and the incumbent after each. */
+  const neighbourhoods = [];
+  if (excess && stageDue()) {
+    // Excess of a pair over its slot's cheapest: a solution using it costs at least bound + excess.
+    const ex = new Float64Array(pairCount);
+    for (let q = 0; q < pairCount; q++) {
+      const s = job.pairSlot[q];
+      const least = job.slotEquality
+        ? excess.y[s] + excess.best[s]
+        : Math.min(0, excess.y[s] + excess.best[s]);
+      ex[q] = excess.y[s] + excess.rc[q] - least;
+    }
+    // Stage 1 keeps the pairs of least excess (about MIP_PAIRS_PER_SLOT per slot) to find a near-optimal
+    // incumbent fast; the room (incumbent - bound) then shrinks, and stage 2 keeps every pair within it.
+    const sorted = Float64Array.from(ex).sort();
+    const small = sorted[Math.min(pairCount - 1, MIP_PAIRS_PER_SLOT * S)] ?? Infinity;
+    // The incumbent (ALNS's) may be far above the role's optimum (the year's lead: 1.4%), and HiGHS's
+    // root over stage 1's pairs then spends its time cutting (thousands of cuts, the bound nearly still).
+    // First a dive: the slots the LP fills whole are fixed so, the sub-MIP is over the fractional rest;
+    // then RINS: fixed where the incumbent and the LP agree, each from the incumbent the last improved.
+    for (let round = 0; round <= RINS_ROUNDS && stageDue(); round++) {
+      const before = upperValue;
+      const { keep, fix, free } = rinsNeighbourhood(ex, small, round === 0);
+      if (free === 0) continue;
+      const sec = Math.max(0.05, (round === 0 ? DIVE_SHARE : RINS_SHARE) * leftSec());
+      const label = round === 0 ? 'LP dive' : `RINS ${round}`;
+      note(`${label}: ${free} of ${S} slots free, incumbent ${upperValue + job.offset}`);
+      const { ran, halted } = solveMip(keep, fix, sec, label, round > 0);
+      result.nodes += ran && !halted ? Number(model.info.get('mip_node_count')) : 0;
+      note(`${label} ended: incumbent ${upperValue + job.offset}`);
+      neighbourhoods.push({ run: label, free_slots: free, incumbent: upperValue + job.offset });
+      if (round > 0 && !(upperValue < before - 1e-9)) break;
+    }
+    let delta = Math.min(small, upperValue - excess.bound);
+    let withinRoom = 0;
+    for (let q = 0; q < pairCount; q++) if (ex[q] <= upperValue - excess.bound + 1e-6) withinRoom++;
+    const stage1Share = withinRoom > HOPELESS_SHARE * pairCount ? 1 : STAGE1_SHARE;
+    note(`pairs within the room: ${withinRoom} of ${pairCount}; stage 1 share ${stage1Share}`);
+    for (let stage = 1; stageDue(); stage++) {
+      const room = upperValue - excess.bound + 1e-6;
+      if (stage >= 2) delta = room;
+      // A stage whose pairs cover the room is the last unless it finds a better incumbent: the whole time.
+      const last = delta >= upperValue - excess.bound - 1e-9;
+      const keep = new Uint8Array(pairCount);
+      for (let q = 0; q < pairCount; q++) if (ex[q] <= delta + 1e-9) keep[q] = 1;
+      for (const q of bestPairs) if (q >= 0) keep[q] = 1;
+      const stageSec = Math.max(0.05, last ? leftSec() : stage1Share * leftSec());
+      const roomFrom = upperValue;
+      const { modelStatus, halted, ran } = solveMip(keep, null, stageSec, `MIP stage ${stage}`);
+      result = {
+        status: Object.keys(K).find((k) => K[k] === modelStatus) ?? String(modelStatus),
+        optimal: modelStatus === K.optimal,
+        objective: upperValue + job.offset,
+        // A halted run's solver data is cleared (milp-role-stops.mjs): its dual bound is not known.
+        mipBound: ran && !halted ? model.info.get('mip_dual_bound') + job.offset : -Infinity,
+        nodes: result.nodes + (ran && !halted ? Number(model.info.get('mip_node_count')) : 0),
+      };
+      // The kept pairs cover every pair within the room of the incumbent now held: any better
+      // solution is one of this MIP's, so its optimum is the role's and its dual bound bounds it.
+      const covers = delta >= upperValue - excess.bound - 1e-9;
+      if (covers) {
+        proven = result.optimal;
+        coveredBound = Math.max(coveredBound, Math.min(result.mipBound, upperValue + job.offset));
+        // Unproven (stopped at its limit) with time left: the next stage keeps the smaller room of
+        // the incumbent it found, from that incumbent.
+        if (proven || !(upperValue < roomFrom - 1e-9)) break;
+      }
+    }
+  }
+  return {
+    result,
+    kept,
+    bestPairs,
+    incumbentValue,
+    upperValue,
+    proven,
+    coveredBound,
+    neighbourhoods,
+  };
+
+  /**
+   * RINS (relaxation-induced neighbourhood): a slot whose incumbent pair the LP
+   * also takes whole is fixed to it; every other slot is free over its LP
+   * support, its incumbent pair and its pairs of least excess (`ex` within
+   * `small`, as stage 1 keeps). The incumbent is a solution of this sub-MIP, so
+   * the sub-MIP's best is never worse. A dive fixes every slot the LP fills
+   * whole, whatever the incumbent holds there (which may then not fit).
+   */
+  function rinsNeighbourhood(ex, small, dive) {
+    const keep = new Uint8Array(pairCount);
+    const fix = new Uint8Array(pairCount);
+    const fixedSlot = new Uint8Array(S);
+    let free = S;
+    const fixPair = (q) => {
+      fixedSlot[job.pairSlot[q]] = 1;
+      keep[q] = 1;
+      fix[q] = 1;
+      free--;
+    };
+    if (dive) {
+      for (let q = 0; q < pairCount; q++) if (lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
+    } else for (const q of bestPairs) if (q >= 0 && lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
+    for (let q = 0; q < pairCount; q++)
+      if (!fixedSlot[job.pairSlot[q]] && (lpX[q] > RINS_WHOLE || ex[q] <= small + 1e-9))
+        keep[q] = 1;
+    if (!dive) for (const q of bestPairs) if (q >= 0) keep[q] = 1;
+    return { keep, fix, free };
+  }
+
+  /**
+   * One MIP run (a stage: RINS or stages 1 and 2) over the kept pairs, those in
+   * `fix` at 1, from the incumbent held; an improving solution is streamed and
+   * becomes the incumbent.
+   */
+  function solveMip(keep, fix, seconds, label, fromIncumbent = true) {
+    runs.stages++;
+    const missing = [];
+    for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q] < 0) missing.push(q);
+    cols.addPairs(missing);
+    // Every row the kept pairs could break together enters, so the MIP is the exact model over them.
+    cols.addRows(cols.brokenRows((q) => keep[q]));
+    const n = colWhat.length;
+    const lower = new Float64Array(n);
+    const upper = new Float64Array(n);
+    const types = new Int32Array(n);
+    kept = 0;
+    for (let i = 0; i < n; i++) {
+      const q = colWhat[i];
+      if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]);
+      else {
+        upper[i] = keep[q];
+        lower[i] = fix ? fix[q] : 0;
+        types[i] = 1;
+        kept += keep[q];
+      }
+    }
+    model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
+    model.changeColsIntegrality({ kind: 'range', from: 0, to: n - 1 }, types);
+    // A dive's fixings may not fit the incumbent: HiGHS then starts without one.
+    if (fromIncumbent) model.setSolution({ colValue: columnsOf(bestPairs) });
+    model.options.set({ presolve: 'on', solver: 'choose', mip_rel_gap: job.mipRelGap });
+    const room = upperValue - (excess?.bound ?? -Infinity);
+    note(
+      `${label} (run ${runs.stages}): ${kept} pairs kept of ${pairCount}, ${colWhat.length} columns, ${cols.hrowCount} rows, room ${room}, incumbent ${upperValue + job.offset}, ${seconds.toFixed(1)} s, heap ${highs.memoryBytes} bytes`,
+    );
+    let heap = highs.memoryBytes;
+    const out = runs.run(Date.now() + 1000 * seconds, {
+      [CB.mipImprovingSolution](event) {
+        const x = event.data.mip_solution;
+        if (x) runs.stream(pairsOf(x));
+      },
+      // Where the heap grows (the 2 GiB WebAssembly heap: an abort in a long cut loop), in the log.
+      ...(logFile
+        ? {
+            [CB.mipInterrupt]() {
+              if (highs.memoryBytes !== heap) note(`heap ${(heap = highs.memoryBytes)} bytes`);
+            },
+          }
+        : {}),
+    });
+    const hasPrimal = out.ran && model.info.get('primal_solution_status') === 2;
+    if (out.halted) {
+      // Where a run stopped between callbacks left off: its last streamed incumbent.
+      if (out.lastStreamed && valueOf(out.lastStreamed) < upperValue) {
+        bestPairs = out.lastStreamed;
+        upperValue = valueOf(out.lastStreamed);
+      }
+    } else if (hasPrimal) {
+      const value = model.getObjectiveValue();
+      if (value < upperValue) {
+        upperValue = value;
+        bestPairs = pairsOf(model.getSolution().colValue);
+      }
+    }
+    return out;
+  }
+}
