@@ -29,13 +29,20 @@ function run(options) {
 
 /**
  * Times every 429/503 answer to `request` (url, method, headers, body), sent
- * every 100 ms from a process of its own while `busy` runs; also counts the
- * other answers, the requests never answered and the connections it opened.
+ * every 100 ms from a process of its own, on a connection it opened before
+ * `startLoad()` began; also counts the other answers, the requests never
+ * answered and the connections it opened.
  */
-async function refusalTimes(request, busy) {
+async function refusalTimes(request, startLoad) {
   const child = fork(PROBE, [JSON.stringify(request)], { stdio: 'ignore' });
+  const ready = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the refusal probe exited (${code})`)));
+  });
+  if (ready !== 'ready') throw new Error('the refusal probe did not get ready');
+  // The report comes only after 'stop'.
   const reported = new Promise((resolve) => child.once('message', resolve));
-  const result = await busy;
+  const result = await startLoad();
   child.send('stop');
   const probe = await reported;
   return { result, probe };
@@ -136,8 +143,9 @@ export async function load(target, port, counts, record) {
     ];
     for (const t of targets.filter((x) => counts.targets.includes(x.key))) {
       for (const connections of counts.connections) {
-        const busy = run({ ...t.options, connections, duration: counts.seconds });
-        const { result, probe } = await refusalTimes(t.probe ?? t.options, busy);
+        const { result, probe } = await refusalTimes(t.probe ?? t.options, () =>
+          run({ ...t.options, connections, duration: counts.seconds }),
+        );
         const times = probe.times;
         const byCode = Object.fromEntries(
           Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
@@ -166,7 +174,7 @@ export async function load(target, port, counts, record) {
         // Every sample counts: a probe request with no answer is reported, never dropped.
         if (times.length > 0 || probe.failed > 0)
           record(
-            `${label}: 429/503 answers timed aside (n=${times.length}; ${probe.other} other answers, ${probe.failed} unanswered, over ${probe.connections} connection(s)), p99 / slowest (ms)`,
+            `${label}: 429/503 answers timed aside on a connection opened before the load (n=${times.length}; ${probe.other} other answers, ${probe.failed} unanswered, over ${probe.connections} connection(s)), p99 / slowest (ms)`,
             times.length === 0
               ? 'none'
               : `${p99(times).toFixed(0)} / ${Math.max(...times).toFixed(0)}`,
