@@ -19,6 +19,7 @@ import type { RuntimeConfig, TrustProxy } from '../config/config';
 import type { Database } from '../db/database';
 import { installErrorHandling } from '../http/error-handler';
 import { installLoadShedding } from '../http/load-shedding';
+import { installRefusalPause } from '../http/refusal-pause';
 import { installStaticWeb } from '../http/static-web';
 import type { TaskSettings } from '../config/task-settings';
 import { registerRoutes } from './routes';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installErrorHandling(app);
   // First of the onRequest hooks: an overloaded class is refused before any other work.
   installLoadShedding(app, config.loadShedding);
+  // A connection refused 429 or 503 is read again only after a pause: floods cannot re-ask at once.
+  installRefusalPause(app);
   // The CSP's media-src names the radio station's origin from the current settings. A page
   // load reads them first (one small read), so a station saved elsewhere is not missed;
   // this hook is added before helmet's so it runs first.
