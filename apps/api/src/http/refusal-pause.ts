@@ -22,6 +22,12 @@ export function installRefusalPause(app: FastifyInstance, pauseMs = REFUSED_READ
     // Injected requests (tests) have no real socket to pause.
     if (REFUSALS.has(reply.statusCode) && socket instanceof Socket && !socket.destroyed) {
       socket.pause();
+      // A request refused before its body was read (a rate-limited sign-in) has that body read
+      // away by Node after the answer, which resumes the connection on the next ticks: pause
+      // it again once those have run.
+      setImmediate(() => {
+        if (!socket.destroyed) socket.pause();
+      });
       setTimeout(() => socket.resume(), pauseMs).unref();
     }
     done();
