@@ -84,7 +84,6 @@ const runs = replayableRuns(model, {
   // The whole x streams (a halted run's result, phase 2's start); the parent gets the assignment columns.
   incumbent: (x) => ({ type: 'incumbent', phase: phaseNow, colValue: x.slice(0, job.xCount) }),
   // No time limit of HiGHS's own: its sub-MIPs would stop on it unseen (milp-role-stops.mjs).
-  backupLimit: false,
 });
 // Exactly the options the parent sent, the time limit aside (set per run by `runs`).
 model.options.set({ ...job.highsOptions, output_flag: false });

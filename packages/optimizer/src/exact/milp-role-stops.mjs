@@ -15,16 +15,11 @@
 // incumbents it streamed: the recipe says after how many it stopped (`halts`
 // [lpRuns, stages, n], or `killedAfter` n for the terminated run, after which
 // nothing ran), and a replay stops that run at its first callback after n
-// incumbents and keeps no other. Both threads now pass `backupLimit: false`
-// (since 2026-11-27 for milp by role), so only the termination is left: a
+// incumbents and keeps no other. HiGHS is no longer given a time limit of its
+// own (since 2026-11-27 for milp by role), so only the termination is left: a
 // recipe with `halts` comes from an earlier run (a replay stops it as recorded).
 
-/**
- * HiGHS's own time limit backs up the callback's test this much later (not on
- * a replay): soon enough that HiGHS answers before the parent terminates it.
- */
-const BACKUP_LIMIT_SEC = 0.1;
-/** HiGHS takes only finite options: a replay's "no limit" is a year. */
+/** HiGHS takes only finite options: "no limit" is a year. */
 const NO_LIMIT_SEC = 365 * 86_400;
 
 /**
@@ -32,8 +27,8 @@ const NO_LIMIT_SEC = 365 * 86_400;
  * `until` (epoch ms), or on a replay to the recorded stop; the caller counts
  * `lpRuns` and `stages` (which identify a run) and streams incumbents through
  * `stream(pairs)`, each posted as `incumbent(pairs)` (by default
- * `{ type: 'incumbent', pairs }`). With `backupLimit` false HiGHS gets no
- * time limit of its own, on a run as on a replay: a MIP hands what is left of
+ * `{ type: 'incumbent', pairs }`). HiGHS gets no time limit of its own, on
+ * a run as on a replay: a MIP hands what is left of
  * its limit to its sub-MIPs (RINS, RENS), which stop on it where no callback
  * sees it, so a run and its replay could part there (seen on milp's whole
  * model: the same callback cut, a different incumbent). The parent's
@@ -48,7 +43,6 @@ export function replayableRuns(
     K,
     CB,
     incumbent = (pairs) => ({ type: 'incumbent', pairs }),
-    backupLimit = true,
     logging = {},
   },
 ) {
@@ -142,9 +136,7 @@ export function replayableRuns(
     if (isKilledRun()) self.killed = true;
     if (self.killed && haltAfter === 0)
       return { modelStatus: K.interrupted, halted: true, ran: false, lastStreamed };
-    const limit =
-      replay || !backupLimit ? NO_LIMIT_SEC : (until - Date.now()) / 1000 + BACKUP_LIMIT_SEC;
-    model.options.set({ time_limit: Math.max(0.05, limit) });
+    model.options.set({ time_limit: NO_LIMIT_SEC });
     model.zeroAllClocks();
     const after = (type) => (event) => {
       checkpoint(event);

@@ -68,7 +68,6 @@ const runs = replayableRuns(cols.model, {
   K,
   CB,
   logging,
-  backupLimit: false,
 });
 
 const lp = generateColumns(cols, { job, runs, replay, stopped, lpUntil, K, logFile, note, port });
