@@ -29,7 +29,7 @@ function run(options) {
 
 /**
  * Times every 429/503 answer to `request` (url, method, headers, body), sent
- * every 100 ms from a process of its own, on a connection it opened before
+ * every 100 ms from a process of its own, on connections it opened before
  * `startLoad()` began; also counts the other answers, the requests never
  * answered and the connections it opened.
  */
@@ -174,7 +174,7 @@ export async function load(target, port, counts, record) {
         // Every sample counts: a probe request with no answer is reported, never dropped.
         if (times.length > 0 || probe.failed > 0)
           record(
-            `${label}: 429/503 answers timed aside on a connection opened before the load (n=${times.length}; ${probe.other} other answers, ${probe.failed} unanswered, over ${probe.connections} connection(s)), p99 / slowest (ms)`,
+            `${label}: 429/503 answers timed aside on 4 connections opened before the load, each asking again 400 ms after its last answer (n=${times.length}; ${probe.other} other answers, ${probe.failed} unanswered, over ${probe.connections} connection(s)), p99 / slowest (ms)`,
             times.length === 0
               ? 'none'
               : `${p99(times).toFixed(0)} / ${Math.max(...times).toFixed(0)}`,
