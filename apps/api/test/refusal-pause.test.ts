@@ -22,7 +22,7 @@ beforeAll(async () => {
   // away after the answer, which resumes the connection unless the pause comes after that.
   app.post(
     '/limited-before-body',
-    { onRequest: (_request, reply, done) => void reply.code(429).send({ detail: 'no' }) },
+    { onRequest: async (_request, reply) => reply.code(429).send({ detail: 'no' }) },
     () => ({ ok: true }),
   );
   app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
