@@ -115,8 +115,12 @@ describe('milp by role', () => {
     expect(Array.from(b!.ctx.best.assign)).toEqual(Array.from(a!.ctx.best.assign));
     expect(b!.evaluated.total).toBe(a!.evaluated.total);
     expect(b!.outcome.replay).toEqual(a!.outcome.replay);
-    // Stopped early, never better than the proven optimum.
+    // Stopped early, never better than the proven optimum. A cut ends only the HiGHS run it
+    // falls in (the LP's rounds, or the dive after them), and the stages after it may still
+    // prove the optimum, depending on the warm start ALNS reached beside the proof (seen in CI
+    // under load): then it is that optimum.
     expect(a!.evaluated.total).toBeGreaterThanOrEqual(proof.evaluated.total - 1e-6);
-    expect(a!.outcome.status).toBeUndefined();
+    if (a!.outcome.status === 'optimal')
+      expect(a!.evaluated.total).toBeCloseTo(proof.evaluated.total, 6);
   }, 300_000);
 });
