@@ -102,7 +102,7 @@ await build({
     'restore-main': 'src/restore-main.ts',
     'first-start-template-main': 'src/first-start-template-main.ts',
     // coverInThread starts ./path-cover.worker.js next to the bundle that calls it.
-    'path-cover.worker': 'src/services/path-cover.worker.ts',
+    'path-cover.worker': 'src/kinds/kit-assignment/path-cover.worker.ts',
   },
   outdir,
   bundle: true,

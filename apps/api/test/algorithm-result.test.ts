@@ -4,7 +4,7 @@
 import type { Instance } from '@meridian/domain';
 import type { SolveResult } from '@meridian/optimizer';
 import { describe, expect, it } from 'vitest';
-import { algorithmResult, workloadOf } from '../src/services/algorithm-result';
+import { algorithmResult, workloadOf } from '../src/kinds/algorithm-result';
 
 const physicists = [
   { id: 1, name: '__proto__', role: 'lead', home_zip: '10001' },

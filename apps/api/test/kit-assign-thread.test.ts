@@ -1,6 +1,6 @@
 import type { JobRecord } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathCoverChannel } from '../src/services/path-cover-thread';
+import { pathCoverChannel } from '../src/kinds/kit-assignment/path-cover-thread';
 import { addDays } from '../src/io/date-input';
 import { createTestApp, type TestApp } from './support/test-app';
 

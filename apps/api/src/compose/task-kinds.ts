@@ -6,11 +6,11 @@ import type {
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import { conflict, tooManyRequests } from '../http/http-error';
-import type { ComparisonRun } from '../services/comparison-run.service';
-import type { KitAssignmentRun } from '../services/kit-assignment-run.service';
-import type { OptimizationRun } from '../services/optimization-run.service';
-import type { SingleRun } from '../services/single-run.service';
-import type { WhatIfRun } from '../services/what-if-run.service';
+import type { ComparisonRun } from '../kinds/comparison/comparison-run.service';
+import type { KitAssignmentRun } from '../kinds/kit-assignment/kit-assignment-run.service';
+import type { OptimizationRun } from '../kinds/optimization/optimization-run.service';
+import type { SingleRun } from '../kinds/single-run/single-run.service';
+import type { WhatIfRun } from '../kinds/what-if/what-if-run.service';
 import type { QueuedTaskKind } from '../tasks/task-kinds';
 
 /** The worker sides of the queued kinds. */

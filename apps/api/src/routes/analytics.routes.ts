@@ -14,8 +14,8 @@ import { requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { ExplainService } from '../services/explain.service';
-import type { ComparisonRequests } from '../services/comparison-requests.service';
-import type { SingleRunRequests } from '../services/single-run-requests.service';
+import type { ComparisonRequests } from '../kinds/comparison/comparison-requests.service';
+import type { SingleRunRequests } from '../kinds/single-run/single-run-requests.service';
 import type { TaskStreams } from '../tasks/task-stream';
 import type { TasksService } from '../tasks/tasks.service';
 

@@ -2,7 +2,7 @@ import { MessageSchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import type { KitAssignmentRequests } from '../services/kit-assignment-requests.service';
+import type { KitAssignmentRequests } from '../kinds/kit-assignment/kit-assignment-requests.service';
 
 /**
  * POST /api/v1/kits/assign (admin, manager): automated kit assignment,

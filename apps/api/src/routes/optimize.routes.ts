@@ -2,7 +2,7 @@ import { OptimizeQuerySchema, TaskIdParamsSchema, TaskStartedSchema } from '@mer
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import type { OptimizationRequests } from '../services/optimization-requests.service';
+import type { OptimizationRequests } from '../kinds/optimization/optimization-requests.service';
 import type { TaskStreams } from '../tasks/task-stream';
 
 /** Optimisation runs: start (admin, manager) and follow as Server-Sent Events (any signed-in role). */

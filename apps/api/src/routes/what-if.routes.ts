@@ -10,7 +10,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
 import type { ProposalsService } from '../services/proposals.service';
-import type { WhatIfRequests } from '../services/what-if-requests.service';
+import type { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
 import type { TaskStreams } from '../tasks/task-stream';
 
 /** What-if drills (admin, manager) and the proposals they and preview runs make. */

@@ -2,7 +2,7 @@ import type { AlgorithmKey, Instance } from '@meridian/domain';
 import type { SolveResult } from '@meridian/optimizer';
 import type { z } from 'zod';
 import type { AlgorithmRunResultSchema } from '@meridian/contracts';
-import { workloadStats } from './workload';
+import { workloadStats } from '../services/workload';
 
 /** One algorithm's outcome as comparisons report it. */
 export type AlgorithmRunResult = z.infer<typeof AlgorithmRunResultSchema>;

@@ -1,7 +1,7 @@
 import { MessageSchema } from '@meridian/contracts';
-import type { TaskSettings } from '../config/task-settings';
-import type { AuthUser } from '../http/fastify-types';
-import type { AwaitedTasks } from '../tasks/awaited-tasks';
+import type { TaskSettings } from '../../config/task-settings';
+import type { AuthUser } from '../../http/fastify-types';
+import type { AwaitedTasks } from '../../tasks/awaited-tasks';
 
 /**
  * The most a kit cover may run: past it (plus the settings' awaitSlackMs for

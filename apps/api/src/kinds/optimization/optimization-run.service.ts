@@ -8,19 +8,19 @@ import {
 } from '@meridian/domain';
 import { solve, type SolveOptions, type SolveProgress } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { TasksService } from '../tasks/tasks.service';
-import type { TaskRow } from '../repositories/tasks.repository';
-import type { JobSlotsWrite, JobsRepository } from '../repositories/jobs.repository';
-import type { PreviewSearch, ProposalsRepository } from '../repositories/proposals.repository';
-import type { BuiltInstance, InstanceBuilder } from './instance-builder';
-import { labelOf } from './algorithm-label';
-import { inputFingerprint } from './input-fingerprint';
-import { jobsFilled, planAssignments, type PlanRevisions } from './plan-revisions';
-import { iterationsOf, replayBlockerOf } from './run-iterations';
-import { previewProposal } from './preview-proposal';
-import { reasonAfterRun } from './reason-text';
-import { TaskFailure } from '../tasks/task-failure';
+import type { DB } from '../../db/schema';
+import type { TasksService } from '../../tasks/tasks.service';
+import type { TaskRow } from '../../repositories/tasks.repository';
+import type { JobSlotsWrite, JobsRepository } from '../../repositories/jobs.repository';
+import type { PreviewSearch, ProposalsRepository } from '../../repositories/proposals.repository';
+import type { BuiltInstance, InstanceBuilder } from '../../services/instance-builder';
+import { labelOf } from '../algorithm-label';
+import { inputFingerprint } from '../../services/input-fingerprint';
+import { jobsFilled, planAssignments, type PlanRevisions } from '../../services/plan-revisions';
+import { iterationsOf, replayBlockerOf } from '../../services/run-iterations';
+import { previewProposal } from '../../services/preview-proposal';
+import { reasonAfterRun } from '../../services/reason-text';
+import { TaskFailure } from '../../tasks/task-failure';
 
 /** Fewest milliseconds between two streamed progress events of one run. */
 const PROGRESS_EVERY_MS = 1000;

@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { TaskStarted } from '@meridian/contracts';
 import type { AlgorithmKey } from '@meridian/domain';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { TaskSettings } from '../config/task-settings';
-import type { AuthUser } from '../http/fastify-types';
-import type { ProposalsRepository } from '../repositories/proposals.repository';
-import type { TasksService } from '../tasks/tasks.service';
-import { labelOf } from './algorithm-label';
-import type { SettingsService } from './settings.service';
+import type { DB } from '../../db/schema';
+import type { TaskSettings } from '../../config/task-settings';
+import type { AuthUser } from '../../http/fastify-types';
+import type { ProposalsRepository } from '../../repositories/proposals.repository';
+import type { TasksService } from '../../tasks/tasks.service';
+import { labelOf } from '../algorithm-label';
+import type { SettingsService } from '../../services/settings.service';
 
 /** The request side of optimisation: queues a run; a worker runs it (OptimizationRun). */
 export class OptimizationRequests {

@@ -1,17 +1,17 @@
 import { evaluateObjective } from '@meridian/domain';
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { InstanceRepository } from '../repositories/instance.repository';
-import type { JobKitWrite, JobsRepository } from '../repositories/jobs.repository';
-import type { KitsRepository } from '../repositories/kits.repository';
-import type { TaskRow } from '../repositories/tasks.repository';
-import { errorEvent, type TasksService } from '../tasks/tasks.service';
-import { inputFingerprint } from './input-fingerprint';
-import type { InstanceBuilder } from './instance-builder';
+import type { DB } from '../../db/schema';
+import type { InstanceRepository } from '../../repositories/instance.repository';
+import type { JobKitWrite, JobsRepository } from '../../repositories/jobs.repository';
+import type { KitsRepository } from '../../repositories/kits.repository';
+import type { TaskRow } from '../../repositories/tasks.repository';
+import { errorEvent, type TasksService } from '../../tasks/tasks.service';
+import { inputFingerprint } from '../../services/input-fingerprint';
+import type { InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
-import { jobsFilled, planAssignments, type PlanRevisions } from './plan-revisions';
-import type { SettingsService } from './settings.service';
+import { jobsFilled, planAssignments, type PlanRevisions } from '../../services/plan-revisions';
+import type { SettingsService } from '../../services/settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { TaskStarted } from '@meridian/contracts';
 import { ALGORITHMS, type AlgorithmKey } from '@meridian/domain';
-import type { TaskSettings } from '../config/task-settings';
-import type { AuthUser } from '../http/fastify-types';
-import type { TasksService } from '../tasks/tasks.service';
-import type { SettingsService } from './settings.service';
+import type { TaskSettings } from '../../config/task-settings';
+import type { AuthUser } from '../../http/fastify-types';
+import type { TasksService } from '../../tasks/tasks.service';
+import type { SettingsService } from '../../services/settings.service';
 
 /** Every catalogue key, in catalogue order: what a comparison runs by default. */
 export const ALL_ALGORITHMS: AlgorithmKey[] = ALGORITHMS.map((a) => a.key);

@@ -1,10 +1,10 @@
 import { RunSingleResponseSchema, type RunSingleResponse } from '@meridian/contracts';
 import type { AlgorithmKey } from '@meridian/domain';
-import type { TaskSettings } from '../config/task-settings';
-import type { AuthUser } from '../http/fastify-types';
-import type { AwaitedTasks } from '../tasks/awaited-tasks';
-import { labelOf } from './algorithm-label';
-import type { SettingsService } from './settings.service';
+import type { TaskSettings } from '../../config/task-settings';
+import type { AuthUser } from '../../http/fastify-types';
+import type { AwaitedTasks } from '../../tasks/awaited-tasks';
+import { labelOf } from '../algorithm-label';
+import type { SettingsService } from '../../services/settings.service';
 
 /**
  * The request side of single algorithm runs (SingleRun runs them): queues

@@ -3,14 +3,14 @@ import type { CompareStreamMessageSchema } from '@meridian/contracts';
 import { WeightsSchema, type AlgorithmKey } from '@meridian/domain';
 import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { TaskRow } from '../repositories/tasks.repository';
-import { INTERNAL_ALGORITHM_ERROR } from '../tasks/task-failure';
-import type { TaskLog } from '../tasks/task-runner';
-import type { TasksService } from '../tasks/tasks.service';
-import { algorithmResult, failedResult, type AlgorithmRunResult } from './algorithm-result';
-import { labelOf } from './algorithm-label';
-import type { InstanceBuilder } from './instance-builder';
+import type { DB } from '../../db/schema';
+import type { TaskRow } from '../../repositories/tasks.repository';
+import { INTERNAL_ALGORITHM_ERROR } from '../../tasks/task-failure';
+import type { TaskLog } from '../../tasks/task-runner';
+import type { TasksService } from '../../tasks/tasks.service';
+import { algorithmResult, failedResult, type AlgorithmRunResult } from '../algorithm-result';
+import { labelOf } from '../algorithm-label';
+import type { InstanceBuilder } from '../../services/instance-builder';
 
 type CompareMessage = z.infer<typeof CompareStreamMessageSchema>;
 

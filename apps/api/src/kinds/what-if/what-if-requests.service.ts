@@ -1,11 +1,11 @@
 import type { TaskStarted, WhatIfRequest } from '@meridian/contracts';
-import type { AuthUser } from '../http/fastify-types';
-import { notFound } from '../http/http-error';
-import type { KitsRepository } from '../repositories/kits.repository';
-import type { PhysicistsRepository } from '../repositories/physicists.repository';
-import type { ProposalsRepository, StoredAbsence } from '../repositories/proposals.repository';
-import type { TasksService } from '../tasks/tasks.service';
-import type { SettingsService } from './settings.service';
+import type { AuthUser } from '../../http/fastify-types';
+import { notFound } from '../../http/http-error';
+import type { KitsRepository } from '../../repositories/kits.repository';
+import type { PhysicistsRepository } from '../../repositories/physicists.repository';
+import type { ProposalsRepository, StoredAbsence } from '../../repositories/proposals.repository';
+import type { TasksService } from '../../tasks/tasks.service';
+import type { SettingsService } from '../../services/settings.service';
 
 /** A what-if's search budget in time: the repair is exact long before this on real plans. */
 const WHAT_IF_TIME_LIMIT_MS = 60_000;

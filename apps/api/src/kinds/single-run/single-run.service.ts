@@ -2,13 +2,13 @@ import type { RunSingleResponse } from '@meridian/contracts';
 import { WeightsSchema, type AlgorithmKey } from '@meridian/domain';
 import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { TaskRow } from '../repositories/tasks.repository';
-import type { TasksService } from '../tasks/tasks.service';
-import { algorithmResult, failedResult, workloadOf } from './algorithm-result';
-import type { InstanceBuilder } from './instance-builder';
-import { INTERNAL_ALGORITHM_ERROR } from '../tasks/task-failure';
-import type { TaskLog } from '../tasks/task-runner';
+import type { DB } from '../../db/schema';
+import type { TaskRow } from '../../repositories/tasks.repository';
+import type { TasksService } from '../../tasks/tasks.service';
+import { algorithmResult, failedResult, workloadOf } from '../algorithm-result';
+import type { InstanceBuilder } from '../../services/instance-builder';
+import { INTERNAL_ALGORITHM_ERROR } from '../../tasks/task-failure';
+import type { TaskLog } from '../../tasks/task-runner';
 
 /**
  * The worker side of single algorithm runs (SingleRunRequests queues them and

@@ -2,19 +2,19 @@ import type { WhatIfStreamMessage, WhatIfSummary } from '@meridian/contracts';
 import { WeightsSchema } from '@meridian/domain';
 import { planRepair, RepairInputError, type Absence } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../../db/schema';
 import type {
   ProposalRow,
   ProposalsRepository,
   StoredAbsence,
-} from '../repositories/proposals.repository';
-import type { TaskRow } from '../repositories/tasks.repository';
-import { TaskFailure } from '../tasks/task-failure';
-import type { TasksService } from '../tasks/tasks.service';
-import type { InstanceBuilder } from './instance-builder';
-import { planFingerprint } from './plan-fingerprint';
-import { toProposalResult } from './proposal-result';
-import { planAssignments, recordedPlan, repairInputFingerprint } from './repair-input';
+} from '../../repositories/proposals.repository';
+import type { TaskRow } from '../../repositories/tasks.repository';
+import { TaskFailure } from '../../tasks/task-failure';
+import type { TasksService } from '../../tasks/tasks.service';
+import type { InstanceBuilder } from '../../services/instance-builder';
+import { planFingerprint } from '../../services/plan-fingerprint';
+import { toProposalResult } from '../../services/proposal-result';
+import { planAssignments, recordedPlan, repairInputFingerprint } from '../../services/repair-input';
 
 /** Search nodes of one repair: well past what real plans need, short enough not to stall the process. */
 const MAX_NODES = 1_000_000;
