@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ObjectiveSchema } from '@meridian/domain';
-import { MAX_DB_INTEGER } from './ids';
+import { MAX_DB_INTEGER, decimalInteger } from './ids';
 
 /** The job of /api/v1/assignments/{job_id}/... routes. */
 export const AssignmentJobParamsSchema = z.object({
-  job_id: z.coerce.number().int().positive().max(MAX_DB_INTEGER),
+  job_id: decimalInteger(1, MAX_DB_INTEGER),
 });
 
 /** F's weighted terms (F units): what each part adds to F. */

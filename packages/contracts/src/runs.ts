@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ObjectiveSchema } from '@meridian/domain';
 import { ErrorBodySchema } from './errors';
-import { RowIdParamsSchema } from './ids';
+import { RowIdParamsSchema, decimalInteger } from './ids';
 
 /**
  * Plan revisions (issue 11): every write of a whole plan is a recorded run
@@ -66,7 +66,7 @@ export type RunDetail = z.infer<typeof RunDetailSchema>;
 /** `{id}` of a run in a path. */
 export const RunIdParamsSchema = RowIdParamsSchema;
 export const RunListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: decimalInteger(1, 500).default(50),
 });
 
 /** POST /api/v1/runs/{id}/restore: force overwrites slots changed since the run. */

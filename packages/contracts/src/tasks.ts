@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlgorithmKeySchema, ObjectiveSchema } from '@meridian/domain';
+import { decimalInteger } from './ids';
 
 export const TaskStatusSchema = z.enum(['queued', 'running', 'complete', 'error', 'cancelled']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
@@ -114,7 +115,7 @@ export const OptimizeQuerySchema = z.object({
    * An iteration cap: a run bound by its cap (not by the time limit) repeats
    * exactly on replay with the same seed.
    */
-  max_iterations: z.coerce.number().int().min(1).max(100_000_000).optional(),
+  max_iterations: decimalInteger(1, 100_000_000).optional(),
 });
 export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -1,6 +1,5 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -21,6 +20,12 @@ import { installErrorHandling } from '../http/error-handler';
 import { installLoadShedding } from '../http/load-shedding';
 import { installRefusalPause } from '../http/refusal-pause';
 import { installStaticWeb } from '../http/static-web';
+import {
+  RouteMethods,
+  clientErrorHandler,
+  frameworkErrors,
+  installJsonOnlyBodies,
+} from '../http/strict-http';
 import type { TaskSettings } from '../config/task-settings';
 import { registerRoutes } from './routes';
 import { installWork } from './work-plugin';
@@ -87,6 +92,17 @@ function fastifyTrustProxy(
   return trust;
 }
 
+/**
+ * zod's validator compiler, except that a request without a body is validated
+ * as undefined: Fastify hands validators null for a missing body, which an
+ * optional body schema (a restore's `{force}`) would refuse.
+ */
+const bodyOptionalValidatorCompiler: typeof validatorCompiler = (route) => {
+  const validate = validatorCompiler(route);
+  if (route.httpPart !== 'body') return validate;
+  return (data) => validate(data === null ? undefined : data);
+};
+
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 >;
@@ -98,7 +114,7 @@ type CompilersFactory = NonNullable<
  * install anyway, hence the cast.
  */
 const zodCompilersFactory = {
-  buildValidator: () => validatorCompiler,
+  buildValidator: () => bodyOptionalValidatorCompiler,
   buildSerializer: () => serializerCompiler,
 } as unknown as CompilersFactory;
 
@@ -121,8 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // fast-json-stringify, which it otherwise requires at construction (a third of a
     // second of start-up CPU and their code in memory, for compilers nothing calls).
     schemaController: { compilersFactory: zodCompilersFactory },
+    // Failures answered before any hook (414, a bad URL, malformed HTTP) carry {detail} too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  const routeMethods = new RouteMethods();
+  routeMethods.install(app);
+  app.setValidatorCompiler(bodyOptionalValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const services = createServices(config, database.db, options.throttle, database.writeClock);
@@ -168,7 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Quality 4: brotli's default (11) costs far more CPU per answer than it saves in bytes.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(formbody);
+  // JSON routes take JSON only (415 otherwise); the sign-in form has its own scope (auth.routes.ts).
+  installJsonOnlyBodies(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -202,6 +224,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     work,
     authRatePerMinute: options.authRatePerMinute ?? config.authRatePerMinute,
   });
-  await installStaticWeb(app, options.webDistDir);
+  await installStaticWeb(app, options.webDistDir, routeMethods);
   return app;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_ROOT } from '../config/app-root';
+import type { RouteMethods } from './strict-http';
 
 /** apps/web/dist, the Vite build the server hosts. */
 export const WEB_DIST_DIR = path.resolve(APP_ROOT, '../web/dist');
@@ -11,11 +12,13 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
  * Serves the built web app when it exists; client routes (/assignments, ...) get
- * index.html. /api/* never falls back: unknown API paths answer 404 JSON.
+ * index.html. /api/* never falls back: unknown API paths answer 404 JSON, and a
+ * method no route takes on a path that exists answers 405 with Allow.
  */
 export async function installStaticWeb(
   app: FastifyInstance,
   distDir: string = WEB_DIST_DIR,
+  routeMethods?: RouteMethods,
 ): Promise<void> {
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the built web app's folder, fixed at start
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
@@ -34,6 +37,13 @@ export async function installStaticWeb(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.extname(pathname);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const allowed = routeMethods?.allowed(pathname) ?? [];
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: `${request.method} is not allowed here; use ${allowed.join(', ')}` });
+    }
     return reply
       .code(404)
       .send({ detail: `Not found: ${request.method} ${pathname.slice(0, 200)}` });

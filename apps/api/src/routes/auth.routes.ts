@@ -5,6 +5,7 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from '@meridian/contracts';
+import formbody from '@fastify/formbody';
 import type { onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../services/auth.service';
@@ -54,27 +55,36 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     done();
   };
 
-  app.post(
-    '/api/v1/token',
-    {
-      bodyLimit,
-      onRequest: lockedOut,
-      onResponse: countRefused,
-      config: { public: true, rateLimit, loadClass: 'sign-in' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in (form-encoded username and password); returns a bearer token',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: TokenRequestSchema,
-        response: { 200: TokenResponseSchema },
+  // The token endpoint takes the OAuth2 password form (RFC 6749 4.3.2) and nothing else: its
+  // own scope parses form bodies and no JSON, so JSON is 415 here and forms are 415 on every
+  // JSON route.
+  const tokenScope: FastifyPluginCallbackZod = (scope, _options, registered) => {
+    scope.removeContentTypeParser('application/json');
+    void scope.register(formbody);
+    scope.post(
+      '/api/v1/token',
+      {
+        bodyLimit,
+        onRequest: lockedOut,
+        onResponse: countRefused,
+        config: { public: true, rateLimit, loadClass: 'sign-in' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in (form-encoded username and password); returns a bearer token',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: TokenRequestSchema,
+          response: { 200: TokenResponseSchema },
+        },
       },
-    },
-    async (request) => {
-      const { username, password } = request.body;
-      const token = await auth.login(username, password, request.ip);
-      return { access_token: token, token_type: 'bearer' as const };
-    },
-  );
+      async (request) => {
+        const { username, password } = request.body;
+        const token = await auth.login(username, password, request.ip);
+        return { access_token: token, token_type: 'bearer' as const };
+      },
+    );
+    registered();
+  };
+  void app.register(tokenScope);
 
   app.post(
     '/api/v1/auth/register',
