@@ -110,12 +110,21 @@ describe('optimizer weights', () => {
       DEFAULT_WEIGHTS,
     );
     const weights = { job_balance: 1, proximity: 0, staff_rotation: 0.35 };
+    // A body with the spec's three keeps the stability and preference weights as saved.
+    const saved = { ...weights, stability: DEFAULT_WEIGHTS.stability, preference: 1 };
     expect(
       (await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, weights)).json(),
-    ).toEqual(weights);
+    ).toEqual(saved);
     expect((await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)).json()).toEqual(
-      weights,
+      saved,
     );
+    const all = { ...weights, stability: 2.5, preference: 0 };
+    expect(
+      (await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, all)).json(),
+    ).toEqual(all);
+    expect(
+      (await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, weights)).json(),
+    ).toEqual(all);
   });
 
   it.each([
@@ -123,6 +132,8 @@ describe('optimizer weights', () => {
     [{ job_balance: 0.3, proximity: 'abc', staff_rotation: 0.2 }, /proximity/],
     [{ job_balance: 0.3, proximity: 0.5 }, /staff_rotation/],
     [{ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, extra: 1 }, /extra|Unrecognized/i],
+    [{ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, stability: -1 }, /stability/],
+    [{ job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, preference: 'x' }, /preference/],
   ])('answers 400 naming the field for %j', async (body, field) => {
     const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, body);
     expect(res.statusCode).toBe(400);
@@ -138,6 +149,7 @@ describe('optimizer weights', () => {
       ['proximity', 1e308],
       ['job_balance', 1000.05],
       ['staff_rotation', 5000],
+      ['stability', 1001],
     ] as const) {
       const body = { job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2, [field]: value };
       const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, body);
@@ -149,7 +161,13 @@ describe('optimizer weights', () => {
     expect((await call('GET', '/api/v1/admin/settings/weights', t.tokens.admin)).json()).toEqual(
       before,
     );
-    const top = { job_balance: 1000, proximity: 1000, staff_rotation: 1000 };
+    const top = {
+      job_balance: 1000,
+      proximity: 1000,
+      staff_rotation: 1000,
+      stability: 1000,
+      preference: 1000,
+    };
     const res = await call('PUT', '/api/v1/admin/settings/weights', t.tokens.admin, top);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(top);

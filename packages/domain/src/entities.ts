@@ -81,8 +81,11 @@ export type ZipPoint = z.infer<typeof ZipPointSchema>;
  * by 1, so |load - fair share| moves by at most 1) and staff_rotation x 1 (one
  * more visit adds at most one repeat). At 1,000 each that is at most
  * 124,370 + 1,000 + 1,000 = 126,370 < 1,000,000, so a solution with an empty
- * slot that some physicist could fill is never optimal. Uncapped, a weight of
- * 1e308 made F infinite, and every solution looked equally bad.
+ * slot that some physicist could fill is never optimal. Stability costs the
+ * same whether a planned slot is emptied or given to another physicist, so it
+ * never favours an empty slot; preference adds at most 1,000 per job day, so
+ * coverage still dominates for any job shorter than 870 days. Uncapped, a
+ * weight of 1e308 made F infinite, and every solution looked equally bad.
  */
 export const MAX_WEIGHT = 1000;
 
@@ -91,12 +94,57 @@ const weight = z
   .min(0, { error: 'must be 0 or more' })
   .max(MAX_WEIGHT, { error: `must be at most ${MAX_WEIGHT}` });
 
-/** The three objective weights (each 0 to MAX_WEIGHT). */
+/**
+ * Default cost of changing one slot the current plan had filled (the
+ * stability term, docs/optimization.md "Planning over time"): 0.25, the
+ * price of 50 miles of one trip at the default proximity 0.5. A move must
+ * save at least that: a trip 50 miles shorter, or one job moved from an
+ * overloaded to an underloaded physicist (at job_balance 0.3 that saves 0.6)
+ * still goes through; a swap of two slots must save 100 miles; and moves
+ * that gain nothing or a few miles never happen.
+ */
+export const DEFAULT_STABILITY = 0.25;
+
+/**
+ * Default cost of one job day on a day the physicist asked to avoid (the
+ * preference term): 1, the price of 200 miles of travel at the default
+ * proximity, so a stated preference is honoured unless honouring it costs a
+ * markedly longer trip, an unfair share or an empty slot (coverage always wins).
+ */
+export const DEFAULT_PREFERENCE = 1;
+
+/**
+ * The objective weights (each 0 to MAX_WEIGHT): the spec's three, and the
+ * stability and preference weights of planning over time, which take their
+ * defaults when not given (an instance file or a stored setting from before
+ * them): read them through stabilityWeight and preferenceWeight.
+ */
 export const WeightsSchema = z.object({
   job_balance: weight,
   proximity: weight,
   staff_rotation: weight,
+  stability: weight.optional(),
+  preference: weight.optional(),
 });
 export type Weights = z.infer<typeof WeightsSchema>;
 
-export const DEFAULT_WEIGHTS: Weights = { job_balance: 0.3, proximity: 0.5, staff_rotation: 0.2 };
+/** The stability weight, DEFAULT_STABILITY when not given. */
+export const stabilityWeight = (w: Weights): number => w.stability ?? DEFAULT_STABILITY;
+
+/** The preference weight, DEFAULT_PREFERENCE when not given. */
+export const preferenceWeight = (w: Weights): number => w.preference ?? DEFAULT_PREFERENCE;
+
+/** All five weights, the missing ones at their defaults (what the server stores and reports). */
+export const completeWeights = (w: Weights): Required<Weights> => ({
+  ...w,
+  stability: stabilityWeight(w),
+  preference: preferenceWeight(w),
+});
+
+export const DEFAULT_WEIGHTS: Required<Weights> = {
+  job_balance: 0.3,
+  proximity: 0.5,
+  staff_rotation: 0.2,
+  stability: DEFAULT_STABILITY,
+  preference: DEFAULT_PREFERENCE,
+};

@@ -76,4 +76,43 @@ describe('checkHardConstraints', () => {
       'unknown physicist X',
     ]);
   });
+
+  describe('frozen jobs', () => {
+    /** J1 and J2 overlap on the 5th; L2 is away on the 6th and 7th. */
+    const frozenInstance = () => {
+      const instance = tinyInstance();
+      // Facts: L1 on J1, and L1 again on the overlapping J2, with L2's leave over J2's 6th.
+      Object.assign(instance.jobs[0]!, { frozen: true, lead_id: 'L1', data_acq_id: null });
+      Object.assign(instance.jobs[1]!, { frozen: true, lead_id: 'L1', data_acq_id: 'D1' });
+      return instance;
+    };
+
+    it('never judges the facts themselves, even when they clash', () => {
+      const violations = checkHardConstraints(frozenInstance(), [
+        assignment('J1', 'L1', null),
+        assignment('J2', 'L1', 'D1'),
+      ]);
+      expect(violations).toEqual([]);
+    });
+
+    it('keeps an empty frozen slot empty', () => {
+      const violations = checkHardConstraints(frozenInstance(), [
+        assignment('J1', 'L1', 'D2'),
+        assignment('J2', 'L1', 'D1'),
+      ]);
+      expectOne(violations, 'J1', 'data_acq', 'frozen as empty');
+    });
+
+    it('blames the free slot that overlaps a fact', () => {
+      const instance = frozenInstance();
+      instance.jobs[0]!.frozen = false;
+      instance.jobs[0]!.lead_id = null;
+      // D1 is a fact on J2 (5th and 6th); the free J1 (4th and 5th) may not take D1 too.
+      const violations = checkHardConstraints(instance, [
+        assignment('J1', null, 'D1'),
+        assignment('J2', 'L1', 'D1'),
+      ]);
+      expectOne(violations, 'J1', 'data_acq', 'overlapping job J2');
+    });
+  });
 });

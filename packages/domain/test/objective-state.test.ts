@@ -4,7 +4,16 @@ import { evaluateObjective, fromDayNumber, ObjectiveState } from '../src';
 import type { Instance, JobAssignment, Objective, PersonSlot } from '../src';
 import { assignment, tinyInstance } from './fixtures';
 
-const PARTS = ['total', 'unassigned', 'distance_miles', 'balance', 'rotation'] as const;
+const PARTS = [
+  'total',
+  'f',
+  'unassigned',
+  'distance_miles',
+  'balance',
+  'rotation',
+  'changed_slots',
+  'avoided_days',
+] as const;
 
 /** Equal within 1e-9 of the larger magnitude (unassigned and rotation are integers, exact). */
 function expectClose(actual: Objective, expected: Objective, what: string): void {
@@ -19,10 +28,13 @@ function expectClose(actual: Objective, expected: Objective, what: string): void
 
 const minus = (a: Objective, b: Objective): Objective => ({
   total: a.total - b.total,
+  f: a.f - b.f,
   unassigned: a.unassigned - b.unassigned,
   distance_miles: a.distance_miles - b.distance_miles,
   balance: a.balance - b.balance,
   rotation: a.rotation - b.rotation,
+  changed_slots: a.changed_slots - b.changed_slots,
+  avoided_days: a.avoided_days - b.avoided_days,
 });
 
 /** A random instance: a few physicists of each role, jobs over 30 days, few customers (rotation bites). */
@@ -38,17 +50,24 @@ const instanceArb = fc
         placed: fc.boolean(),
         lat: fc.double({ min: 30, max: 45, noNaN: true }),
         lon: fc.double({ min: -120, max: -70, noNaN: true }),
+        // The current plan's holders (index into the role's people, -1 none; may name nobody).
+        planned: fc.tuple(fc.integer({ min: -1, max: 4 }), fc.integer({ min: -1, max: 4 })),
       }),
       { minLength: 1, maxLength: 12 },
     ),
     away: fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 4 }),
+    // Days and ISO weekdays the last physicist of each role asked to avoid.
+    avoid: fc.array(fc.integer({ min: 0, max: 33 }), { maxLength: 5 }),
+    avoidWeekdays: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 3 }),
     weights: fc.record({
       proximity: fc.double({ min: 0, max: 5, noNaN: true }),
       job_balance: fc.double({ min: 0, max: 5, noNaN: true }),
       staff_rotation: fc.double({ min: 0, max: 5, noNaN: true }),
+      stability: fc.double({ min: 0, max: 5, noNaN: true }),
+      preference: fc.double({ min: 0, max: 5, noNaN: true }),
     }),
   })
-  .map(({ leads, acqs, jobs, away, weights }): Instance => {
+  .map(({ leads, acqs, jobs, away, avoid, avoidWeekdays, weights }): Instance => {
     const day = (n: number) => fromDayNumber(20_000 + n);
     const people = (role: 'lead' | 'dataacq', count: number, prefix: string) =>
       Array.from({ length: count }, (_, i) => ({
@@ -59,6 +78,8 @@ const instanceArb = fc
         lon: -100 + 3 * i,
         // The first physicist of each role is away on the given days: targets then differ.
         unavailable: i === 0 ? away.map((d) => ({ start: day(d), end: day(d + 1) })) : [],
+        avoid_dates: i === count - 1 ? avoid.map(day) : [],
+        avoid_weekdays: i === count - 1 ? avoidWeekdays : [],
       }));
     return {
       weights,
@@ -73,6 +94,8 @@ const instanceArb = fc
         lead_id: null,
         data_acq_id: null,
         kit_id: null,
+        current_lead_id: j.planned[0] < 0 ? null : `L${j.planned[0]}`,
+        current_data_acq_id: j.planned[1] < 0 ? null : `D${j.planned[1]}`,
       })),
       kits: [],
     };

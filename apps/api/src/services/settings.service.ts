@@ -4,6 +4,7 @@ import {
   DEFAULT_WEIGHTS,
   MUSIC_TRACK_KEYS,
   WeightsSchema,
+  completeWeights,
   isBuiltInTrackKey,
   type ThemeName,
   type Weights,
@@ -98,18 +99,30 @@ export class SettingsService {
   }
 
   /**
-   * Optimizer weights, or DEFAULT_WEIGHTS when never saved or when the stored
-   * value does not parse (migration 0006 brought values saved above MAX_WEIGHT
-   * before the cap down to it, so a cap alone never discards a choice).
+   * Optimizer weights, all five (a stored value from before the stability
+   * and preference weights gets their defaults), or DEFAULT_WEIGHTS when
+   * never saved or when the stored value does not parse (migration 0006
+   * brought values saved above MAX_WEIGHT before the cap down to it, so a
+   * cap alone never discards a choice).
    */
-  async getWeights(): Promise<Weights> {
+  async getWeights(): Promise<Required<Weights>> {
     const parsed = WeightsSchema.safeParse(await this.settings.get(WEIGHTS_KEY));
-    return parsed.success ? parsed.data : DEFAULT_WEIGHTS;
+    return parsed.success ? completeWeights(parsed.data) : DEFAULT_WEIGHTS;
   }
 
-  /** Saves the optimizer weights (validated 0 to MAX_WEIGHT at the edge, 400 naming the field). */
-  async putWeights(weights: Weights): Promise<Weights> {
-    await this.settings.put(WEIGHTS_KEY, weights);
-    return weights;
+  /**
+   * Saves the optimizer weights (validated 0 to MAX_WEIGHT at the edge, 400
+   * naming the field). A weight the body leaves out (a client that knows only
+   * the spec's three) keeps its saved value.
+   */
+  async putWeights(weights: Weights): Promise<Required<Weights>> {
+    const saved = await this.getWeights();
+    const merged = completeWeights({
+      ...weights,
+      stability: weights.stability ?? saved.stability,
+      preference: weights.preference ?? saved.preference,
+    });
+    await this.settings.put(WEIGHTS_KEY, merged);
+    return merged;
   }
 }

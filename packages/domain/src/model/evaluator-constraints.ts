@@ -16,13 +16,17 @@ const SLOT_ROLE = { lead: 'lead', data_acq: 'dataacq' } as const;
 interface Placement {
   job: InstanceJob;
   slot: Slot;
+  /** A frozen job's slot holding its frozen value: two facts never conflict with each other. */
+  isFact: boolean;
 }
 
 /**
- * Lists every violation of the six hard constraints of OPTIMIZATION.md in a
- * solution. Jobs missing from `assignments` are read as empty. A pinned slot
- * is the rule-5 truth, so rule 6 (no coordinates, no assignment) does not
- * flag a slot that holds exactly its pin. Every solve runs it on its result,
+ * Lists every violation of the six hard constraints of docs/optimization.md
+ * in a solution. Jobs missing from `assignments` are read as empty. A pinned
+ * slot is the rule-5 truth, so rule 6 (no coordinates, no assignment) does
+ * not flag a slot that holds exactly its pin. A frozen job's slots must hold
+ * exactly their frozen values; those values are facts, never judged
+ * themselves, but a free slot that overlaps one is. Every solve runs it on its result,
  * so it makes no closure or array copy per slot.
  */
 export function checkHardConstraints(
@@ -51,18 +55,25 @@ export function checkHardConstraints(
       const field = SLOT_FIELD[slot];
       const id = assignment?.[field] ?? null;
       const pinned = job[field];
-      // Rule 5: a pinned slot keeps exactly its pinned value.
-      if (pinned != null && id !== pinned)
+      // Rule 5: a pinned slot keeps exactly its pinned value, and a frozen job every slot, empty too.
+      if (job.frozen && id !== pinned)
+        flag(violations, job, slot, `frozen as ${pinned ?? 'empty'} but holds ${id ?? 'nobody'}`);
+      else if (pinned != null && id !== pinned)
         flag(violations, job, slot, `pinned to ${pinned} but holds ${id ?? 'nobody'}`);
       if (id == null) continue;
+      // A frozen slot is history (it happened, or it is published): the rules judge
+      // the slots around it, never the fact itself.
+      const isFact = job.frozen === true && id === pinned;
+      const key = `${slot === 'kit' ? 'kit' : 'physicist'}:${id}`;
+      const list = placements.get(key);
+      const placement = { job, slot, isFact };
+      if (list) list.push(placement);
+      else placements.set(key, [placement]);
+      if (isFact) continue;
       if (!hasCoordinates && id !== pinned)
         flag(violations, job, slot, 'job has no usable coordinates');
       if (slot === 'kit') checkKit(kits.get(id), id, job, violations);
       else checkPhysicist(physicists.get(id), id, job, slot, violations);
-      const key = `${slot === 'kit' ? 'kit' : 'physicist'}:${id}`;
-      const list = placements.get(key);
-      if (list) list.push({ job, slot });
-      else placements.set(key, [{ job, slot }]);
     }
   }
   for (const [key, list] of placements) checkNoOverlap(key, list, violations);
@@ -121,11 +132,15 @@ function checkNoOverlap(key: string, list: Placement[], violations: HardViolatio
     for (const earlier of running) {
       if (earlier.job.end < later.job.start) continue;
       running[kept++] = earlier;
+      if (earlier.isFact && later.isFact) continue;
       if (rangesOverlap(earlier.job.start, earlier.job.end, later.job.start, later.job.end)) {
+        // Reported on the slot that is not a fact, so the run that placed it is the one to blame.
+        const blamed = later.isFact ? earlier : later;
+        const other = later.isFact ? later : earlier;
         violations.push({
-          job_id: later.job.id,
-          slot: later.slot,
-          reason: `${who} is also on overlapping job ${earlier.job.id}`,
+          job_id: blamed.job.id,
+          slot: blamed.slot,
+          reason: `${who} is also on overlapping job ${other.job.id}`,
         });
       }
     }

@@ -1,5 +1,5 @@
 import { dayNumber } from '../dates';
-import type { Instance, InstanceJob, JobAssignment } from './instance';
+import type { Instance, InstanceJob, InstancePhysicist, JobAssignment } from './instance';
 
 /**
  * Facts of an instance that both the evaluator and the optimizer's compiled
@@ -63,3 +63,41 @@ export function firstPerJob(assignments: readonly JobAssignment[]): Map<string, 
   for (const a of assignments) if (!byJob.has(a.job_id)) byJob.set(a.job_id, a);
   return byJob;
 }
+
+/** The slot of the current plan x0 a job's lead (0) or data-acq (1) slot held, or null. */
+export const plannedHolder = (job: InstanceJob, role: 0 | 1): string | null =>
+  (role === 0 ? job.current_lead_id : job.current_data_acq_id) ?? null;
+
+/** Whether a physicist stated any preference (the avoided-days term can be non-zero). */
+export const hasPreferences = (p: InstancePhysicist): boolean =>
+  (p.avoid_dates?.length ?? 0) > 0 || (p.avoid_weekdays?.length ?? 0) > 0;
+
+/**
+ * Counts, for a physicist (by index) and a job, the job days that fall on a
+ * day the physicist asked to avoid (a date in avoid_dates or a weekday in
+ * avoid_weekdays): the preference term P of one filled slot. Built once per
+ * instance; physicists without preferences answer 0 at once.
+ */
+export function avoidedDayCounter(instance: Instance): (p: number, job: InstanceJob) => number {
+  const days = instance.physicists.map((p) =>
+    p.avoid_dates?.length ? new Set(p.avoid_dates.map(dayNumber)) : null,
+  );
+  // Bit w - 1 set for ISO weekday w.
+  const weekdays = instance.physicists.map((p) =>
+    (p.avoid_weekdays ?? []).reduce((mask, w) => mask | (1 << (w - 1)), 0),
+  );
+  return (p, job) => {
+    const dates = days[p]!;
+    const mask = weekdays[p]!;
+    if (dates === null && mask === 0) return 0;
+    let count = 0;
+    const last = dayNumber(job.end);
+    for (let day = dayNumber(job.start); day <= last; day++) {
+      if (dates?.has(day) || (mask & (1 << isoWeekdayIndex(day))) !== 0) count++;
+    }
+    return count;
+  };
+}
+
+/** ISO weekday less one (0 Monday .. 6 Sunday) of a day number; day 0 (1970-01-01) was a Thursday. */
+const isoWeekdayIndex = (day: number): number => (((day + 3) % 7) + 7) % 7;

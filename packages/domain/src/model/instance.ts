@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema, PhysicistRoleSchema, WeightsSchema } from '../entities';
 
 /**
- * The optimisation problem as OPTIMIZATION.md defines it: the file format of
+ * The optimisation problem as docs/optimization.md defines it: the file format of
  * `npm run solve` and what the server hands the optimizer. Locations are
  * resolved to lat/lon before this point; `lat`/`lon` null means the job has no
  * usable coordinates (hard constraint 6: never assigned, always reported).
@@ -16,6 +16,10 @@ export const InstancePhysicistSchema = z.object({
   lat: z.number(),
   lon: z.number(),
   unavailable: z.array(DateRangeSchema).default([]),
+  /** Days this physicist asked not to work (soft: the preference term P). */
+  avoid_dates: z.array(IsoDateSchema).optional(),
+  /** ISO weekdays (1 Monday .. 7 Sunday) this physicist asked not to work (soft, as avoid_dates). */
+  avoid_weekdays: z.array(z.number().int().min(1).max(7)).optional(),
 });
 
 export const InstanceJobSchema = z.object({
@@ -28,6 +32,21 @@ export const InstanceJobSchema = z.object({
   lead_id: z.string().nullable().default(null),
   data_acq_id: z.string().nullable().default(null),
   kit_id: z.string().nullable().default(null),
+  /**
+   * The current plan x0 (docs/optimization.md, "Planning over time"): who
+   * holds each slot before the run. A run pays the stability weight for each
+   * of these slots it empties or gives to someone else; null means the slot
+   * was empty, and filling it costs nothing.
+   */
+  current_lead_id: z.string().nullable().optional(),
+  current_data_acq_id: z.string().nullable().optional(),
+  /**
+   * A frozen job (in the past, or published and outside the run's scope) is
+   * a fact: its slots stay exactly as lead_id, data_acq_id and kit_id say,
+   * an empty one stays empty, and its holders are busy on its days and count
+   * in balance and rotation.
+   */
+  frozen: z.boolean().optional(),
 });
 
 export const InstanceKitSchema = z.object({
@@ -59,12 +78,22 @@ export const JobAssignmentSchema = z.object({
 });
 export type JobAssignment = z.infer<typeof JobAssignmentSchema>;
 
-/** The objective F and its parts (OPTIMIZATION.md). */
+/**
+ * The objective and its parts (docs/optimization.md): `total` is what every
+ * algorithm minimises, F' = F + stability S + preference P; `f` is F as the
+ * spec defines it (coverage, miles, balance, rotation), equal to `total` when
+ * there is no current plan to keep and no preference.
+ */
 export const ObjectiveSchema = z.object({
   total: z.number(),
+  f: z.number(),
   unassigned: z.number(),
   distance_miles: z.number(),
   balance: z.number(),
   rotation: z.number(),
+  /** S: slots of the current plan emptied or given to someone else. */
+  changed_slots: z.number(),
+  /** P: job days on a day the holder asked to avoid. */
+  avoided_days: z.number(),
 });
 export type Objective = z.infer<typeof ObjectiveSchema>;

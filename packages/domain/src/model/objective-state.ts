@@ -1,12 +1,14 @@
 import { haversineMiles } from '../distance';
 import type { Weights } from '../entities';
 import {
+  avoidedDayCounter,
   customerKey,
   fairShareTargets,
   firstPerJob,
   hasUsableCoordinates,
+  plannedHolder,
 } from './evaluator-shared';
-import { objectiveTotal } from './evaluator';
+import { objectiveOf } from './evaluator';
 import type { Instance, JobAssignment, Objective } from './instance';
 
 /** A physician slot of a job. */
@@ -17,7 +19,7 @@ export interface PhysicistTally {
   physicist_id: string;
   /** n_p: slots they fill. */
   jobs: number;
-  /** t_p: their fair share (OPTIMIZATION.md). */
+  /** t_p: their fair share (docs/optimization.md). */
   target: number;
   /** Miles from home to every job they fill that has coordinates. */
   miles: number;
@@ -29,7 +31,7 @@ const EMPTY = -1;
 const slotOffset = (slot: PersonSlot): number => (slot === 'lead' ? 0 : 1);
 
 /**
- * F (OPTIMIZATION.md) kept as running tallies of one plan: empty slots, miles,
+ * F (docs/optimization.md) kept as running tallies of one plan: empty slots, miles,
  * each physicist's load and their visits per customer. `deltaIf` answers the
  * exact change of F and of each part when one slot changes hands, everything
  * else unchanged, in constant time; `move` applies such a change. Built from
@@ -53,6 +55,12 @@ export class ObjectiveState {
   private unassigned = 0;
   private distance = 0;
   private rotation = 0;
+  /** The current plan's holder per slot (EMPTY when it had none) and S, the slots changed from it. */
+  private readonly planned: Int32Array;
+  private changed = 0;
+  /** P, and the job days of p on job j that p asked to avoid. */
+  private avoided = 0;
+  private readonly avoidedOn: (p: number, job: Instance['jobs'][number]) => number;
 
   constructor(
     private readonly instance: Instance,
@@ -74,6 +82,18 @@ export class ObjectiveState {
     this.milesOf = new Array<number>(instance.physicists.length).fill(0);
     this.holders = new Int32Array(instance.jobs.length * 2).fill(EMPTY);
     this.unassigned = instance.jobs.length * 2;
+    this.avoidedOn = avoidedDayCounter(instance);
+    this.planned = new Int32Array(instance.jobs.length * 2).fill(EMPTY);
+    instance.jobs.forEach((job, j) => {
+      for (const role of [0, 1] as const) {
+        const id = plannedHolder(job, role);
+        const p = id === null ? undefined : this.physicistIndex.get(id);
+        if (p !== undefined) {
+          this.planned[2 * j + role] = p;
+          this.changed++;
+        }
+      }
+    });
     const byJob = firstPerJob(assignments);
     instance.jobs.forEach((job, j) => {
       const a = byJob.get(job.id);
@@ -89,13 +109,20 @@ export class ObjectiveState {
 
   /** F and its parts for the plan as it stands. */
   objective(): Objective {
-    const parts = {
+    return objectiveOf(this.weights, {
       unassigned: this.unassigned,
       distance_miles: this.distance,
       balance: this.balance(),
       rotation: this.rotation,
-    };
-    return { total: objectiveTotal(this.weights, parts), ...parts };
+      changed_slots: this.changed,
+      avoided_days: this.avoided,
+    });
+  }
+
+  /** Who held a slot in the current plan (null when nobody did). */
+  plannedHolder(jobId: string, slot: PersonSlot): string | null {
+    const p = this.planned[this.slotIndex(jobId, slot)]!;
+    return p === EMPTY ? null : this.instance.physicists[p]!.id;
   }
 
   /** Who holds a slot (null when empty); throws on an unknown job. */
@@ -121,24 +148,36 @@ export class ObjectiveState {
     const j = k >> 1;
     const from = this.holders[k]!;
     const to = physicistId === null ? EMPTY : this.personAt(physicistId);
-    const parts = { unassigned: 0, distance_miles: 0, balance: 0, rotation: 0 };
+    const parts = {
+      unassigned: 0,
+      distance_miles: 0,
+      balance: 0,
+      rotation: 0,
+      changed_slots: 0,
+      avoided_days: 0,
+    };
     if (from !== to) {
       const job = this.instance.jobs[j]!;
       const c = this.customers[j]!;
+      const planned = this.planned[k]!;
       if (from !== EMPTY) {
         parts.unassigned += 1;
         parts.distance_miles -= this.milesTo(from, job) ?? 0;
         parts.balance += this.balanceStep(from, -1);
         parts.rotation -= (this.visits.get(this.visitKey(from, c)) ?? 0) >= 2 ? 1 : 0;
+        parts.avoided_days -= this.avoidedOn(from, job);
+        if (from === planned) parts.changed_slots += 1;
       }
       if (to !== EMPTY) {
         parts.unassigned -= 1;
         parts.distance_miles += this.milesTo(to, job) ?? 0;
         parts.balance += this.balanceStep(to, +1);
         parts.rotation += (this.visits.get(this.visitKey(to, c)) ?? 0) >= 1 ? 1 : 0;
+        parts.avoided_days += this.avoidedOn(to, job);
+        if (to === planned) parts.changed_slots -= 1;
       }
     }
-    return { total: objectiveTotal(this.weights, parts), ...parts };
+    return objectiveOf(this.weights, parts);
   }
 
   /** Gives the slot to `physicistId` (null empties it); answers the change of F it made. */
@@ -188,6 +227,8 @@ export class ObjectiveState {
     const key = this.visitKey(p, this.customers[j]!);
     const seen = this.visits.get(key) ?? 0;
     this.holders[j * 2 + slotOffset(slot)] = p;
+    if (this.planned[j * 2 + slotOffset(slot)] === p) this.changed--;
+    this.avoided += this.avoidedOn(p, job);
     this.unassigned--;
     this.distance += miles;
     this.milesOf[p]! += miles;
@@ -202,6 +243,8 @@ export class ObjectiveState {
     const key = this.visitKey(p, this.customers[j]!);
     const seen = this.visits.get(key)!;
     this.holders[j * 2 + slotOffset(slot)] = EMPTY;
+    if (this.planned[j * 2 + slotOffset(slot)] === p) this.changed++;
+    this.avoided -= this.avoidedOn(p, job);
     this.unassigned++;
     this.distance -= miles;
     this.milesOf[p]! -= miles;

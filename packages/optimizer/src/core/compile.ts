@@ -1,8 +1,13 @@
 import {
+  avoidedDayCounter,
+  hasPreferences,
+  preferenceWeight,
+  stabilityWeight,
   customerKey,
   dayNumber,
   fairShareTargets,
   hasUsableCoordinates,
+  plannedHolder,
   planningHorizon,
 } from '@meridian/domain';
 import type { Instance, Weights } from '@meridian/domain';
@@ -48,8 +53,29 @@ export interface CompiledInstance {
   /** Other jobs whose date ranges overlap job j: overlaps.subarray(overlapStart[j], overlapStart[j + 1]). */
   readonly overlaps: Int32Array;
   readonly overlapStart: Int32Array;
-  /** Pinned physicist per slot, -1 when free to optimise. */
+  /**
+   * Pinned physicist per slot, -1 when free to optimise. A frozen job's
+   * filled slots are pinned; its empty ones have no candidate and nobody is
+   * eligible for the job, so no method can fill them.
+   */
   readonly pinned: Int32Array;
+  /** 1 per frozen job (a fact: past, or published outside the run's scope). */
+  readonly jobFrozen: Uint8Array;
+  /** The current plan x0: physicist per slot before the run, -1 where it was empty. */
+  readonly planned: Int32Array;
+  /** Slots x0 filled: S when every one of them is changed. */
+  readonly plannedCount: number;
+  /** Job days of job j on days p asked to avoid, at [j * P + p]; null when nobody asked. */
+  readonly avoidedDays: Uint16Array | null;
+  /**
+   * What F' adds beyond F's miles when physicist p holds job j's slot of p's
+   * role, at [j * P + p]: preference x avoided days, less the stability
+   * weight when p held that slot in x0 (keeping a planned slot saves what
+   * changing it costs; S's constant, stability x plannedCount, is paid by the
+   * empty plan). Null when there is no current plan and no preference, so
+   * F's own arithmetic runs unchanged.
+   */
+  readonly stabilityAndPreferenceCost: Float64Array | null;
   /** Slots an algorithm may change: not pinned and with at least one candidate. */
   readonly openSlots: Int32Array;
 }
@@ -110,6 +136,10 @@ export function compileInstance(
     jobs,
     locations,
   );
+  // Nobody may take a frozen job's free slots (its filled ones are pinned and placed as facts).
+  for (let j = 0; j < J; j++) {
+    if (instance.jobs[j]!.frozen) eligible.fill(0, j * P, j * P + P);
+  }
   const { candidates, candidateStart } = compileCandidates(
     J,
     P,
@@ -121,11 +151,30 @@ export function compileInstance(
   const { overlaps, overlapStart } = compileOverlaps(jobFirstDay, jobLastDay, horizonDays);
 
   const pinned = new Int32Array(2 * J).fill(-1);
+  const jobFrozen = new Uint8Array(J);
+  const planned = new Int32Array(2 * J).fill(-1);
+  let plannedCount = 0;
   for (let j = 0; j < J; j++) {
     const job = instance.jobs[j]!;
     if (job.lead_id != null) pinned[2 * j] = physicistIndex.get(job.lead_id) ?? -1;
     if (job.data_acq_id != null) pinned[2 * j + 1] = physicistIndex.get(job.data_acq_id) ?? -1;
+    for (const role of [0, 1] as const) {
+      const id = plannedHolder(job, role);
+      const p = id === null ? undefined : physicistIndex.get(id);
+      if (p === undefined) continue;
+      planned[2 * j + role] = p;
+      plannedCount++;
+    }
+    if (job.frozen) jobFrozen[j] = 1;
   }
+  const avoidedDays = compileAvoidedDays(instance);
+  const stabilityAndPreferenceCost = compileStabilityAndPreferenceCost(
+    weights,
+    J,
+    avoidedDays,
+    planned,
+    physicistRole,
+  );
   const open: number[] = [];
   for (let slot = 0; slot < 2 * J; slot++) {
     if (pinned[slot] === -1 && candidateStart[slot + 1]! > candidateStart[slot]!) open.push(slot);
@@ -153,6 +202,51 @@ export function compileInstance(
     overlaps,
     overlapStart,
     pinned,
+    jobFrozen,
+    planned,
+    plannedCount,
+    avoidedDays,
+    stabilityAndPreferenceCost,
     openSlots: Int32Array.from(open),
   };
+}
+
+/** Avoided days per (job, physicist), or null when no physicist stated a preference. */
+function compileAvoidedDays(instance: Instance): Uint16Array | null {
+  const P = instance.physicists.length;
+  const asking: number[] = [];
+  instance.physicists.forEach((p, i) => {
+    if (hasPreferences(p)) asking.push(i);
+  });
+  if (asking.length === 0) return null;
+  const count = avoidedDayCounter(instance);
+  const table = new Uint16Array(instance.jobs.length * P);
+  instance.jobs.forEach((job, j) => {
+    for (const p of asking) table[j * P + p] = Math.min(0xffff, count(p, job));
+  });
+  return table;
+}
+
+/** stabilityAndPreferenceCost of CompiledInstance: avoided days, and the stability kept (null when neither applies). */
+function compileStabilityAndPreferenceCost(
+  weights: Weights,
+  jobCount: number,
+  avoidedDays: Uint16Array | null,
+  planned: Int32Array,
+  physicistRole: Uint8Array,
+): Float64Array | null {
+  const P = physicistRole.length;
+  const hasPlan = planned.some((p) => p >= 0);
+  if (!avoidedDays && !hasPlan) return null;
+  const cost = new Float64Array(jobCount * P);
+  if (avoidedDays) {
+    const wPreference = preferenceWeight(weights);
+    for (let i = 0; i < cost.length; i++) cost[i] = wPreference * avoidedDays[i]!;
+  }
+  const wStability = stabilityWeight(weights);
+  for (let slot = 0; slot < planned.length; slot++) {
+    const p = planned[slot]!;
+    if (p >= 0 && physicistRole[p] === (slot & 1)) cost[(slot >> 1) * P + p]! -= wStability;
+  }
+  return cost;
 }

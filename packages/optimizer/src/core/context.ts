@@ -10,6 +10,7 @@ import type {
 } from './contract';
 import type { CompiledInstance } from './compile';
 import { Rng } from './rng';
+import { currentPlanState } from './current-plan';
 import { SolutionState } from './solution';
 
 /** Options of one run as the core sees them: the contract's plus the portfolio's extras. */
@@ -124,8 +125,19 @@ export class AlgorithmContext {
   readonly startedAt: number;
   /** Kept back from the time limit for the finishing phases after the algorithm returns. */
   readonly reserveMs: number;
-  /** Best solution offered so far (starts as the pinned-only solution). */
+  /**
+   * Best solution offered so far. It starts as the current plan where the
+   * instance has one (kept as far as it still fits), so no method returns a
+   * plan worse than the one it was given, and only a strictly better one
+   * replaces it; else as the pinned-only solution.
+   */
   readonly best: SolutionState;
+  /**
+   * Where an improvement method starts: the run's `initial` (a portfolio
+   * epoch's incumbent), else the current plan as far as it still fits, else
+   * undefined (the method builds its own start).
+   */
+  readonly startAssignment: Int32Array | undefined;
   /** Starts worker threads on this run's instance, when the runner provides them. */
   readonly startThreads: StartThreads | undefined;
   isTimedOut = false;
@@ -169,7 +181,10 @@ export class AlgorithmContext {
       ? new Map(Object.entries(options.replay.phaseStops ?? {}))
       : undefined;
     this.rng = new Rng(options.seed);
-    this.best = new SolutionState(compiled);
+    const planned = currentPlanState(compiled);
+    this.best = planned ?? new SolutionState(compiled);
+    if (planned) this.bestFoundBy = 'current plan';
+    this.startAssignment = options.initial ?? planned?.assign.slice();
     const cap = options.maxIterations;
     this.knots = options.replay
       ? (options.replay.schedule ?? []).map((k) => [...k] as const)

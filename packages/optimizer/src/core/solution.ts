@@ -1,4 +1,4 @@
-import { UNASSIGNED_PENALTY } from '@meridian/domain';
+import { preferenceWeight, stabilityWeight, UNASSIGNED_PENALTY } from '@meridian/domain';
 import type { JobAssignment, Objective } from '@meridian/domain';
 import type { CompiledInstance } from './compile';
 
@@ -32,14 +32,20 @@ export class SolutionState {
   distanceMiles = 0;
   balance = 0;
   rotation = 0;
+  /** S: slots of the current plan x0 not held by their planned physicist (docs/optimization.md). */
+  changed = 0;
+  /** P: job days held on a day the holder asked to avoid. */
+  avoided = 0;
   private readonly wDistance: number;
+  private readonly wStability: number;
+  private readonly wPreference: number;
   private readonly wBalance: number;
   private readonly wRotation: number;
   /** Changes since checkpoint(): (slot, -1) after a place, (slot, p) after p was cleared. */
   private readonly journal: number[] = [];
   private isJournaling = false;
-  /** unassigned, distanceMiles, balance, rotation at the checkpoint. */
-  private readonly saved = new Float64Array(4);
+  /** unassigned, distanceMiles, balance, rotation, changed, avoided at the checkpoint. */
+  private readonly saved = new Float64Array(6);
 
   constructor(readonly c: CompiledInstance) {
     const { jobCount: J, physicistCount: P } = c;
@@ -54,15 +60,25 @@ export class SolutionState {
     this.wDistance = c.weights.proximity / 100;
     this.wBalance = c.weights.job_balance;
     this.wRotation = c.weights.staff_rotation;
+    this.wStability = stabilityWeight(c.weights);
+    this.wPreference = preferenceWeight(c.weights);
     this.unassigned = 2 * J;
+    this.changed = c.plannedCount;
     for (let p = 0; p < P; p++) this.balance += Math.abs(c.target[p]!);
     for (let slot = 0; slot < 2 * J; slot++) {
       if (c.pinned[slot]! >= 0) this.place(slot, c.pinned[slot]!);
     }
   }
 
-  /** F of this solution (kept incrementally; see objective() for the parts). */
+  /** F' of this solution, what every method minimises (kept incrementally; objective() has the parts). */
   get total(): number {
+    return this.c.stabilityAndPreferenceCost
+      ? this.f + this.wStability * this.changed + this.wPreference * this.avoided
+      : this.f;
+  }
+
+  /** F as the spec defines it: coverage, miles, balance and rotation. */
+  get f(): number {
     return (
       UNASSIGNED_PENALTY * this.unassigned +
       this.wDistance * this.distanceMiles +
@@ -74,10 +90,13 @@ export class SolutionState {
   objective(): Objective {
     return {
       total: this.total,
+      f: this.f,
       unassigned: this.unassigned,
       distance_miles: this.distanceMiles,
       balance: this.balance,
       rotation: this.rotation,
+      changed_slots: this.changed,
+      avoided_days: this.avoided,
     };
   }
 
@@ -178,6 +197,10 @@ export class SolutionState {
     const d = c.distance;
     let delta =
       this.wDistance * (d[jb * P + pa]! + d[ja * P + pb]! - d[ja * P + pa]! - d[jb * P + pb]!);
+    const extra = c.stabilityAndPreferenceCost;
+    if (extra)
+      delta +=
+        extra[jb * P + pa]! + extra[ja * P + pb]! - extra[ja * P + pa]! - extra[jb * P + pb]!;
     const ca = c.jobCustomer[ja]!;
     const cb = c.jobCustomer[jb]!;
     if (ca !== cb) {
@@ -208,11 +231,13 @@ export class SolutionState {
     const job = slot >> 1;
     const n = this.load[p]!;
     const t = c.target[p]!;
-    return (
+    const cost =
       this.wDistance * c.distance[job * c.physicistCount + p]! +
       this.wBalance * (Math.abs(n + 1 - t) - Math.abs(n - t)) +
-      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 1 ? this.wRotation : 0)
-    );
+      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 1 ? this.wRotation : 0);
+    return c.stabilityAndPreferenceCost
+      ? cost + c.stabilityAndPreferenceCost[job * c.physicistCount + p]!
+      : cost;
   }
 
   /** Cost of removing p from the slot, without the coverage term. */
@@ -221,11 +246,13 @@ export class SolutionState {
     const job = slot >> 1;
     const n = this.load[p]!;
     const t = c.target[p]!;
-    return (
+    const cost =
       -this.wDistance * c.distance[job * c.physicistCount + p]! +
       this.wBalance * (Math.abs(n - 1 - t) - Math.abs(n - t)) -
-      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 2 ? this.wRotation : 0)
-    );
+      (this.visits[p * c.customerCount + c.jobCustomer[job]!]! >= 2 ? this.wRotation : 0);
+    return c.stabilityAndPreferenceCost
+      ? cost - c.stabilityAndPreferenceCost[job * c.physicistCount + p]!
+      : cost;
   }
 
   private place(slot: number, p: number): void {
@@ -242,6 +269,8 @@ export class SolutionState {
     if (this.visits[vi]! >= 1) this.rotation += 1;
     this.visits[vi]!++;
     this.unassigned--;
+    if (c.planned[slot] === p) this.changed--;
+    if (c.avoidedDays) this.avoided += c.avoidedDays[job * c.physicistCount + p]!;
     this.assign[slot] = p;
     for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++)
       this.occupancy[p * H + d] = job + 1;
@@ -265,6 +294,8 @@ export class SolutionState {
     if (this.visits[vi]! >= 2) this.rotation -= 1;
     this.visits[vi]!--;
     this.unassigned++;
+    if (c.planned[slot] === p) this.changed++;
+    if (c.avoidedDays) this.avoided -= c.avoidedDays[job * c.physicistCount + p]!;
     this.assign[slot] = -1;
     for (let d = c.jobFirstDay[job]!; d <= c.jobLastDay[job]!; d++) this.occupancy[p * H + d] = 0;
     const base = p * this.slotsStride;
@@ -288,6 +319,8 @@ export class SolutionState {
     this.saved[1] = this.distanceMiles;
     this.saved[2] = this.balance;
     this.saved[3] = this.rotation;
+    this.saved[4] = this.changed;
+    this.saved[5] = this.avoided;
   }
 
   /** Undoes every change since the last checkpoint (which stays the point to return to). */
@@ -306,6 +339,8 @@ export class SolutionState {
     this.distanceMiles = this.saved[1]!;
     this.balance = this.saved[2]!;
     this.rotation = this.saved[3]!;
+    this.changed = this.saved[4]!;
+    this.avoided = this.saved[5]!;
     this.isJournaling = true;
   }
 
@@ -330,6 +365,8 @@ export class SolutionState {
     this.distanceMiles = other.distanceMiles;
     this.balance = other.balance;
     this.rotation = other.rotation;
+    this.changed = other.changed;
+    this.avoided = other.avoided;
   }
 
   clone(): SolutionState {

@@ -15,8 +15,9 @@ const MAX_SCALED = 2 ** 50;
  * holding their variables of the jobs running that day (an interval graph's
  * maximal cliques, so every two overlapping jobs share a group).
  *
- * The objective is F in integer units of 1 / scale: the weight of each
- * x(s, p) (its miles) and e(s) (the coverage penalty), each physicist's
+ * The objective is F' in integer units of 1 / scale: the weight of each
+ * x(s, p) (its miles, with the stability and preference terms of the pair)
+ * and e(s) (the coverage penalty), each physicist's
  * balance |n_p - t_p| as a table over their count of true x, and each
  * (physicist, customer) pair's rotation max(0, m - 1) likewise. F of a
  * complete assignment is R / scale + constant, within roundingSlack.
@@ -72,6 +73,7 @@ export function buildModel(c: CompiledInstance): CpSatModel {
   const P = c.physicistCount;
   const C = c.customerCount;
   const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
+  const sp = c.stabilityAndPreferenceCost;
   const pinnedOnly = new SolutionState(c);
   const slotList: number[] = [];
   const candidateLists: number[][] = [];
@@ -102,7 +104,11 @@ export function buildModel(c: CompiledInstance): CpSatModel {
       varSlot[v] = k;
       varPhysicist[v] = p;
       varPair[v] = p * C + c.jobCustomer[job]!;
-      weight[v] = Math.round((scale * proximity * c.distance[job * P + p]!) / 100);
+      const miles = c.distance[job * P + p]!;
+      // F' adds the stability and preference terms per pair (see CompiledInstance); rounded once.
+      weight[v] = sp
+        ? Math.round(scale * ((proximity * miles) / 100 + sp[job * P + p]!))
+        : Math.round((scale * proximity * miles) / 100);
       byPhysicist[p]!.push(v);
       vars.push(v++);
     }

@@ -12,9 +12,11 @@ import type { SolutionState } from '../core/solution';
  *   n0_p + sum_j x[j,p] - dplus_p + dminus_p = t_p  (|n_p - t_p| linearised)
  *   m0_pc + sum_{j of c} x[j,p] - r_pc <= 1, r_pc >= 0  (rotation max(0, m_pc - 1))
  *
- * Rest objective: proximity/100 * d * x + job_balance * (dplus + dminus) +
- * staff_rotation * r, plus the fixed part as an offset. Coverage is
- * sum x, handled lexicographically by the runner.
+ * Rest objective: (proximity/100 * d + sp) * x + job_balance *
+ * (dplus + dminus) + staff_rotation * r, plus the fixed part as an offset
+ * (sp: the stability and preference terms of F', stabilityAndPreferenceCost
+ * of CompiledInstance). Coverage is sum x, handled lexicographically by the
+ * runner.
  */
 export interface MilpModel {
   readonly numCols: number;
@@ -108,7 +110,9 @@ export function buildMilpModel(
 
   const balanceCol = xCount;
   let numCols = xCount + 2 * P;
-  let offset = (proximity / 100) * fixed.distanceMiles;
+  // The fixed part's miles, and its share of S and P (x on a planned physicist then saves
+  // stability through stabilityAndPreferenceCost, see CompiledInstance).
+  let offset = (proximity / 100) * fixed.distanceMiles + (fixed.total - fixed.f);
   for (let p = 0; p < P; p++) {
     const idx = [...byPhysicist[p]!, balanceCol + 2 * p, balanceCol + 2 * p + 1];
     const rhs = c.target[p]! - fixed.load[p]!;
@@ -143,6 +147,7 @@ export function buildMilpModel(
   xs.forEach((x, k) => {
     colCost[k] =
       (proximity / 100) * c.distance[(x.slot >> 1) * P + x.p]! +
+      (c.stabilityAndPreferenceCost?.[(x.slot >> 1) * P + x.p] ?? 0) +
       (tweak.extraCost?.(x.slot, x.p) ?? 0);
     colUpper[k] = 1;
     integrality[k] = 1;

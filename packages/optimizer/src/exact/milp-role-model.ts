@@ -1,3 +1,4 @@
+import { stabilityWeight } from '@meridian/domain';
 import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import type { SolutionState } from '../core/solution';
@@ -66,6 +67,7 @@ export function buildRoleModel(
   const P = c.physicistCount;
   const C = c.customerCount;
   const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
+  const wStability = stabilityWeight(c.weights);
   const slots = Int32Array.from(fillable.filter((slot) => (slot & 1) === role));
   const S = slots.length;
   // Pairs in slot order; byPhysicist lists each physicist's pairs (CSR), built with flat arrays:
@@ -148,9 +150,17 @@ export function buildRoleModel(
     extraUpper.push(upper);
   };
   let offset = 0;
+  // F' adds stability for each planned slot of this role, less what each pair that keeps its
+  // planned physicist saves (stabilityAndPreferenceCost), and preference per avoided day.
+  const sp = c.stabilityAndPreferenceCost;
+  if (sp) {
+    for (let s = role; s < c.jobCount * 2; s += 2) if (c.planned[s]! >= 0) offset += wStability;
+  }
   for (let s = 0; s < c.jobCount * 2; s++)
-    if ((s & 1) === role && fixed.assign[s]! >= 0)
-      offset += (proximity / 100) * c.distance[(s >> 1) * P + fixed.assign[s]!]!;
+    if ((s & 1) === role && fixed.assign[s]! >= 0) {
+      const at = (s >> 1) * P + fixed.assign[s]!;
+      offset += (proximity / 100) * c.distance[at]! + (sp ? sp[at]! : 0);
+    }
   for (let p = 0; p < P; p++) {
     if (c.physicistRole[p] !== role) continue;
     const goal = c.target[p]! - fixed.load[p]!;
@@ -209,10 +219,10 @@ export function buildRoleModel(
     slotEquality,
     pairSlot: Int32Array.from(pairSlot),
     pairPhysicist: Int32Array.from(pairPhysicist),
-    pairCost: Float64Array.from(
-      pairSlot,
-      (s, q) => (proximity / 100) * c.distance[(slots[s]! >> 1) * P + pairPhysicist[q]!]!,
-    ),
+    pairCost: Float64Array.from(pairSlot, (s, q) => {
+      const at = (slots[s]! >> 1) * P + pairPhysicist[q]!;
+      return (proximity / 100) * c.distance[at]! + (sp ? sp[at]! : 0);
+    }),
     pairRowStart,
     pairRows,
     rowLower: Float64Array.from(rowLower),

@@ -89,10 +89,11 @@ export async function milpByRole(
   fillable: readonly number[],
 ): Promise<AlgorithmOutcome> {
   const c = ctx.compiled;
-  if (ctx.options.initial) {
-    // A given start (the best known solution): ALNS and the MIPs start from it when it is better.
+  if (ctx.startAssignment) {
+    // A given start (the best known solution, or the current plan): ALNS and the MIPs start
+    // from it when it is better.
     const given = fixed.clone();
-    given.loadAssignment(ctx.options.initial);
+    given.loadAssignment(ctx.startAssignment);
     if (fillableIfAllFilled(fixed, given)) ctx.offer(given, 'milp start (given)');
   }
   // A replay follows the recorded run's ALNS segments and stops each HiGHS thread where it stopped.

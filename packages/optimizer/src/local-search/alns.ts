@@ -60,9 +60,9 @@ export const alns: Algorithm = async (ctx) => {
   const limit = ctx.iterationCap;
   const maxSize = Math.max(4, Math.min(60, Math.round(0.15 * c.openSlots.length)));
   // T0 accepts a 0.5% worse solution with probability 1/2 (0.1% when the run is handed a
-  // solution to improve, as a portfolio member is: hotter, it first undoes that solution's
-  // gains); it cools by 1000x over the run.
-  const warm = ctx.options.initial ? 0.001 : 0.005;
+  // solution to improve, as a portfolio member or a replanning run is: hotter, it first
+  // undoes that solution's gains); it cools by 1000x over the run.
+  const warm = ctx.startAssignment ? 0.001 : 0.005;
   const t0 = Math.max(1e-6, (warm * (current.total - 1e6 * current.unassigned)) / Math.LN2);
   let iteration = 0;
   // Per operator over the whole run: uses and wall-clock ms (what each costs at this size).

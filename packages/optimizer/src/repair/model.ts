@@ -1,8 +1,10 @@
 import {
+  avoidedDayCounter,
   customerKey,
   dayNumber,
   fairShareTargets,
   firstPerJob,
+  hasPreferences,
   hasUsableCoordinates,
   haversineMiles,
   isRealDate,
@@ -25,6 +27,8 @@ export interface ModelSlot {
   /** Resource index holding it in the current plan, or -1. */
   original: number;
   pinned: boolean;
+  /** A frozen job's slot (in the past): a fact the repair never changes, nor frees its holder from. */
+  frozen: boolean;
   /** Resources that may take it in the supposed world (role, leave, maintenance, coordinates). */
   pool: number[];
 }
@@ -49,6 +53,8 @@ export interface RepairModel {
   targets: number[];
   /** Slots the absence takes away from their holder. */
   forced: number[];
+  /** Job days of physicist p on job j that p asked to avoid, at p * jobs + j (null: nobody asked). */
+  avoided: Uint16Array | null;
 }
 
 /** Builds the model; throws RepairInputError naming the problem. */
@@ -111,7 +117,7 @@ export function buildRepairModel(
   const slots: ModelSlot[] = [];
   const forced: number[] = [];
   jobs.forEach((job, ji) => {
-    const usable = hasUsableCoordinates(job);
+    const usable = hasUsableCoordinates(job) && job.frozen !== true;
     for (const name of SLOT_NAMES) {
       const held = plan[ji]![SLOT_FIELD[name]];
       const key = `${name === 'kit' ? 'kit' : 'physicist'}:${held}`;
@@ -125,9 +131,11 @@ export function buildRepairModel(
           (p, pi) => p.role === role && physicistFree(pi, ji) && pool.push(pi),
         );
       }
-      if (original === absent && jobStart[ji]! <= to && from <= jobEnd[ji]!)
+      const frozen = job.frozen === true;
+      // The past happened: an absence there is recorded, never repaired.
+      if (!frozen && original === absent && jobStart[ji]! <= to && from <= jobEnd[ji]!)
         forced.push(slots.length);
-      slots.push({ job: ji, name, original, pinned: job[SLOT_FIELD[name]] != null, pool });
+      slots.push({ job: ji, name, original, pinned: job[SLOT_FIELD[name]] != null, frozen, pool });
     }
   });
   return {
@@ -143,7 +151,20 @@ export function buildRepairModel(
     miles,
     targets: fairShareTargets(supposed),
     forced,
+    avoided: avoidedTable(supposed),
   };
+}
+
+/** The avoided days per (physicist, job), or null when no physicist stated a preference. */
+function avoidedTable(instance: Instance): Uint16Array | null {
+  if (!instance.physicists.some(hasPreferences)) return null;
+  const count = avoidedDayCounter(instance);
+  const J = instance.jobs.length;
+  const table = new Uint16Array(instance.physicists.length * J);
+  instance.physicists.forEach((_, p) =>
+    instance.jobs.forEach((job, j) => (table[p * J + j] = Math.min(0xffff, count(p, job)))),
+  );
+  return table;
 }
 
 /** The instance with the absence added: a physicist's extra unavailability (a kit's is kept in the model). */

@@ -1,7 +1,7 @@
-import type { Weights } from '@meridian/domain';
+import { preferenceWeight, type Weights } from '@meridian/domain';
 import type { RepairModel } from './model';
 
-/** The order repairs are ranked by: unfilled, locked broken, changed, then F's non-coverage part. */
+/** The order repairs are ranked by: unfilled, locked broken, changed, then F's non-coverage part (with P). */
 export interface RepairKey {
   unfilled: number;
   locked: number;
@@ -37,6 +37,7 @@ export class RepairSearch {
   private readonly load: Float64Array;
   private readonly visits = new Map<number, number>();
   private distance = 0;
+  private avoided = 0;
   private balance = 0;
   private rotation = 0;
   private unfilled = 0;
@@ -109,7 +110,8 @@ export class RepairSearch {
       for (const other of this.held[resource]!) {
         const o = slots[other]!.job;
         if (jobStart[o]! > jobEnd[job]! || jobStart[job]! > jobEnd[o]!) continue;
-        if (this.decided[other]) blocked = true;
+        // A decided slot stays; a frozen one (the past) is a fact nobody is moved off.
+        if (this.decided[other] || slots[other]!.frozen) blocked = true;
         conflicts.push(other);
       }
       if (blocked) continue;
@@ -184,7 +186,8 @@ export class RepairSearch {
     return (
       (w.proximity * this.distance) / 100 +
       w.job_balance * this.balance +
-      w.staff_rotation * this.rotation
+      w.staff_rotation * this.rotation +
+      preferenceWeight(w) * this.avoided
     );
   }
 
@@ -196,10 +199,12 @@ export class RepairSearch {
     const n = this.load[resource]!;
     const t = m.targets[resource]!;
     const repeat = (this.visits.get(this.visitKey(resource, job)) ?? 0) > 0 ? 1 : 0;
+    const at = resource * m.jobStart.length + job;
     return (
-      (this.weights.proximity * m.miles[resource * m.jobStart.length + job]!) / 100 +
+      (this.weights.proximity * m.miles[at]!) / 100 +
       this.weights.job_balance * (Math.abs(n + 1 - t) - Math.abs(n - t)) +
-      this.weights.staff_rotation * repeat
+      this.weights.staff_rotation * repeat +
+      (m.avoided ? preferenceWeight(this.weights) * m.avoided[at]! : 0)
     );
   }
 
@@ -221,6 +226,7 @@ export class RepairSearch {
     if (resource >= m.physicistCount) return;
     const job = m.slots[slot]!.job;
     this.distance += sign * m.miles[resource * m.jobStart.length + job]!;
+    if (m.avoided) this.avoided += sign * m.avoided[resource * m.jobStart.length + job]!;
     const n = this.load[resource]!;
     const t = m.targets[resource]!;
     this.balance += Math.abs(n + sign - t) - Math.abs(n - t);

@@ -104,8 +104,8 @@ export async function solveInProcess(
 
 /**
  * Where the search's incrementally kept F and the evaluator's differ, or
- * null: counts must be equal, miles and balance equal up to rounding (sums of
- * millions of deltas).
+ * null: counts (empty slots, repeats, changed slots, avoided days) must be
+ * equal, miles and balance equal up to rounding (sums of millions of deltas).
  */
 function objectiveMismatch(evaluated: Objective, kept: Objective): string | null {
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a));
@@ -113,6 +113,10 @@ function objectiveMismatch(evaluated: Objective, kept: Objective): string | null
     return `unassigned ${kept.unassigned} against ${evaluated.unassigned}`;
   if (evaluated.rotation !== kept.rotation)
     return `rotation ${kept.rotation} against ${evaluated.rotation}`;
+  if (evaluated.changed_slots !== kept.changed_slots)
+    return `changed slots ${kept.changed_slots} against ${evaluated.changed_slots}`;
+  if (evaluated.avoided_days !== kept.avoided_days)
+    return `avoided days ${kept.avoided_days} against ${evaluated.avoided_days}`;
   if (!close(evaluated.distance_miles, kept.distance_miles))
     return `miles ${kept.distance_miles} against ${evaluated.distance_miles}`;
   if (!close(evaluated.balance, kept.balance))

@@ -11,6 +11,17 @@ import {
 
 type Alternative = SlotExplanation['alternatives'][number];
 
+/** A delta that changes nothing, to spread the parts a case changes over. */
+const NO_CHANGE = {
+  unassigned: 0,
+  f: 0,
+  distance_miles: 0,
+  balance: 0,
+  rotation: 0,
+  changed_slots: 0,
+  avoided_days: 0,
+};
+
 const alt = (over: Partial<Alternative> & Pick<Alternative, 'delta'>): Alternative => ({
   physicist_id: 7,
   name: 'Emma Garcia',
@@ -33,14 +44,14 @@ const slot = (alternatives: Alternative[]): SlotExplanation => ({
 describe('explanation words', () => {
   it('says the next best as changes against the holder', () => {
     const line = nextBestLine(
-      slot([alt({ delta: { unassigned: 0, distance_miles: 42.4, balance: 0.8, rotation: 0 } })]),
+      slot([alt({ delta: { ...NO_CHANGE, distance_miles: 42.4, balance: 0.8 } })]),
     );
     expect(line).toBe('Next best: Emma Garcia, +42 mi, +0.8 on balance, F +0.37');
   });
 
   it('counts repeat visits, and for an empty slot gives miles from home and F besides coverage', () => {
     const fills = alt({
-      delta: { unassigned: -1, distance_miles: 120, balance: -0.5, rotation: 1 },
+      delta: { ...NO_CHANGE, unassigned: -1, distance_miles: 120, balance: -0.5, rotation: 1 },
       delta_total: -999_998.5,
       delta_terms: { coverage: -1_000_000, proximity: 0.6, balance: -0.1, rotation: 1 },
     });

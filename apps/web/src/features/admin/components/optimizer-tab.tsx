@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_WEIGHT, WEIGHT_STEP, type Weights } from '@meridian/domain';
+import { MAX_WEIGHT, WEIGHT_STEP, completeWeights, type Weights } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useWeights } from '../api/get-weights';
@@ -26,9 +26,19 @@ const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
     label: 'Staff rotation',
     help: 'Weight on repeat visits to the same customer.',
   },
+  {
+    key: 'stability',
+    label: 'Stability',
+    help: 'Cost of changing one slot the plan already filled: a run moves someone only when the move saves more than this.',
+  },
+  {
+    key: 'preference',
+    label: 'Preferences',
+    help: 'Cost of each job day on a day the physicist asked to avoid.',
+  },
 ];
 
-/** Optimizer: the three objective weights. */
+/** Optimizer: the objective weights (the spec's three, stability and preferences). */
 export function OptimizerTab() {
   const weights = useWeights();
   useErrorToast(weights.error, weights.error ? fetchFailure(weights.error) : '');
@@ -38,11 +48,14 @@ export function OptimizerTab() {
 }
 
 function WeightsForm({ saved }: { saved: Weights }) {
+  const complete = completeWeights(saved);
   // Text while typing, so a cleared field is not forced to 0 until it is saved.
   const [draft, setDraft] = useState<Record<keyof Weights, string>>({
-    proximity: String(saved.proximity),
-    job_balance: String(saved.job_balance),
-    staff_rotation: String(saved.staff_rotation),
+    proximity: String(complete.proximity),
+    job_balance: String(complete.job_balance),
+    staff_rotation: String(complete.staff_rotation),
+    stability: String(complete.stability),
+    preference: String(complete.preference),
   });
   const update = useUpdateWeights();
   const toast = useToast();
@@ -54,6 +67,8 @@ function WeightsForm({ saved }: { saved: Weights }) {
         proximity: toWeight(draft.proximity),
         job_balance: toWeight(draft.job_balance),
         staff_rotation: toWeight(draft.staff_rotation),
+        stability: toWeight(draft.stability),
+        preference: toWeight(draft.preference),
       },
       {
         onSuccess: () => toast.success('Optimizer weights updated successfully.'),
@@ -65,8 +80,9 @@ function WeightsForm({ saved }: { saved: Weights }) {
     <Stack spacing={3} sx={{ maxWidth: 480 }}>
       <Typography color="text.secondary">
         The optimiser minimises F = 1,000,000·U + proximity·D/100 + job_balance·B +
-        staff_rotation·R. Larger weights make that term matter more. Each weight is 0 to{' '}
-        {MAX_WEIGHT}, so covering every slot always comes first.
+        staff_rotation·R, plus stability for each slot of the current plan it changes and
+        preferences for each job day on a day someone asked to avoid. Larger weights make that term
+        matter more. Each weight is 0 to {MAX_WEIGHT}, so covering every slot always comes first.
       </Typography>
       {FIELDS.map((field, i) => (
         <TextField
