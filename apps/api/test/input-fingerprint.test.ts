@@ -1,6 +1,6 @@
 import { DEFAULT_WEIGHTS, type Instance } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
-import { inputFingerprint } from '../src/services/input-fingerprint';
+import { inputFingerprint } from '../src/plan-history/input-fingerprint';
 
 const base = (): Instance => ({
   weights: { ...DEFAULT_WEIGHTS },

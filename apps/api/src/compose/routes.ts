@@ -17,7 +17,7 @@ import { meRoutes } from '../routes/me.routes';
 import { myScheduleRoutes } from '../routes/my-schedule.routes';
 import { notificationsRoutes } from '../routes/notifications.routes';
 import { optimizeRoutes } from '../routes/optimize.routes';
-import { runsRoutes } from '../routes/runs.routes';
+import { runsRoutes } from '../plan-history/plan-history.routes';
 import { rosterRoutes } from '../routes/roster.routes';
 import { settingsRoutes } from '../routes/settings.routes';
 import { musicRoutes } from '../routes/music.routes';

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import type { ProposalsService } from '../services/proposals.service';
+import type { ProposalsService } from '../plan-history/proposals.service';
 import type { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
 import type { TaskStreams } from '../tasks/task-stream';
 

@@ -7,10 +7,10 @@ import type { JobKitWrite, JobsRepository } from '../../repositories/jobs.reposi
 import type { KitsRepository } from '../../repositories/kits.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
 import { errorEvent, type TasksService } from '../../tasks/tasks.service';
-import { inputFingerprint } from '../../services/input-fingerprint';
+import { inputFingerprint } from '../../plan-history/input-fingerprint';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
-import { jobsFilled, planAssignments, type PlanRevisions } from '../../services/plan-revisions';
+import { jobsFilled, planAssignments, type PlanRevisions } from '../../plan-history/run-recorder';
 import type { SettingsService } from '../../services/settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TaskSettings } from '../../config/task-settings';
 import type { AuthUser } from '../../http/fastify-types';
-import type { ProposalsRepository } from '../../repositories/proposals.repository';
+import type { ProposalsRepository } from '../../plan-history/proposals.repository';
 import type { TasksService } from '../../tasks/tasks.service';
 import { labelOf } from '../algorithm-label';
 import type { SettingsService } from '../../services/settings.service';

@@ -12,14 +12,14 @@ import type { DB } from '../../db/schema';
 import type { TasksService } from '../../tasks/tasks.service';
 import type { TaskRow } from '../../repositories/tasks.repository';
 import type { JobSlotsWrite, JobsRepository } from '../../repositories/jobs.repository';
-import type { PreviewSearch, ProposalsRepository } from '../../repositories/proposals.repository';
+import type { PreviewSearch, ProposalsRepository } from '../../plan-history/proposals.repository';
 import type { BuiltInstance, InstanceBuilder } from '../../services/instance-builder';
 import { labelOf } from '../algorithm-label';
-import { inputFingerprint } from '../../services/input-fingerprint';
-import { jobsFilled, planAssignments, type PlanRevisions } from '../../services/plan-revisions';
-import { iterationsOf, replayBlockerOf } from '../../services/run-iterations';
-import { previewProposal } from '../../services/preview-proposal';
-import { reasonAfterRun } from '../../services/reason-text';
+import { inputFingerprint } from '../../plan-history/input-fingerprint';
+import { jobsFilled, planAssignments, type PlanRevisions } from '../../plan-history/run-recorder';
+import { iterationsOf, replayBlockerOf } from '../../plan-history/run-iterations';
+import { previewProposal } from '../../plan-history/preview-proposal';
+import { reasonAfterRun } from '../../plan-history/reason-text';
 import { TaskFailure } from '../../tasks/task-failure';
 
 /** Fewest milliseconds between two streamed progress events of one run. */

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../http/fastify-types';
 import { notFound } from '../../http/http-error';
 import type { KitsRepository } from '../../repositories/kits.repository';
 import type { PhysicistsRepository } from '../../repositories/physicists.repository';
-import type { ProposalsRepository, StoredAbsence } from '../../repositories/proposals.repository';
+import type { ProposalsRepository, StoredAbsence } from '../../plan-history/proposals.repository';
 import type { TasksService } from '../../tasks/tasks.service';
 import type { SettingsService } from '../../services/settings.service';
 

@@ -7,14 +7,14 @@ import type {
   ProposalRow,
   ProposalsRepository,
   StoredAbsence,
-} from '../../repositories/proposals.repository';
+} from '../../plan-history/proposals.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
 import { TaskFailure } from '../../tasks/task-failure';
 import type { TasksService } from '../../tasks/tasks.service';
 import type { InstanceBuilder } from '../../services/instance-builder';
-import { planFingerprint } from '../../services/plan-fingerprint';
-import { toProposalResult } from '../../services/proposal-result';
-import { planAssignments, recordedPlan, repairInputFingerprint } from '../../services/repair-input';
+import { planFingerprint } from '../../plan-history/plan-fingerprint';
+import { toProposalResult } from '../../plan-history/proposal-result';
+import { planAssignments, recordedPlan, repairInputFingerprint } from '../../plan-history/repair-input';
 
 /** Search nodes of one repair: well past what real plans need, short enough not to stall the process. */
 const MAX_NODES = 1_000_000;

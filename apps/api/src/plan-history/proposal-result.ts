@@ -1,5 +1,5 @@
 import type { RepairChange, RepairResult } from '@meridian/optimizer';
-import type { ProposalResult } from '../repositories/proposals.repository';
+import type { ProposalResult } from './proposals.repository';
 
 /** Instance ids are the database's integer ids as text. */
 const id = (text: string | null): number | null => (text === null ? null : Number(text));

@@ -5,11 +5,11 @@ import { solve, type ReplayRecipe, type SolveOptions } from '@meridian/optimizer
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
-import type { RunsRepository } from '../repositories/runs.repository';
-import type { InstanceBuilder } from './instance-builder';
+import type { RunsRepository } from './runs.repository';
+import type { InstanceBuilder } from '../services/instance-builder';
 import { inputFingerprint } from './input-fingerprint';
-import type { SettingsService } from './settings.service';
-import { isAppliedWhatIf, type WhatIfReplay } from './what-if-replay';
+import type { SettingsService } from '../services/settings.service';
+import { isAppliedWhatIf, type WhatIfReplay } from './repair-replay';
 
 /** Longest a replay may take: twice the run's own limit (at least 10 s), never more than ten minutes. */
 const MAX_REPLAY_MS = 10 * 60_000;

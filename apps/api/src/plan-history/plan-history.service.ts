@@ -6,11 +6,11 @@ import type { AuthUser } from '../http/fastify-types';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
 import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/jobs.repository';
-import type { RunChangesRepository } from '../repositories/run-changes.repository';
-import type { ReasonChange, RemovedLeave, RunsRepository } from '../repositories/runs.repository';
-import type { InstanceBuilder } from './instance-builder';
-import { planAssignments, sameSlot, type PlanRevisions } from './plan-revisions';
-import type { SettingsService } from './settings.service';
+import type { RunChangesRepository } from './run-changes.repository';
+import type { ReasonChange, RemovedLeave, RunsRepository } from './runs.repository';
+import type { InstanceBuilder } from '../services/instance-builder';
+import { planAssignments, sameSlot, type PlanRevisions } from './run-recorder';
+import type { SettingsService } from '../services/settings.service';
 
 /** A restore's outcome: done (the restore's own run), or the slots changed since (nothing written). */
 export type RestoreOutcome =

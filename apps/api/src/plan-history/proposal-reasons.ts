@@ -1,6 +1,6 @@
 import type { ProposalChange } from '@meridian/contracts';
-import type { StoredAbsence } from '../repositories/proposals.repository';
-import type { BuiltInstance } from './instance-builder';
+import type { StoredAbsence } from './proposals.repository';
+import type { BuiltInstance } from '../services/instance-builder';
 import { reasonAfterRun } from './reason-text';
 
 /** The rationale an applied proposal leaves in the reasons of the jobs it changed. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Instance, JobAssignment } from '@meridian/domain';
-import type { RecordedSlots } from '../repositories/proposals.repository';
-import type { BuiltInstance } from './instance-builder';
+import type { RecordedSlots } from './proposals.repository';
+import type { BuiltInstance } from '../services/instance-builder';
 import { inputFingerprint } from './input-fingerprint';
 import { currentPlan } from './plan-fingerprint';
 

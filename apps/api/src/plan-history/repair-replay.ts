@@ -4,10 +4,10 @@ import { planRepair, RepairInputError } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
-import type { RunsRepository } from '../repositories/runs.repository';
-import type { InstanceBuilder } from './instance-builder';
+import type { RunsRepository } from './runs.repository';
+import type { InstanceBuilder } from '../services/instance-builder';
 import { planAssignments, repairInputFingerprint, withRecordedPins } from './repair-input';
-import type { SettingsService } from './settings.service';
+import type { SettingsService } from '../services/settings.service';
 
 /** Same F to a relative 1e-6, as an optimisation's replay compares it. */
 const sameF = (a: Objective, b: Objective) =>

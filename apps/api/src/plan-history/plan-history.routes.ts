@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
-import type { PlanHistory } from '../services/plan-history.service';
-import type { RunReplay } from '../services/run-replay.service';
+import type { PlanHistory } from './plan-history.service';
+import type { RunReplay } from './run-replay.service';
 
 /**
  * Plan revisions (issue 11): the recorded runs and what each changed (any

@@ -13,13 +13,13 @@ import type {
   ProposalRow,
   ProposalsRepository,
   StoredAbsence,
-} from '../repositories/proposals.repository';
-import type { InstanceBuilder } from './instance-builder';
+} from './proposals.repository';
+import type { InstanceBuilder } from '../services/instance-builder';
 import { uncoveredRanges } from './leave-gaps';
 import { planFingerprint } from './plan-fingerprint';
-import type { PlanRevisions } from './plan-revisions';
+import type { PlanRevisions } from './run-recorder';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
-import type { SettingsService } from './settings.service';
+import type { SettingsService } from '../services/settings.service';
 
 /** Reading, applying and discarding proposals (what-if and preview results). */
 export class ProposalsService {

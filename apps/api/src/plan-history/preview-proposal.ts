@@ -5,8 +5,8 @@ import {
   type Weights,
 } from '@meridian/domain';
 import { planChanges } from '@meridian/optimizer';
-import type { ProposalResult } from '../repositories/proposals.repository';
-import type { BuiltInstance } from './instance-builder';
+import type { ProposalResult } from './proposals.repository';
+import type { BuiltInstance } from '../services/instance-builder';
 import { currentPlan, planFingerprint } from './plan-fingerprint';
 import { toProposalChanges } from './proposal-result';
 

@@ -8,9 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots, SlotValue } from '../repositories/jobs.repository';
-import type { PreviewSearch, RepairInput } from '../repositories/proposals.repository';
-import type { RunChangesRepository } from '../repositories/run-changes.repository';
-import type { ReasonChange, RunRecord, RunsRepository } from '../repositories/runs.repository';
+import type { PreviewSearch, RepairInput } from './proposals.repository';
+import type { RunChangesRepository } from './run-changes.repository';
+import type { ReasonChange, RunRecord, RunsRepository } from './runs.repository';
 import { inputFingerprint } from './input-fingerprint';
 
 /** Jobs with both physicist slots filled. */

@@ -5,7 +5,7 @@ import {
   parseReason,
   type JobAssignment,
 } from '@meridian/domain';
-import type { BuiltInstance } from './instance-builder';
+import type { BuiltInstance } from '../services/instance-builder';
 import type { PlanningJob } from '../repositories/instance.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JobAssignment } from '@meridian/domain';
-import type { BuiltInstance } from './instance-builder';
+import type { BuiltInstance } from '../services/instance-builder';
 
 /** The plan as it is stored now: every dated job's three slots (ids as the instance's strings). */
 export function currentPlan(built: BuiltInstance): JobAssignment[] {
