@@ -17,7 +17,8 @@ import { meRoutes } from '../routes/me.routes';
 import { myScheduleRoutes } from '../routes/my-schedule.routes';
 import { notificationsRoutes } from '../routes/notifications.routes';
 import { optimizeRoutes } from '../routes/optimize.routes';
-import { runsRoutes } from '../plan-history/plan-history.routes';
+import { planHistoryRoutes } from '../plan-history/plan-history.routes';
+import { proposalsRoutes } from '../plan-history/proposals.routes';
 import { rosterRoutes } from '../routes/roster.routes';
 import { settingsRoutes } from '../routes/settings.routes';
 import { musicRoutes } from '../routes/music.routes';
@@ -89,10 +90,10 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   });
   await app.register(whatIfRoutes, {
     whatIf: work.whatIf,
-    proposals: work.proposals,
     streams: work.streams,
     maxPerMinute: taskRate,
   });
+  await app.register(proposalsRoutes, { proposals: work.proposals });
   await app.register(analyticsRoutes, {
     analytics: s.analytics,
     explain: s.explain,
@@ -102,7 +103,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     streams: work.streams,
     maxPerMinute: taskRate,
   });
-  await app.register(runsRoutes, {
+  await app.register(planHistoryRoutes, {
     history: s.planHistory,
     replay: s.runReplay,
     maxPerMinute: taskRate,

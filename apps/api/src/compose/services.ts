@@ -42,10 +42,10 @@ import { ListSnapshots } from '../services/list-snapshots';
 import { SessionUsers } from '../services/session-users';
 import { PhysicistsService } from '../services/physicists.service';
 import { PlanHistory } from '../plan-history/plan-history.service';
-import { PlanRevisions } from '../plan-history/run-recorder';
+import { RunRecorder } from '../plan-history/run-recorder';
 import { RosterImportService } from '../services/roster-import.service';
 import { RunReplay } from '../plan-history/run-replay.service';
-import { WhatIfReplay } from '../plan-history/repair-replay';
+import { RepairReplay } from '../plan-history/repair-replay';
 import { ScheduleBaseline } from '../services/schedule-baseline';
 import { ScheduleImportService } from '../services/schedule-import.service';
 import { ScheduleService } from '../services/schedule.service';
@@ -186,7 +186,7 @@ export function createServices(
     listSources({ jobs, physicists, kits, availability, users, zipData: repositories.zipData }),
   );
   const builder = new InstanceBuilder(new InstanceRepository());
-  const revisions = new PlanRevisions(repositories.runs, repositories.runChanges);
+  const recorder = new RunRecorder(repositories.runs, repositories.runChanges);
   return {
     db,
     repositories,
@@ -233,7 +233,7 @@ export function createServices(
       jobsRepository,
       builder,
       settings,
-      revisions,
+      recorder,
       repositories.availability,
     ),
     runReplay: new RunReplay(
@@ -241,7 +241,7 @@ export function createServices(
       repositories.runs,
       builder,
       settings,
-      new WhatIfReplay(db, repositories.runs, builder, settings),
+      new RepairReplay(db, repositories.runs, builder, settings),
     ),
   };
 }

@@ -18,7 +18,7 @@ import { KitAssignmentRequests } from '../kinds/kit-assignment/kit-assignment-re
 import { KitAssignmentRun } from '../kinds/kit-assignment/kit-assignment-run.service';
 import { OptimizationRequests } from '../kinds/optimization/optimization-requests.service';
 import { OptimizationRun } from '../kinds/optimization/optimization-run.service';
-import { PlanRevisions } from '../plan-history/run-recorder';
+import { RunRecorder } from '../plan-history/run-recorder';
 import { ProposalsService } from '../plan-history/proposals.service';
 import { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
 import { WhatIfRun } from '../kinds/what-if/what-if-run.service';
@@ -98,9 +98,9 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const builder = new InstanceBuilder(instances);
   const jobs = new JobsRepository(db);
   const proposals = new ProposalsRepository(db);
-  const revisions = new PlanRevisions(new RunsRepository(db), new RunChangesRepository(db));
+  const recorder = new RunRecorder(new RunsRepository(db), new RunChangesRepository(db));
   const runners = {
-    optimization: new OptimizationRun(db, tasks, builder, jobs, revisions, proposals),
+    optimization: new OptimizationRun(db, tasks, builder, jobs, recorder, proposals),
     comparison: new ComparisonRun(db, tasks, builder, log),
     singleRun: new SingleRun(db, tasks, builder, log),
     kitAssignment: new KitAssignmentRun(
@@ -111,7 +111,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       new KitsRepository(db),
       builder,
       settings,
-      revisions,
+      recorder,
     ),
     whatIf: new WhatIfRun(db, tasks, builder, proposals),
   };
@@ -167,7 +167,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       jobs,
       builder,
       settings,
-      revisions,
+      recorder,
       new AvailabilityRepository(db),
     ),
     async startWorkers() {

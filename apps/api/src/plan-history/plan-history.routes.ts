@@ -15,10 +15,10 @@ import type { PlanHistory } from './plan-history.service';
 import type { RunReplay } from './run-replay.service';
 
 /**
- * Plan revisions (issue 11): the recorded runs and what each changed (any
- * signed-in role), undo (restore) and replay (admin, manager).
+ * The plan history: the recorded runs and what each changed (any signed-in
+ * role), undo (restore) and replay (admin, manager).
  */
-export const runsRoutes: FastifyPluginCallbackZod<{
+export const planHistoryRoutes: FastifyPluginCallbackZod<{
   history: PlanHistory;
   replay: RunReplay;
   /** Replays per minute per user. */

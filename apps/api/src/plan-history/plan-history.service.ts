@@ -9,7 +9,8 @@ import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/job
 import type { RunChangesRepository } from './run-changes.repository';
 import type { ReasonChange, RemovedLeave, RunsRepository } from './runs.repository';
 import type { InstanceBuilder } from '../services/instance-builder';
-import { planAssignments, sameSlot, type PlanRevisions } from './run-recorder';
+import { planAssignments, sameSlot } from './plan-diff';
+import type { RunRecorder } from './run-recorder';
 import type { SettingsService } from '../services/settings.service';
 
 /** A restore's outcome: done (the restore's own run), or the slots changed since (nothing written). */
@@ -54,7 +55,7 @@ export class PlanHistory {
     private readonly jobs: JobsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
-    private readonly revisions: PlanRevisions,
+    private readonly recorder: RunRecorder,
     private readonly leave: AvailabilityRepository,
   ) {}
 
@@ -136,7 +137,7 @@ export class PlanHistory {
           `Putting back run ${id} would break the scheduling rules (${first}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); nothing was restored`,
         );
       }
-      const runId = await this.revisions.recordWrite(
+      const runId = await this.recorder.recordWrite(
         trx,
         {
           kind: 'restore',

@@ -62,7 +62,7 @@ export interface RepairInput {
   nodes: number;
   /** Whether the search finished (the repair is proven smallest). */
   exact: boolean;
-  /** sha256 over jobs, roster, leave, kits, weights and `plan` (services/repair-input.ts). */
+  /** sha256 over jobs, roster, leave, kits, weights and `plan` (plan-history/repair-input.ts). */
   inputFingerprint: string;
 }
 

@@ -17,7 +17,7 @@ import type {
 import type { InstanceBuilder } from '../services/instance-builder';
 import { uncoveredRanges } from './leave-gaps';
 import { planFingerprint } from './plan-fingerprint';
-import type { PlanRevisions } from './run-recorder';
+import type { RunRecorder } from './run-recorder';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from '../services/settings.service';
 
@@ -29,7 +29,7 @@ export class ProposalsService {
     private readonly jobs: JobsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
-    private readonly revisions: PlanRevisions,
+    private readonly recorder: RunRecorder,
     private readonly leave: AvailabilityRepository,
   ) {}
 
@@ -100,7 +100,7 @@ export class ProposalsService {
       );
       const after = await this.jobs.planSlots(trx);
       // F's parts on the stored plan (the absence is not leave yet), as every run records them.
-      const runId = await this.revisions.recordWrite(
+      const runId = await this.recorder.recordWrite(
         trx,
         {
           kind: 'proposal',

@@ -17,7 +17,7 @@ export function recordedPlan(built: BuiltInstance): RecordedSlots[] {
 }
 
 /** The recorded plan as the repair reads it (slots only; pins travel on the instance's jobs). */
-export const planAssignments = (plan: readonly RecordedSlots[]): JobAssignment[] =>
+export const recordedAssignments = (plan: readonly RecordedSlots[]): JobAssignment[] =>
   plan.map((s) => ({
     job_id: s.job_id,
     lead_id: s.lead_id,

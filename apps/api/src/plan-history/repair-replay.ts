@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
 import type { RunsRepository } from './runs.repository';
 import type { InstanceBuilder } from '../services/instance-builder';
-import { planAssignments, repairInputFingerprint, withRecordedPins } from './repair-input';
+import { recordedAssignments, repairInputFingerprint, withRecordedPins } from './repair-input';
 import type { SettingsService } from '../services/settings.service';
 
 /** Same F to a relative 1e-6, as an optimisation's replay compares it. */
@@ -28,7 +28,7 @@ export const isAppliedWhatIf = (run: Run): boolean =>
  * not its input. F is measured as the run measured it: the evaluator on the
  * plan after, without the absence as leave, with the run's weights.
  */
-export class WhatIfReplay {
+export class RepairReplay {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly runs: RunsRepository,
@@ -55,7 +55,7 @@ export class WhatIfReplay {
     try {
       repair = planRepair(
         { ...instance, weights: WeightsSchema.parse(input.weights) },
-        planAssignments(input.plan),
+        recordedAssignments(input.plan),
         input.absence,
         { maxNodes: input.maxNodes },
       );

@@ -9,7 +9,7 @@ import type { RunsRepository } from './runs.repository';
 import type { InstanceBuilder } from '../services/instance-builder';
 import { inputFingerprint } from './input-fingerprint';
 import type { SettingsService } from '../services/settings.service';
-import { isAppliedWhatIf, type WhatIfReplay } from './repair-replay';
+import { isAppliedWhatIf, type RepairReplay } from './repair-replay';
 
 /** Longest a replay may take: twice the run's own limit (at least 10 s), never more than ten minutes. */
 const MAX_REPLAY_MS = 10 * 60_000;
@@ -43,7 +43,7 @@ type RecordedRun = NonNullable<Awaited<ReturnType<RunsRepository['find']>>>;
  * An applied preview (a run of kind proposal, migration 0016) records its
  * search's seed, limits, recipe and input fingerprint, so it replays like an
  * optimisation, against the F of the proposal's plan it wrote. An applied
- * what-if reruns its recorded repair instead (WhatIfReplay, migration 0018).
+ * what-if reruns its recorded repair instead (RepairReplay, migration 0018).
  */
 export class RunReplay {
   private running = false;
@@ -53,14 +53,14 @@ export class RunReplay {
     private readonly runs: RunsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
-    private readonly whatIfs: WhatIfReplay,
+    private readonly repairs: RepairReplay,
   ) {}
 
   async replay(id: number, signal?: AbortSignal): Promise<ReplayResult> {
     const run = await this.runs.find(id);
     if (!run) throw notFound(`Run ${id} not found`);
-    // An applied what-if reruns its repair (services/what-if-replay.ts), not a seeded search.
-    if (isAppliedWhatIf(run)) return this.alone(() => this.whatIfs.replay(run));
+    // An applied what-if reruns its repair (plan-history/repair-replay.ts), not a seeded search.
+    if (isAppliedWhatIf(run)) return this.alone(() => this.repairs.replay(run));
     const refusal = notASearch(id, run);
     if (refusal !== null) throw badRequest(refusal);
     if (run.input_fingerprint === null || run.time_limit_ms === null) {

@@ -10,7 +10,8 @@ import { errorEvent, type TasksService } from '../../tasks/tasks.service';
 import { inputFingerprint } from '../../plan-history/input-fingerprint';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
-import { jobsFilled, planAssignments, type PlanRevisions } from '../../plan-history/run-recorder';
+import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
+import type { RunRecorder } from '../../plan-history/run-recorder';
 import type { SettingsService } from '../../services/settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -74,7 +75,7 @@ export class KitAssignmentRun {
     private readonly kits: KitsRepository,
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
-    private readonly revisions: PlanRevisions,
+    private readonly recorder: RunRecorder,
   ) {}
 
   /** Covers, then writes in the task's completion unless cancelled or outrun by edits. */
@@ -103,7 +104,7 @@ export class KitAssignmentRun {
           const after = await this.jobs.planSlots(trx);
           // Recorded as a plan revision (kits are not in F, so F's parts stay as they were).
           const assignments = planAssignments(built.instance, after);
-          await this.revisions.record(
+          await this.recorder.record(
             trx,
             {
               kind: 'kit_assignment',

@@ -16,7 +16,8 @@ import type { PreviewSearch, ProposalsRepository } from '../../plan-history/prop
 import type { BuiltInstance, InstanceBuilder } from '../../services/instance-builder';
 import { labelOf } from '../algorithm-label';
 import { inputFingerprint } from '../../plan-history/input-fingerprint';
-import { jobsFilled, planAssignments, type PlanRevisions } from '../../plan-history/run-recorder';
+import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
+import type { RunRecorder } from '../../plan-history/run-recorder';
 import { iterationsOf, replayBlockerOf } from '../../plan-history/run-iterations';
 import { previewProposal } from '../../plan-history/preview-proposal';
 import { reasonAfterRun } from '../../plan-history/reason-text';
@@ -43,7 +44,7 @@ export class OptimizationRun {
     private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
     private readonly jobs: JobsRepository,
-    private readonly revisions: PlanRevisions,
+    private readonly recorder: RunRecorder,
     private readonly proposals: ProposalsRepository,
   ) {}
 
@@ -232,7 +233,7 @@ export class OptimizationRun {
       found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
     };
     const after = await this.jobs.planSlots(trx);
-    await this.revisions.record(
+    await this.recorder.record(
       trx,
       {
         kind: 'optimization',

@@ -14,7 +14,11 @@ import type { TasksService } from '../../tasks/tasks.service';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { planFingerprint } from '../../plan-history/plan-fingerprint';
 import { toProposalResult } from '../../plan-history/proposal-result';
-import { planAssignments, recordedPlan, repairInputFingerprint } from '../../plan-history/repair-input';
+import {
+  recordedAssignments,
+  recordedPlan,
+  repairInputFingerprint,
+} from '../../plan-history/repair-input';
 
 /** Search nodes of one repair: well past what real plans need, short enough not to stall the process. */
 const MAX_NODES = 1_000_000;
@@ -90,7 +94,9 @@ export class WhatIfRun {
     const plan = recordedPlan(built);
     let repair;
     try {
-      repair = planRepair(built.instance, planAssignments(plan), absence, { maxNodes: MAX_NODES });
+      repair = planRepair(built.instance, recordedAssignments(plan), absence, {
+        maxNodes: MAX_NODES,
+      });
     } catch (error) {
       if (error instanceof RepairInputError)
         throw new TaskFailure(`What-if refused: ${error.message}`);
