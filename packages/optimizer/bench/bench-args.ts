@@ -34,7 +34,9 @@ polish time.
                 some sizes, e.g. 1000x80=20,year=60
   --seed        instance and solver seed, a non-negative integer (default: 1)
   --json        also write the rows to FILE
-  --help        this text`;
+  --help        this text
+
+npm run bench -- --replan --help: the replanning table (planning over time).`;
 
 /** What one bench run is asked to do. */
 export interface BenchArgs {

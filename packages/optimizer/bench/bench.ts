@@ -12,9 +12,20 @@ import { benchTable } from './bench-table';
 import type { BenchRow, KnownOptimum } from './bench-table';
 import { generateInstance } from './generate';
 import { recordedOptimum } from './reference-optima';
+import { replanBench } from './replan';
 
 // npm run bench -- [--algorithms a,b] [--sizes 150x20,year] [--time-limit S] [--time-limit-for milp=120]
 //   [--size-time-limit 1000x80=20,year=60] [--seed N] [--json FILE]
+// npm run bench -- --replan [...]: the replanning table instead (bench/replan.ts).
+if (process.argv[2] === '--replan') {
+  try {
+    await replanBench(process.argv.slice(3));
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message} (npm run bench -- --replan --help)\n`);
+    process.exit(2);
+  }
+}
 let args: BenchArgs;
 try {
   args = parseBenchArgs(process.argv.slice(2));

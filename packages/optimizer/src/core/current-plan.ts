@@ -17,3 +17,11 @@ export function currentPlanState(c: CompiledInstance): SolutionState | null {
   }
   return state;
 }
+
+/**
+ * Where a construction starts: the current plan as far as it still fits (a
+ * replanning run keeps it and fills only what is empty), else the pinned
+ * slots alone.
+ */
+export const constructionStart = (c: CompiledInstance): SolutionState =>
+  currentPlanState(c) ?? new SolutionState(c);

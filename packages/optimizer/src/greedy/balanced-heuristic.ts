@@ -2,7 +2,8 @@ import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
-import { SolutionState } from '../core/solution';
+import { constructionStart } from '../core/current-plan';
+import type { SolutionState } from '../core/solution';
 
 /**
  * Greedy on the full objective delta, hardest slots first. At each step the
@@ -10,10 +11,11 @@ import { SolutionState } from '../core/solution';
  * regret, the gap between its best and second-best distance), and it takes
  * the candidate with the least delta of F (miles + balance + rotation).
  * A min-heap with lazy deletion keeps each step O(log S).
- * Counts of free candidates are kept up to date as physicists get busy.
+ * Counts of free candidates are kept up to date as physicists get busy. It
+ * starts from the current plan, when there is one, and fills what is empty.
  */
 export function balancedGreedy(c: CompiledInstance): SolutionState {
-  const state = new SolutionState(c);
+  const state = constructionStart(c);
   const P = c.physicistCount;
   const freeCount = new Int32Array(2 * c.jobCount);
   const regret = new Float64Array(2 * c.jobCount);
@@ -22,6 +24,7 @@ export function balancedGreedy(c: CompiledInstance): SolutionState {
     (a, b) => a.count - b.count || regret[b.slot]! - regret[a.slot]! || a.slot - b.slot,
   );
   for (const slot of c.openSlots) {
+    if (state.assign[slot]! >= 0) continue;
     const list = slotCandidates(c, slot);
     let free = 0;
     for (const p of list) if (state.isFree(p, slot >> 1)) free++;
@@ -33,7 +36,7 @@ export function balancedGreedy(c: CompiledInstance): SolutionState {
   }
   const done = new Uint8Array(2 * c.jobCount);
   const isOpen = new Uint8Array(2 * c.jobCount);
-  for (const slot of c.openSlots) isOpen[slot] = 1;
+  for (const slot of c.openSlots) if (state.assign[slot]! < 0) isOpen[slot] = 1;
   for (let entry = heap.pop(); entry; entry = heap.pop()) {
     const slot = entry.slot;
     if (done[slot] || entry.count !== freeCount[slot]) continue;

@@ -1,13 +1,15 @@
 import type { CompiledInstance } from '../core/compile';
 import { fillEmptySlots } from '../core/coverage';
 import type { Rng } from '../core/rng';
-import { SolutionState } from '../core/solution';
+import { constructionStart } from '../core/current-plan';
+import type { SolutionState } from '../core/solution';
 
 /**
  * One randomised greedy sample: jobs in date order with random jitter of up
  * to `jitterDays`, each slot picking among its free candidates with
  * probability proportional to exp(-delta / temperature) (a Boltzmann choice
  * on the full objective delta). Ends with ejection chains for empty slots.
+ * It starts from the current plan, when there is one, and fills what is empty.
  */
 export function randomizedGreedy(
   c: CompiledInstance,
@@ -15,7 +17,7 @@ export function randomizedGreedy(
   temperature: number,
   jitterDays = 3,
 ): SolutionState {
-  const state = new SolutionState(c);
+  const state = constructionStart(c);
   const key = new Float64Array(c.jobCount);
   for (let j = 0; j < c.jobCount; j++) key[j] = c.jobFirstDay[j]! + rng.next() * jitterDays;
   const order = Array.from({ length: c.jobCount }, (_, j) => j).sort((a, b) => key[a]! - key[b]!);
@@ -24,7 +26,7 @@ export function randomizedGreedy(
   for (const job of order) {
     for (let role = 0; role < 2; role++) {
       const slot = 2 * job + role;
-      if (c.pinned[slot]! >= 0) continue;
+      if (c.pinned[slot]! >= 0 || state.assign[slot]! >= 0) continue;
       free.length = 0;
       weight.length = 0;
       let least = Infinity;

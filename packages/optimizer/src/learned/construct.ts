@@ -1,6 +1,7 @@
 import type { CompiledInstance } from '../core/compile';
 import { fillEmptySlots } from '../core/coverage';
-import { SolutionState } from '../core/solution';
+import { constructionStart } from '../core/current-plan';
+import type { SolutionState } from '../core/solution';
 import { jobsInDateOrder } from '../construct/date-order';
 import { decisionAt } from './features';
 import type { Decision } from './features';
@@ -46,9 +47,10 @@ export function construct(
   choose: Chooser,
   onEmpty?: (slot: number) => void,
 ): Construction {
-  const state = new SolutionState(c);
+  // A replanning run keeps the current plan and decides only its empty slots.
+  const state = constructionStart(c);
   const pending = new Uint8Array(2 * c.jobCount);
-  for (const slot of c.openSlots) pending[slot] = 1;
+  for (const slot of c.openSlots) if (state.assign[slot]! < 0) pending[slot] = 1;
   const total = Math.max(1, c.openSlots.length);
   let decided = 0;
   for (const job of jobsInDateOrder(c)) {
