@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import { readSheet } from 'read-excel-file/node';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
@@ -94,20 +94,20 @@ function csvLines(bytes: Buffer): string[][] {
     .map((line) => line.split(','));
 }
 
-/** The first sheet's rows as text, empty cells as ''. */
+/**
+ * The first sheet's rows as text, empty cells as '', read by another program
+ * (read-excel-file): dates as YYYY-MM-DD, numbers as their decimal text.
+ */
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the workbook has no sheet');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let column = 1; column <= sheet.columnCount; column++)
-      cells.push(row.getCell(column).text);
-    rows.push(cells);
-  });
-  return rows;
+  const rows = await readSheet(bytes);
+  const width = Math.max(...rows.map((row) => row.length));
+  const text = (cell: unknown): string =>
+    cell instanceof Date
+      ? cell.toISOString().slice(0, 10)
+      : typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean'
+        ? String(cell)
+        : '';
+  return rows.map((row) => Array.from({ length: width }, (_, i) => text(row[i])));
 }
 
 /** Width and height of the first page, from its /MediaBox [x0 y0 x1 y1]. */

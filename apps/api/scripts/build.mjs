@@ -103,6 +103,8 @@ await build({
     'first-start-template-main': 'src/first-start-template-main.ts',
     // coverInThread starts ./path-cover.worker.js next to the bundle that calls it.
     'path-cover.worker': 'src/kinds/kit-assignment/path-cover.worker.ts',
+    // readXlsxInThread starts ./xlsx-read.worker.js next to the bundle that calls it.
+    'xlsx-read.worker': 'src/io/xlsx/xlsx-read.worker.ts',
   },
   outdir,
   bundle: true,

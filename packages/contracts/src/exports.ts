@@ -41,6 +41,8 @@ export type ExportCell = string | number | null;
 export interface ExportTable {
   columns: readonly string[];
   rows: ExportCell[][];
+  /** Per column, whether its cells are YYYY-MM-DD dates (XLSX writes them as date cells). */
+  dates?: readonly boolean[];
 }
 
 /** A page's PDF: its title over the table. */
@@ -58,6 +60,8 @@ export interface ExportData {
 interface ExportColumn<Row> {
   label?: string;
   cell: (row: Row, index: number) => ExportCell;
+  /** The cells are YYYY-MM-DD dates (or empty). */
+  date?: boolean;
 }
 
 /**
@@ -112,10 +116,12 @@ const datamanagement = definePage({
     start: {
       label: 'Start',
       cell: (record) => (record.record_type === 'job' ? record.job.start : record.leave.start_date),
+      date: true,
     },
     end: {
       label: 'End',
       cell: (record) => (record.record_type === 'job' ? record.job.end : record.leave.end_date),
+      date: true,
     },
     duration: {
       label: 'Days',
@@ -175,8 +181,8 @@ const jobColumns = {
   zip_code: { label: 'Zip', cell: (job: Job) => job.zip_code },
   region: { label: 'Region', cell: (job: Job) => job.region },
   package: { label: 'Package', cell: (job: Job) => job.package },
-  start: { label: 'Start', cell: (job: Job) => job.start },
-  end: { label: 'End', cell: (job: Job) => job.end },
+  start: { label: 'Start', cell: (job: Job) => job.start, date: true },
+  end: { label: 'End', cell: (job: Job) => job.end, date: true },
   duration: { label: 'Days', cell: (job: Job) => job.duration },
   assigned_lead: { label: 'Lead', cell: (job: Job) => job.assigned_lead },
   assigned_data_acq: { label: 'Data Acq', cell: (job: Job) => job.assigned_data_acq },
@@ -267,8 +273,8 @@ const unavailability = definePage({
   title: 'Unavailabilities',
   columns: {
     physicist_name: { label: 'Physicist', cell: (leave: Unavailability) => leave.physicist_name },
-    start_date: { label: 'Start', cell: (leave) => leave.start_date },
-    end_date: { label: 'End', cell: (leave) => leave.end_date },
+    start_date: { label: 'Start', cell: (leave) => leave.start_date, date: true },
+    end_date: { label: 'End', cell: (leave) => leave.end_date, date: true },
     days: { label: 'Days', cell: (leave) => inclusiveDays(leave.start_date, leave.end_date) },
   },
   file: ['physicist_name', 'start_date', 'end_date', 'days'],
@@ -283,6 +289,8 @@ function fileTableOf<Row, Key extends string>(
 ): ExportTable {
   return {
     columns: page.file,
+    // eslint-disable-next-line meridian/string-key-injection -- Key is a column key of the page's own export definition
+    dates: page.file.map((key) => page.columns[key].date === true),
     rows: page
       .fileRows(data)
       // eslint-disable-next-line meridian/string-key-injection -- Key is a column key of the page's own export definition

@@ -1,4 +1,3 @@
-import { loadExcelJS } from './exceljs-module';
 import Papa from 'papaparse';
 import {
   exportFileName,
@@ -9,6 +8,7 @@ import {
   type ExportTable,
 } from '@meridian/contracts';
 import { neutralizeCell } from './cells';
+import { writeWorkbook, type SheetCell } from './xlsx/write-workbook';
 
 /** The two export formats. */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -33,11 +33,13 @@ function cellOut(cell: ExportCell): string | number {
 
 /**
  * XML 1.0 cannot carry NUL and most C0 controls, and an XML reader turns CR
- * into LF; exceljs would silently do both after we neutralised the cell. Doing
- * it first keeps the apostrophe rule and the round trip exact for XLSX too.
+ * into LF: doing both before neutralising keeps the apostrophe rule and the
+ * round trip exact for XLSX too. A date column's YYYY-MM-DD text becomes a
+ * date cell.
  */
-function xlsxCell(cell: ExportCell): string | number {
-  if (typeof cell !== 'string') return cellOut(cell);
+function xlsxCell(cell: ExportCell, isDate: boolean): SheetCell {
+  if (typeof cell !== 'string') return cell;
+  if (isDate && /^\d{4}-\d{2}-\d{2}$/.test(cell)) return { date: cell };
   const xmlSafe = cell
     .replace(/\r\n?/g, '\n')
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -61,32 +63,24 @@ export function tableToCsv(table: ExportTable): Buffer {
 }
 
 /**
- * One-sheet XLSX. Values are written as plain strings and numbers, never as
- * formulas, and strings get the same apostrophe as in CSV because a user who
- * saves the sheet as CSV would otherwise hand the formula on.
+ * One-sheet XLSX with a bold, frozen header row: text as text, numbers as
+ * numbers, dates as dates (io/xlsx/write-workbook.ts), never a formula; text
+ * gets the same apostrophe as in CSV because a user who saves the sheet as
+ * CSV would otherwise hand the formula on.
  */
-export async function tableToXlsx(table: ExportTable, sheetName: string): Promise<Buffer> {
-  const workbook = new (await loadExcelJS()).Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.addRow([...table.columns]);
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of table.rows) sheet.addRow(row.map(xlsxCell));
-  table.columns.forEach((name, i) => {
-    sheet.getColumn(i + 1).width = Math.max(12, Math.min(40, name.length + 4));
+export function tableToXlsx(table: ExportTable, sheetName: string): Buffer {
+  return writeWorkbook({
+    name: sheetName,
+    columns: table.columns,
+    widths: table.columns.map((name) => Math.max(12, Math.min(40, name.length + 4))),
+    rows: table.rows.map((row) => row.map((cell, i) => xlsxCell(cell, table.dates?.[i] === true))),
   });
-  const written = await workbook.xlsx.writeBuffer();
-  return Buffer.from(written);
 }
 
 /** Builds a page's export file in the asked format (what GET /api/v1/export sends). */
-export async function buildExport(
-  page: ExportPage,
-  format: ExportFormat,
-  data: ExportData,
-): Promise<ExportFile> {
+export function buildExport(page: ExportPage, format: ExportFormat, data: ExportData): ExportFile {
   // The columns are the contract's, shared with the browser's PDF of the same page.
   const table = exportFileTable(page, data);
-  const body = format === 'csv' ? tableToCsv(table) : await tableToXlsx(table, page);
+  const body = format === 'csv' ? tableToCsv(table) : tableToXlsx(table, page);
   return { fileName: exportFileName(page, format), contentType: CONTENT_TYPES[format], body };
 }

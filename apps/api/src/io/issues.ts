@@ -2,6 +2,14 @@
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Most an .xlsx upload may unpack to, counted as it inflates (413 beyond). */
 export const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/** Most files an .xlsx may hold (a workbook has about a dozen; 413 beyond, before any is read). */
+export const MAX_XLSX_ENTRIES = 1_000;
+/** Most cells an .xlsx sheet may fill (100,000 rows of 20 columns), shared strings counted alike. */
+export const MAX_XLSX_CELLS = 2_000_000;
+/** Most characters of text an .xlsx sheet's cells may hold, as much as a 20 MB CSV could. */
+export const MAX_XLSX_TEXT_CHARS = MAX_UPLOAD_BYTES;
+/** Heap of the thread that reads an .xlsx (docs/reliability.md, "Hostile workbooks"). */
+export const XLSX_THREAD_HEAP_MB = 160;
 /** Data rows (the header not counted) accepted in one upload. */
 export const MAX_UPLOAD_ROWS = 100_000;
 /** Errors (and warnings) listed in one answer; the total is always given too. */
@@ -20,7 +28,7 @@ export interface ImportIssue {
 export interface TooLargeResult {
   ok: false;
   kind: 'too_large';
-  limit: 'bytes' | 'rows' | 'expanded';
+  limit: 'bytes' | 'rows' | 'expanded' | 'entries' | 'cells' | 'text' | 'memory';
   max: number;
   detail: string;
 }
@@ -49,21 +57,49 @@ export class IssueList {
   }
 }
 
+/** Every limit a file can be over, with its number and the sentence that names it. */
+const LIMITS: Record<
+  TooLargeResult['limit'],
+  { max: number; detail: (actual?: number) => string }
+> = {
+  bytes: {
+    max: MAX_UPLOAD_BYTES,
+    detail: () => `The file is larger than the limit of 20 MB (${MAX_UPLOAD_BYTES} bytes).`,
+  },
+  rows: {
+    max: MAX_UPLOAD_ROWS,
+    detail: (actual) =>
+      `The file has more than the limit of ${MAX_UPLOAD_ROWS} rows${actual ? ` (${actual} or more)` : ''}.`,
+  },
+  expanded: {
+    max: MAX_XLSX_UNPACKED_BYTES,
+    detail: () =>
+      `The workbook unpacks to more than the limit of 200 MB (${MAX_XLSX_UNPACKED_BYTES} bytes).`,
+  },
+  entries: {
+    max: MAX_XLSX_ENTRIES,
+    detail: () => `The workbook holds more than the limit of ${MAX_XLSX_ENTRIES} files.`,
+  },
+  cells: {
+    max: MAX_XLSX_CELLS,
+    detail: () => `The workbook has more than the limit of ${MAX_XLSX_CELLS} cells or strings.`,
+  },
+  text: {
+    max: MAX_XLSX_TEXT_CHARS,
+    detail: () =>
+      `The workbook's cells hold more than the limit of ${MAX_XLSX_TEXT_CHARS} characters of text.`,
+  },
+  memory: {
+    max: XLSX_THREAD_HEAP_MB,
+    detail: () =>
+      `Reading the workbook needs more than the limit of ${XLSX_THREAD_HEAP_MB} MB of memory.`,
+  },
+};
+
 /** The 'too large' answer naming the limit that was exceeded. */
 export function tooLarge(limit: TooLargeResult['limit'], actual?: number): TooLargeResult {
-  const detail =
-    limit === 'bytes'
-      ? `The file is larger than the limit of 20 MB (${MAX_UPLOAD_BYTES} bytes).`
-      : limit === 'expanded'
-        ? `The workbook unpacks to more than the limit of 200 MB (${MAX_XLSX_UNPACKED_BYTES} bytes).`
-        : `The file has more than the limit of ${MAX_UPLOAD_ROWS} rows${actual ? ` (${actual} or more)` : ''}.`;
-  const max =
-    limit === 'bytes'
-      ? MAX_UPLOAD_BYTES
-      : limit === 'expanded'
-        ? MAX_XLSX_UNPACKED_BYTES
-        : MAX_UPLOAD_ROWS;
-  return { ok: false, kind: 'too_large', limit, max, detail };
+  const { max, detail } = LIMITS[limit];
+  return { ok: false, kind: 'too_large', limit, max, detail: detail(actual) };
 }
 
 /** The failure answer built from an error list. */

@@ -22,7 +22,8 @@ import {
   type ScheduleColumn,
 } from './schedule-row';
 import { decodeUpload } from './text-input';
-import { readXlsxRecords } from './xlsx-reader';
+import { readXlsxInThread } from './xlsx/read-thread';
+import type { XlsxReadResult } from './xlsx/read-workbook';
 
 export type { NewJob, NewUnavailability } from './schedule-row';
 
@@ -71,21 +72,25 @@ export function parseScheduleCsv(
   return parseScheduleRecords(records, options, errors);
 }
 
+/** Reads a workbook's first sheet: readXlsxInThread, or readFirstSheet in-process for tests. */
+export type XlsxSheetReader = (bytes: Uint8Array, maxRecords: number) => Promise<XlsxReadResult>;
+
 /** Parses the first sheet of an .xlsx upload through the same row pipeline as the CSV. */
 export async function parseScheduleXlsx(
   bytes: Uint8Array,
   options: ScheduleParseOptions,
+  read: XlsxSheetReader = readXlsxInThread,
 ): Promise<ScheduleParseResult> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return tooLarge('bytes');
-  const read = await readXlsxRecords(bytes, MAX_UPLOAD_ROWS + 1);
-  if (read === 'too_large') return tooLarge('expanded');
-  if (read === null) {
+  const sheet = await read(bytes, MAX_UPLOAD_ROWS + 1);
+  if (!sheet.ok) {
+    if (sheet.reason === 'too_large') return tooLarge(sheet.limit);
     const errors = new IssueList();
-    errors.add(1, '', '', 'the file is not an .xlsx workbook with a sheet');
+    errors.add(1, '', '', sheet.message);
     return invalid(errors);
   }
-  if (read.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);
-  return parseScheduleRecords(read.records, options, new IssueList());
+  if (sheet.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);
+  return parseScheduleRecords(sheet.records, options, new IssueList());
 }
 
 /**

@@ -89,7 +89,7 @@ describe('demo data generator', () => {
     }
   });
 
-  it('goes through the upload format unchanged', async () => {
+  it('goes through the upload format unchanged', () => {
     const stored = {
       jobs: data.jobs.map((job, i) => ({
         ...job,
@@ -103,7 +103,7 @@ describe('demo data generator', () => {
       })),
       unavailability: data.unavailability.map((u, i) => ({ ...u, id: i + 1 })),
     };
-    const file = await buildExport('datamanagement', 'csv', stored);
+    const file = buildExport('datamanagement', 'csv', stored);
     const result = parseScheduleCsv(file.body, {
       physicistNames: data.physicists.map((p) => p.name),
       kitNames: data.kits.map((k) => k.name),

@@ -1,87 +1,155 @@
-import { deflateRawSync } from 'node:zlib';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { parseScheduleXlsx } from '../../src/io/parse-schedule';
-import { MAX_XLSX_EXPANDED_BYTES } from '../../src/io/xlsx-reader';
+import {
+  MAX_XLSX_CELLS,
+  MAX_XLSX_ENTRIES,
+  MAX_XLSX_TEXT_CHARS,
+  MAX_XLSX_UNPACKED_BYTES,
+} from '../../src/io/issues';
+import { parseScheduleXlsx, type ScheduleParseResult } from '../../src/io/parse-schedule';
+import { xlsxThreadChannel } from '../../src/io/xlsx/read-thread';
+import { readFirstSheet } from '../../src/io/xlsx/read-workbook';
 import { OPTIONS, expectInvalid, expectOk } from './helpers';
+import { handmadeWorkbook, signatures, writtenWorkbook } from './workbook-fixtures';
 
-/** Offsets of every record with this signature, in file order. */
-function signatures(bytes: Uint8Array, signature: number): number[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const found: number[] = [];
-  for (let i = 0; i + 4 <= bytes.byteLength; i++) {
-    if (view.getUint32(i, true) === signature) found.push(i);
+const CENTRAL = 0x02014b50;
+
+/** Narrows to a 413 answer and gives its limit and detail. */
+function expectTooLarge(result: ScheduleParseResult): { limit: string; detail: string } {
+  if (result.ok || result.kind !== 'too_large')
+    throw new Error(`expected too large, got ${JSON.stringify(result).slice(0, 300)}`);
+  return result;
+}
+
+/** Rewrites the declared CRC or uncompressed size of one part, in its local header and directory record. */
+function forge(bytes: Uint8Array, part: string, field: 'crc' | 'size', value: number): Uint8Array {
+  const forged = bytes.slice();
+  const view = new DataView(forged.buffer);
+  const name = Buffer.from(part);
+  for (const at of signatures(forged, CENTRAL)) {
+    const nameAt = at + 46;
+    if (!Buffer.from(forged.subarray(nameAt, nameAt + name.length)).equals(name)) continue;
+    const local = view.getUint32(at + 42, true);
+    view.setUint32(at + (field === 'crc' ? 16 : 24), value, true);
+    view.setUint32(local + (field === 'crc' ? 14 : 22), value, true);
   }
-  return found;
+  return forged;
 }
 
-/**
- * A zip with one deflated entry whose headers (local and central) declare
- * `declared` bytes while the data inflates to `actual` zero bytes: the bomb
- * the declared-size guard let through.
- */
-function lyingZip(name: string, actual: number, declared: number): Uint8Array {
-  const data = deflateRawSync(Buffer.alloc(actual), { level: 9 });
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8); // deflate
-  local.writeUInt32LE(0, 14); // crc: a lie as well
-  local.writeUInt32LE(data.byteLength, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(nameBytes.byteLength, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.byteLength, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(nameBytes.byteLength, 28);
-  central.writeUInt32LE(0, 42); // local header at 0
-  const centralAt = 30 + nameBytes.byteLength + data.byteLength;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + nameBytes.byteLength, 12);
-  end.writeUInt32LE(centralAt, 16);
-  return new Uint8Array(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
-}
+const HEADER =
+  '<row r="1"><c r="A1" t="inlineStr"><is><t>customer</t></is></c><c r="B1" t="inlineStr"><is><t>start</t></is></c></row>';
 
-describe('xlsx unpacking counts the bytes it inflates', () => {
-  it('answers too large (413) for an entry declared as 1 KB that inflates past the limit', async () => {
-    const bomb = lyingZip('xl/worksheets/sheet1.xml', MAX_XLSX_EXPANDED_BYTES + 1024 * 1024, 1024);
+describe('a workbook over a limit is refused with 413 naming it, whatever it declares', () => {
+  it('counts the bytes it inflates: a sheet declared as 1 KB that inflates past 200 MB', async () => {
+    // Spaces inside the sheet are XML the reader must tokenize to the end of the budget.
+    const sheetData = `${HEADER}${' '.repeat(MAX_XLSX_UNPACKED_BYTES + 1024)}`;
+    const bomb = forge(handmadeWorkbook({ sheetData }), 'xl/worksheets/sheet1.xml', 'size', 1024);
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     const started = process.memoryUsage().rss;
-    const result = await parseScheduleXlsx(bomb, OPTIONS);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.kind).toBe('too_large');
-    expect(!result.ok && result.kind === 'too_large' && result.detail).toContain('200 MB');
-    // The inflated bytes were dropped, not kept in memory.
+    const { limit, detail } = expectTooLarge(await parseScheduleXlsx(bomb, OPTIONS));
+    expect(limit).toBe('expanded');
+    expect(detail).toContain('200 MB');
+    // Inflated a chunk at a time in the thread, never kept.
     expect(process.memoryUsage().rss - started).toBeLessThan(400 * 1024 * 1024);
-  }, 60_000);
+  }, 120_000);
 
-  it('refuses an entry whose CRC does not match its bytes', async () => {
-    const book = new ExcelJS.Workbook();
-    book.addWorksheet('Jobs').addRow(['customer', 'start']);
-    book.getWorksheet('Jobs')!.addRow(['A', '2026-03-02']);
-    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
-    expectOk(await parseScheduleXlsx(bytes, OPTIONS));
-    const forged = bytes.slice();
-    const view = new DataView(forged.buffer);
-    for (const at of signatures(forged, 0x02014b50)) {
-      view.setUint32(at + 16, view.getUint32(at + 16, true) ^ 0xdeadbeef, true);
+  it('refuses more files than the limit before reading any', async () => {
+    const extra = Object.fromEntries(
+      Array.from({ length: MAX_XLSX_ENTRIES }, (_, i) => [`customXml/item${i}.xml`, '<a/>']),
+    );
+    const bytes = handmadeWorkbook({ sheetData: HEADER, extra });
+    const { limit, detail } = expectTooLarge(await parseScheduleXlsx(bytes, OPTIONS));
+    expect(limit).toBe('entries');
+    expect(detail).toContain(`${MAX_XLSX_ENTRIES} files`);
+  });
+
+  it('refuses a sheet that fills more cells than the limit (a cell far right fills its row)', async () => {
+    const rows = Math.ceil(MAX_XLSX_CELLS / 16_384) + 1;
+    const sheetData = Array.from(
+      { length: rows },
+      (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>1</v></c></row>`,
+    ).join('');
+    const result = await parseScheduleXlsx(
+      handmadeWorkbook({ sheetData: HEADER + sheetData }),
+      OPTIONS,
+      readFirstSheet,
+    );
+    const { limit, detail } = expectTooLarge(result);
+    expect(limit).toBe('cells');
+    expect(detail).toContain(String(MAX_XLSX_CELLS));
+  });
+
+  it('refuses shared strings or cells holding more text than the limit', async () => {
+    const huge = 'a'.repeat(MAX_XLSX_TEXT_CHARS + 1);
+    const shared = handmadeWorkbook({
+      sheetData: HEADER,
+      sharedStrings: `<si><t>${huge}</t></si>`,
+    });
+    const inline = handmadeWorkbook({
+      sheetData: `${HEADER}<row r="2"><c r="A2" t="inlineStr"><is><t>${huge}</t></is></c></row>`,
+    });
+    for (const bytes of [shared, inline]) {
+      const { limit, detail } = expectTooLarge(
+        await parseScheduleXlsx(bytes, OPTIONS, readFirstSheet),
+      );
+      expect(limit).toBe('text');
+      expect(detail).toContain(String(MAX_XLSX_TEXT_CHARS));
     }
-    const result = expectInvalid(await parseScheduleXlsx(forged, OPTIONS));
+  });
+});
+
+describe('a workbook whose parts are not what they declare is refused as invalid (422)', () => {
+  it('refuses a sheet whose CRC does not match its bytes', async () => {
+    const bytes = await writtenWorkbook([
+      ['customer', 'start'],
+      ['A', '2026-03-02'],
+    ]);
+    expectOk(await parseScheduleXlsx(bytes, OPTIONS, readFirstSheet));
+    const forged = forge(bytes, 'xl/worksheets/sheet1.xml', 'crc', 0xdeadbeef);
+    const result = expectInvalid(await parseScheduleXlsx(forged, OPTIONS, readFirstSheet));
     expect(result.errors[0]!.message).toContain('.xlsx');
   });
 
-  it('refuses an entry that inflates to more or less than it declares', async () => {
-    const result = expectInvalid(
-      await parseScheduleXlsx(lyingZip('xl/workbook.xml', 5000, 1000), OPTIONS),
-    );
-    expect(result.errors[0]!.message).toContain('.xlsx');
+  it('refuses a part that inflates to more or less than it declares', async () => {
+    const bytes = await writtenWorkbook([
+      ['customer', 'start'],
+      ['A', '2026-03-02'],
+    ]);
+    for (const size of [10, 100_000]) {
+      const forged = forge(bytes, 'xl/workbook.xml', 'size', size);
+      expectInvalid(await parseScheduleXlsx(forged, OPTIONS, readFirstSheet));
+    }
+  });
+
+  it('refuses a directory record that its local header contradicts', async () => {
+    // Our own zip writer puts the sizes in the local headers too (write-excel-file's defers them).
+    const bytes = handmadeWorkbook({
+      sheetData: `${HEADER}<row r="2"><c r="A2" t="inlineStr"><is><t>A</t></is></c><c r="B2" t="inlineStr"><is><t>2026-03-02</t></is></c></row>`,
+    });
+    expectOk(await parseScheduleXlsx(bytes, OPTIONS, readFirstSheet));
+    const forged = bytes.slice();
+    const view = new DataView(forged.buffer);
+    const first = signatures(forged, CENTRAL)[0]!;
+    view.setUint32(first + 24, MAX_XLSX_UNPACKED_BYTES + 1, true);
+    expectInvalid(await parseScheduleXlsx(forged, OPTIONS, readFirstSheet));
+    expectInvalid(await parseScheduleXlsx(new Uint8Array(100), OPTIONS, readFirstSheet));
+  });
+});
+
+describe('the reading thread', () => {
+  it('reads one workbook at a time, each on a thread that ends with its answer', async () => {
+    const phases: string[] = [];
+    const onMessage = (message: unknown) => phases.push((message as { phase: string }).phase);
+    xlsxThreadChannel.subscribe(onMessage);
+    try {
+      const bytes = await writtenWorkbook([
+        ['customer', 'start'],
+        ['A', '2026-03-02'],
+      ]);
+      const results = await Promise.all([1, 2, 3].map(() => parseScheduleXlsx(bytes, OPTIONS)));
+      for (const result of results) expect(expectOk(result).jobs).toHaveLength(1);
+      expect(phases).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
+    } finally {
+      xlsxThreadChannel.unsubscribe(onMessage);
+    }
   });
 });
