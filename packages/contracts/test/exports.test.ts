@@ -61,6 +61,21 @@ describe('export files (CSV and XLSX)', () => {
         'comment',
         'physicist_name',
       ],
+      dates: [
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ],
       rows: [
         [
           'job',
@@ -106,6 +121,21 @@ describe('export files (CSV and XLSX)', () => {
         'assigned_data_acq',
         'assigned_kit',
         'comment',
+      ],
+      dates: [
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
       ],
       rows: [
         [
@@ -168,6 +198,7 @@ describe('export files (CSV and XLSX)', () => {
   it('unavailability: one row per record with its inclusive days', () => {
     expect(exportFileTable('unavailability', data)).toEqual({
       columns: ['physicist_name', 'start_date', 'end_date', 'days'],
+      dates: [false, true, true, false],
       rows: [['Ada Park', '2026-03-09', '2026-03-13', 5]],
     });
   });
