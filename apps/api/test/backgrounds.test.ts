@@ -157,9 +157,10 @@ describe('background videos', () => {
         url: `/api/v1/admin/backgrounds/${name}`,
         headers: t.bearer(t.tokens.admin),
       });
-      expect(del.statusCode).toBe(404);
+      // NUL is refused at the edge (400, http/text-guard.ts) before any name is looked up.
+      expect(del.statusCode).toBe(name.includes('%00') ? 400 : 404);
       const get = await t.app.inject({ method: 'GET', url: `/media/backgrounds/${name}` });
-      expect([403, 404]).toContain(get.statusCode);
+      expect([400, 403, 404]).toContain(get.statusCode);
     }
   });
 

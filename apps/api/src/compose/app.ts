@@ -20,6 +20,7 @@ import { installErrorHandling } from '../http/error-handler';
 import { installLoadShedding } from '../http/load-shedding';
 import { installRefusalPause } from '../http/refusal-pause';
 import { installStaticWeb } from '../http/static-web';
+import { installTextGuard } from '../http/text-guard';
 import {
   RouteMethods,
   clientErrorHandler,
@@ -191,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // JSON routes take JSON only (415 otherwise); the sign-in form has its own scope (auth.routes.ts).
   installJsonOnlyBodies(app);
+  // Every string of a body, query or path is valid Unicode without NUL or other C0 controls.
+  installTextGuard(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -38,7 +38,7 @@ export async function installStaticWeb(
       !path.extname(pathname);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const allowed = routeMethods?.allowed(pathname) ?? [];
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))

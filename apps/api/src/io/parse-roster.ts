@@ -13,6 +13,7 @@ import {
 } from './issues';
 import { normalizeUploadZip } from './schedule-row';
 import { decodeUpload } from './text-input';
+import { checkRecordText } from './record-text';
 
 /** Options of the roster parsers; knownZip defaults to the bundled zip table. */
 export interface RosterParseOptions {
@@ -64,6 +65,7 @@ function parseRoster<K extends string, T extends { name: string }>(
   const read = readCsv(decoded.text, MAX_UPLOAD_ROWS + 1, (...issue) => malformed.push(issue));
   if (read.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);
   const [header, ...records] = read.records;
+  checkRecordText(read.records, errors);
   for (const [line, field, value, message] of malformed) {
     errors.add(line, columnName(line === header?.line ? undefined : header, field), value, message);
   }

@@ -21,6 +21,7 @@ import {
   type RowContext,
   type ScheduleColumn,
 } from './schedule-row';
+import { checkRecordText } from './record-text';
 import { decodeUpload } from './text-input';
 import { readXlsxInThread } from './xlsx/read-thread';
 import type { XlsxReadResult } from './xlsx/read-workbook';
@@ -103,6 +104,7 @@ export function parseScheduleRecords(
   errors: IssueList,
 ): ScheduleParseResult {
   const warnings = new IssueList();
+  checkRecordText(records, errors);
   const [header, ...rows] = records;
   if (!header) {
     errors.add(1, '', '', 'the file is empty: a header row is required');

@@ -12,6 +12,7 @@ import type { BackgroundsService } from '../services/backgrounds.service';
 import { requireRole } from '../http/authenticate';
 import { badRequest } from '../http/http-error';
 import { BACKGROUNDS_URL_PREFIX } from '../io/background-store';
+import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
  * Background videos (spec section 7, admin Appearance tab) and their public
@@ -78,6 +79,7 @@ export const backgroundsRoutes: FastifyPluginAsyncZod<{ backgrounds: Backgrounds
       const file = await request.file();
       if (file === undefined)
         throw badRequest("The request has no file; send it in a field named 'file'");
+      refuseBadMultipartText(file);
       return reply.code(201).send(await backgrounds.upload(file.file, file.filename));
     },
   );

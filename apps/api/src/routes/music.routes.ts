@@ -14,6 +14,7 @@ import { requireRole, requireSignedIn } from '../http/authenticate';
 import { badRequest } from '../http/http-error';
 import { audioMimeOf } from '../io/audio-signature';
 import { MUSIC_URL_PREFIX } from '../io/music-store';
+import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
  * Music (spec sections 2 and 7): what the top bar's player plays, the tracks
@@ -86,6 +87,7 @@ export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async
       const file = await request.file();
       if (file === undefined)
         throw badRequest("The request has no file; send it in a field named 'file'");
+      refuseBadMultipartText(file);
       return reply.code(201).send(await music.upload(file.file, file.filename));
     },
   );

@@ -7,6 +7,7 @@ import type { ScheduleImportService } from '../services/schedule-import.service'
 import { requireRole } from '../http/authenticate';
 import { HttpError, badRequest } from '../http/http-error';
 import { PerUserGate } from '../http/per-user-gate';
+import { refuseBadMultipartText } from '../http/text-guard';
 import { perUserRateLimit } from '../http/rate-limit';
 import { MAX_UPLOAD_BYTES, tooLarge, type InvalidResult, type TooLargeResult } from '../io/issues';
 
@@ -19,6 +20,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
     const file = await request.file();
     if (file === undefined)
       throw badRequest("The request has no file; send it in a field named 'file'");
+    refuseBadMultipartText(file);
     return { bytes: await file.toBuffer(), fileName: file.filename };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
