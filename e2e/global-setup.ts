@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { apiToken, createUser } from './support/api';
 import type { Credentials } from './support/provided';
 import { startFreshServer } from './support/server';
+import { E2E_TODAY } from './support/today';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,6 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     AUTH_RATE_PER_MINUTE: '10000',
     // A regular user who may edit and assign kits (spec section 5's user {name}).
     KIT_EDITOR_USERNAMES: 'e2e.kiteditor',
+    // A fixed "today" before the tests' jobs (2026-03 on): they are to come whatever the date.
+    PLAN_TODAY: E2E_TODAY,
   });
   try {
     const adminToken = await apiToken(baseUrl, admin);

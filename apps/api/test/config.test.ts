@@ -36,7 +36,20 @@ describe('parseConfig', () => {
         queueTimeoutMs: 5000,
       },
       loginThrottle: { perAccount: 5, perAddress: 20, windowMs: 900_000, lockMs: 60_000 },
+      orgTimeZone: 'America/Chicago',
+      planToday: null,
     });
+  });
+
+  it('reads ORG_TIMEZONE and PLAN_TODAY, and names a bad one', () => {
+    expect(parseConfig({ ...base, ORG_TIMEZONE: 'Asia/Tokyo' }).orgTimeZone).toBe('Asia/Tokyo');
+    expect(() => parseConfig({ ...base, ORG_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      "ORG_TIMEZONE must be an IANA time zone such as America/Chicago or UTC, got 'Mars/Olympus'",
+    );
+    expect(parseConfig({ ...base, PLAN_TODAY: '2026-02-28' }).planToday).toBe('2026-02-28');
+    expect(() => parseConfig({ ...base, PLAN_TODAY: '2026-02-30' })).toThrow(
+      "PLAN_TODAY must be a date as YYYY-MM-DD, got '2026-02-30'",
+    );
   });
 
   it('reads the load-shedding bounds and the sign-in throttle, and names a bad value', () => {

@@ -1,9 +1,9 @@
 import type { JobRecord } from '@meridian/contracts';
 import type { Kit } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localToday } from '../src/io/date-input';
+import { addDays } from '../src/io/date-input';
 import { addKit, call, listJobs, uploadSchedule } from './scheduling-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, TEST_TODAY, type TestApp } from './support/test-app';
 
 // A kit saved as out for maintenance leaves every job that starts after today
 // (and undated ones); jobs already past or under way keep it.
@@ -16,8 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   kit = await addKit(t, 'Kit Fragile', '10001');
   other = await addKit(t, 'Kit Sturdy', '10001');
-  // Dates around the real today (the rule is about today); an upload span is at most 366 days.
-  const day = (n: number) => addDays(localToday(), n);
+  // Dates around the app's today (the rule is about today); an upload span is at most 366 days.
+  const day = (n: number) => addDays(TEST_TODAY, n);
   await uploadSchedule(
     t,
     [

@@ -37,6 +37,7 @@ describe('the job list read in chunks', () => {
       availability: s.availability,
       users: s.users,
       zipData: s.repositories.zipData,
+      today: () => '2026-01-01',
     });
     const chunks: (readonly unknown[])[] = [];
     await sources.jobs.read((items) => chunks.push(items));

@@ -173,7 +173,9 @@ describe('calendar feed', () => {
     expect(feed.type).toMatch(/^text\/calendar/);
     expect(feed.events).toHaveLength(2);
     const early = feed.events.find((e) => e.summary.startsWith('Early Clinic'))!;
-    expect(early.summary).toBe('Early Clinic (Lead)');
+    // Nothing is published yet: the job may still move, and the feed says so.
+    expect(early.summary).toBe('Early Clinic (Lead), tentative');
+    expect(early.component.getFirstPropertyValue('status')).toBe('TENTATIVE');
     expect(early.startDate.isDate).toBe(true);
     expect(early.startDate.toString()).toBe('2027-05-03');
     // The job ends on the 4th, so the exclusive end is the 5th.

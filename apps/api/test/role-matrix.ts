@@ -317,6 +317,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(404),
   },
   { method: 'GET', path: '/api/v1/optimize/what-if/stream/{id}', expect: signedIn(404) },
+  { method: 'GET', path: '/api/v1/plan/window', expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/v1/plan/publish-preview',
+    query: { through: '2026-06-30' },
+    expect: managers(200),
+  },
+  // Publishing is forward-only and answers 200 again for the same date.
+  {
+    method: 'POST',
+    path: '/api/v1/plan/publish',
+    body: { through: '2026-06-30' },
+    expect: managers(200),
+  },
   { method: 'GET', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
   { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },

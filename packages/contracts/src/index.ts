@@ -14,3 +14,4 @@ export * from './people';
 export * from './explain';
 export * from './proposals';
 export * from './runs';
+export * from './plan';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema, JobSchema } from '@meridian/domain';
+import { IsoDateSchema, JobPhaseSchema, JobSchema } from '@meridian/domain';
 import { RowIdParamsSchema, RowIdSchema, RowVersionSchema } from './ids';
 
 /**
@@ -10,8 +10,13 @@ export const JobRecordSchema = JobSchema.extend({
   lead_pinned: z.boolean(),
   data_acq_pinned: z.boolean(),
   kit_pinned: z.boolean(),
+  /** Where the job stands in the planning window: past, published or draft. */
+  phase: JobPhaseSchema,
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+/** A job record before the planning window gives it its phase (as the repository reads it). */
+export type PlainJobRecord = Omit<JobRecord, 'phase'>;
 
 export const JobListSchema = z.array(JobRecordSchema);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '@meridian/domain';
+import { JobPhaseSchema, RoleSchema } from '@meridian/domain';
 import { RowIdParamsSchema, RowIdSchema } from './ids';
 
 /**
@@ -52,6 +52,8 @@ export const ScheduleEntrySchema = z.object({
   kit: z.string().nullable(),
   /** Great-circle miles from the physicist's home zip; null when a zip has no coordinates. */
   miles_from_home: z.number().nullable(),
+  /** Published jobs are confirmed, draft ones tentative (the plan may still change them). */
+  phase: JobPhaseSchema,
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 

@@ -14,3 +14,4 @@ export * from './model/evaluator-shared';
 export * from './model/objective-state';
 export * from './region';
 export * from './music';
+export * from './plan-window';

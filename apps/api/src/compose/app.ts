@@ -47,6 +47,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Task settings over those of the environment (tests: short time limits). */
   tasks?: Partial<TaskSettings>;
+  /** The clock "today" is read from (tests fix it); default: the system clock. */
+  now?: () => Date;
 }
 
 /** The app instance with its services attached, for routes that later engineers register. */
@@ -147,7 +149,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(bodyOptionalValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, database.db, options.throttle, database.writeClock);
+  const services = createServices(
+    config,
+    database.db,
+    options.throttle,
+    database.writeClock,
+    options.now,
+  );
   app.decorate('services', services);
   // First start of a database: copy the bundled zip table in (one bulk insert, timed in the log).
   const zips = await services.repositories.zipData.ensureLoaded();

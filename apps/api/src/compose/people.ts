@@ -3,6 +3,8 @@ import { busNotificationSignal } from '../services/notifications-stream';
 import { NotificationsService } from '../services/notifications.service';
 import { ScheduleService } from '../services/schedule.service';
 import type { TaskEventBus } from '../tasks/task-event-bus';
+import { PlanWindowService } from '../plan-window/plan-window.service';
+import { PublishedNotices } from '../plan-window/published-notices';
 import type { AppServices } from './services';
 
 /** The services of issue 10's people features: own schedule, calendar feed, notifications. */
@@ -10,6 +12,10 @@ export interface PeopleServices {
   schedule: ScheduleService;
   calendar: CalendarService;
   notifications: NotificationsService;
+  /** Tells people of their published jobs (after a publish, or a change to a published job). */
+  publishedNotices: PublishedNotices;
+  /** The planning window: read it, publish the plan through a date. */
+  planWindow: PlanWindowService;
   /** Wakes notification streams; the task machinery's bus (LISTEN/NOTIFY on PostgreSQL). */
   bus: TaskEventBus;
 }
@@ -20,7 +26,16 @@ export interface PeopleServices {
  */
 export function createPeopleServices(services: AppServices, bus: TaskEventBus): PeopleServices {
   const { db, repositories: r } = services;
-  const schedule = new ScheduleService(r.users, r.schedule);
+  const schedule = new ScheduleService(r.users, r.schedule, services.planWindow);
+  const signal = busNotificationSignal(bus);
+  const publishedNotices = new PublishedNotices(
+    db,
+    r.users,
+    schedule,
+    r.publishedNotices,
+    r.notifications,
+    signal,
+  );
   return {
     schedule,
     calendar: new CalendarService(r.users, r.calendarFeeds, schedule),
@@ -30,7 +45,14 @@ export function createPeopleServices(services: AppServices, bus: TaskEventBus): 
       r.notifications,
       r.scheduleNotices,
       schedule,
-      busNotificationSignal(bus),
+      signal,
+    ),
+    publishedNotices,
+    planWindow: new PlanWindowService(
+      db,
+      services.planWindow,
+      r.planPublications,
+      publishedNotices,
     ),
     bus,
   };

@@ -26,6 +26,7 @@ import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
 import { BackupService } from '../services/backup.service';
 import { createPeopleServices } from './people';
+import { planWindowRoutes } from '../plan-window/plan-window.routes';
 import { whatIfRoutes } from '../routes/what-if.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   const people = createPeopleServices(s, work.tasks.bus);
   await app.register(myScheduleRoutes, { schedule: people.schedule, calendar: people.calendar });
   await app.register(calendarRoutes, { calendar: people.calendar });
+  await app.register(planWindowRoutes, { planWindow: people.planWindow });
   await app.register(notificationsRoutes, {
     notifications: people.notifications,
     bus: people.bus,

@@ -51,6 +51,10 @@ import { ScheduleImportService } from '../services/schedule-import.service';
 import { ScheduleService } from '../services/schedule.service';
 import { SettingsService } from '../services/settings.service';
 import { UsersService } from '../services/users.service';
+import { PlanCalendar } from '../plan-window/plan-calendar';
+import { PlanPublicationsRepository } from '../plan-window/plan-publications.repository';
+import { PublishedNoticesRepository } from '../plan-window/published-notices.repository';
+import type { PlanWindowReader } from '../services/schedule.service';
 
 /** One repository per table (and the read models), built over one database handle. */
 export interface Repositories {
@@ -68,6 +72,8 @@ export interface Repositories {
   schedule: ScheduleRepository;
   runs: RunsRepository;
   runChanges: RunChangesRepository;
+  planPublications: PlanPublicationsRepository;
+  publishedNotices: PublishedNoticesRepository;
 }
 
 /**
@@ -77,6 +83,8 @@ export interface Repositories {
 export interface AppServices {
   db: Kysely<DB>;
   repositories: Repositories;
+  /** Today in ORG_TIMEZONE and the published-through date (plan-window/). */
+  planWindow: PlanWindowReader;
   signer: TokenSigner;
   users: UsersService;
   auth: AuthService;
@@ -121,6 +129,8 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     schedule: new ScheduleRepository(db),
     runs: new RunsRepository(db),
     runChanges: new RunChangesRepository(db),
+    planPublications: new PlanPublicationsRepository(db),
+    publishedNotices: new PublishedNoticesRepository(db),
   };
 }
 
@@ -130,8 +140,14 @@ export function createServices(
   db: Kysely<DB>,
   throttleLimits: ThrottleLimits = config.loginThrottle,
   writeClock?: WriteClock,
+  now: () => Date = () => new Date(),
 ): AppServices {
   const repositories = createRepositories(db);
+  const calendar = new PlanCalendar(config.orgTimeZone, now, config.planToday);
+  const planWindow: PlanWindowReader = async (reader = db) => ({
+    today: calendar.today(),
+    published_through: await repositories.planPublications.publishedThrough(reader),
+  });
   const {
     users: usersRepository,
     jobs: jobsRepository,
@@ -147,7 +163,7 @@ export function createServices(
     physicistsRepository,
     new ScheduleBaseline(
       repositories.scheduleNotices,
-      new ScheduleService(usersRepository, repositories.schedule),
+      new ScheduleService(usersRepository, repositories.schedule, planWindow),
     ),
   );
   const auth = new AuthService(
@@ -171,25 +187,35 @@ export function createServices(
     availabilityRepository,
     jobsRepository,
   );
-  const kits = new KitsService(db, kitsRepository, jobsRepository);
+  const kits = new KitsService(db, kitsRepository, jobsRepository, () => calendar.today());
   const assignments = new AssignmentsService(
     db,
     jobsRepository,
     physicistsRepository,
     kitsRepository,
     new AssignmentChecks(jobsRepository, availabilityRepository),
+    planWindow,
   );
-  const jobs = new JobsService(db, jobsRepository, assignments);
+  const jobs = new JobsService(db, jobsRepository, assignments, planWindow);
   const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
   const lists = new ListSnapshots(
     versions,
-    listSources({ jobs, physicists, kits, availability, users, zipData: repositories.zipData }),
+    listSources({
+      jobs,
+      physicists,
+      kits,
+      availability,
+      users,
+      zipData: repositories.zipData,
+      today: () => calendar.today(),
+    }),
   );
   const builder = new InstanceBuilder(new InstanceRepository());
   const recorder = new RunRecorder(repositories.runs, repositories.runChanges);
   return {
     db,
     repositories,
+    planWindow,
     lists,
     signer,
     users,

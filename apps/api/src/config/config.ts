@@ -10,6 +10,7 @@ import {
 } from './load-shedding';
 import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
 import { wholeSetting } from './whole-setting';
+import { DEFAULT_ORG_TIMEZONE, isRealDate, todayIn } from '@meridian/domain';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
 export type RegistrationPolicy =
@@ -40,6 +41,10 @@ export interface Config {
   loadShedding: LoadShedding;
   /** Sign-in failure limits (LOGIN_*). */
   loginThrottle: LoginThrottleSettings;
+  /** ORG_TIMEZONE: the IANA time zone whose date is "today" for the plan (past, published, draft). */
+  orgTimeZone: string;
+  /** PLAN_TODAY: a fixed "today" (YYYY-MM-DD) instead of the clock, for tests and rehearsals; null: the clock. */
+  planToday: string | null;
 }
 
 /** Configuration with the signing key resolved: what the app needs to run. */
@@ -186,6 +191,28 @@ function checkTaskSettings(env: Record<string, string | undefined>): void {
   }
 }
 
+/** Parses ORG_TIMEZONE: an IANA time zone Intl knows (default America/Chicago). */
+export function parseOrgTimeZone(raw: string | undefined): string {
+  const zone = emptyToUndefined(raw) ?? DEFAULT_ORG_TIMEZONE;
+  try {
+    todayIn(zone, new Date());
+  } catch {
+    throw new ConfigError(
+      `ORG_TIMEZONE must be an IANA time zone such as America/Chicago or UTC, got '${zone}'`,
+    );
+  }
+  return zone;
+}
+
+/** Parses PLAN_TODAY: unset, or a real date that "today" is pinned to. */
+export function parsePlanToday(raw: string | undefined): string | null {
+  const value = emptyToUndefined(raw);
+  if (value === undefined) return null;
+  if (!isRealDate(value))
+    throw new ConfigError(`PLAN_TODAY must be a date as YYYY-MM-DD, got '${value}'`);
+  return value;
+}
+
 /** Reads and checks every setting; throws ConfigError with a one-line message on a bad value. */
 export function parseConfig(
   env: Record<string, string | undefined>,
@@ -240,6 +267,8 @@ export function parseConfig(
   }
 
   return {
+    orgTimeZone: parseOrgTimeZone(env.ORG_TIMEZONE),
+    planToday: parsePlanToday(env.PLAN_TODAY),
     port: integer('PORT', env.PORT, 8000, 0, 65535),
     host: parseHost(env.HOST),
     dataDir,

@@ -219,6 +219,22 @@ export interface ScheduleNoticesTable {
   noticed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Table plan_publications: each publish of the plan through a date (migration 0019). */
+export interface PlanPublicationsTable {
+  id: Generated<number>;
+  through: ColumnType<string, string, string>;
+  published_by: string;
+  published_at: ColumnType<Date, Date | undefined, Date>;
+  notified: ColumnType<number, number | undefined, number>;
+}
+
+/** Table published_notices: the published jobs each user was last told about (migration 0019). */
+export interface PublishedNoticesTable {
+  user_id: number;
+  snapshot: unknown;
+  noticed_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -236,4 +252,6 @@ export interface DB {
   notifications: NotificationsTable;
   schedule_notices: ScheduleNoticesTable;
   proposals: ProposalsTable;
+  plan_publications: PlanPublicationsTable;
+  published_notices: PublishedNoticesTable;
 }

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { AppServices } from '../compose/services';
 import { generatePassword } from '../security/password';
 import type { DB } from '../db/schema';
-import { localToday } from '../io/date-input';
 import { generateDemoData } from './demo-data';
 import { demoViewerPhysicist, linkDemoViewer, DEMO_VIEWER } from './link-demo-viewer';
 
@@ -84,9 +83,11 @@ export const DEMO_SCHEDULE_KEY = 'demo_schedule_seeded';
  */
 export async function seedDemoSchedule(
   { db, services }: DemoSeedDeps,
-  today = localToday(),
+  given?: string,
 ): Promise<boolean> {
   const { physicists, kits, scheduleImport } = services;
+  // Today in the organisation's time zone: the demo's past, published and draft weeks follow it.
+  const today = given ?? (await services.planWindow()).today;
   return db.transaction().execute(async (trx) => {
     const marker = await trx
       .selectFrom('app_settings')
@@ -113,7 +114,7 @@ export async function seedDemoSchedule(
  */
 export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedResult> {
   const logins = await seedDemoUsers(deps);
-  const today = localToday();
+  const today = (await deps.services.planWindow()).today;
   // The viewer is linked once, with the schedule; later starts leave any change alone.
   const viewerPhysicist = (await seedDemoSchedule(deps, today))
     ? await linkDemoViewer(deps.services, today)

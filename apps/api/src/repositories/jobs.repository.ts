@@ -1,4 +1,4 @@
-import type { JobRecord } from '@meridian/contracts';
+import type { PlainJobRecord } from '@meridian/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import * as bulk from './jobs/bulk-writes';
@@ -123,7 +123,7 @@ export class JobsRepository {
    * are aggregated to one JSON text in the database: on the embedded database
    * that is about four times faster at 10,000 jobs than reading row by row.
    */
-  async list(db: Kysely<DB> = this.db): Promise<JobRecord[]> {
+  async list(db: Kysely<DB> = this.db): Promise<PlainJobRecord[]> {
     const row = await db
       .selectFrom(selectJobs(db).as('x'))
       .select(
@@ -132,7 +132,7 @@ export class JobsRepository {
         ),
       )
       .executeTakeFirstOrThrow();
-    return JSON.parse(row.list) as JobRecord[];
+    return JSON.parse(row.list) as PlainJobRecord[];
   }
 
   /**
@@ -152,16 +152,15 @@ export class JobsRepository {
   }
 
   /** The next `limit` jobs of the cursor openListCursor opened (fewer at its end). */
-  async fetchListChunk(trx: Transaction<DB>, limit: number): Promise<JobRecord[]> {
+  async fetchListChunk(trx: Transaction<DB>, limit: number): Promise<PlainJobRecord[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Invalid chunk size ${limit}`);
-    const { rows } = await sql<JobRecord>`fetch forward ${sql.lit(limit)} from job_list`.execute(
-      trx,
-    );
+    const { rows } =
+      await sql<PlainJobRecord>`fetch forward ${sql.lit(limit)} from job_list`.execute(trx);
     return rows;
   }
 
   /** One job as the API shows it. */
-  find(id: number, db: Kysely<DB> = this.db): Promise<JobRecord | undefined> {
+  find(id: number, db: Kysely<DB> = this.db): Promise<PlainJobRecord | undefined> {
     return selectJobs(db, id).where('j.id', '=', id).executeTakeFirst();
   }
 

@@ -13,9 +13,10 @@ import { badRequest, conflict, notFound } from '../http/http-error';
 import type { JobsRepository, StoredJob } from '../repositories/jobs.repository';
 import type { KitsRepository } from '../repositories/kits.repository';
 import type { PhysicistsRepository } from '../repositories/physicists.repository';
-import { localToday } from '../io/date-input';
 import { coordsOfZip, type LatLon } from '../io/zip-rules';
 import { addedDays, type AssignmentChecks, type DayRange } from './assignment-checks';
+import { withPhases } from './job-phases';
+import type { PlanWindowReader } from './schedule.service';
 
 const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
 const ROLE_LABEL = { lead: 'lead', dataacq: 'data-acquisition' } as const;
@@ -47,7 +48,13 @@ export class AssignmentsService {
     private readonly physicists: PhysicistsRepository,
     private readonly kits: KitsRepository,
     private readonly checks: AssignmentChecks,
+    private readonly window: PlanWindowReader,
   ) {}
+
+  /** The job as answered: its record with its phase in the planning window. */
+  private async answer(jobId: number): Promise<JobRecord> {
+    return withPhases([(await this.jobs.find(jobId))!], await this.window())[0]!;
+  }
 
   /** Sets or clears (physicist_id null) a lead or data_acq slot and answers the updated job. */
   async assignPhysicist(request: ManualAssignmentRequest): Promise<JobRecord> {
@@ -68,7 +75,7 @@ export class AssignmentsService {
       const reason = composeReason({ ...parseReason(stored.reason), summary });
       await this.jobs.setSlot(jobId, slot, personId, reason, trx);
     });
-    return (await this.jobs.find(jobId))!;
+    return this.answer(jobId);
   }
 
   /** Sets or clears (kit_id null) a job's kit and answers the updated job. */
@@ -81,7 +88,7 @@ export class AssignmentsService {
       }
       await this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
     });
-    return (await this.jobs.find(jobId))!;
+    return this.answer(jobId);
   }
 
   /**
@@ -121,7 +128,7 @@ export class AssignmentsService {
         pins.kit === current.kit_pinned;
       if (!unchanged) await this.jobs.setPins(jobId, pins, trx);
     });
-    return (await this.jobs.find(jobId))!;
+    return this.answer(jobId);
   }
 
   /**
@@ -172,7 +179,7 @@ export class AssignmentsService {
     const kit = await this.kits.find(stored.assigned_kit_id, trx);
     if (kit === undefined) return;
     // Same rule as PUT /kits/{id}: a kit in maintenance stays only on jobs already under way.
-    if (kit.is_out_for_maintenance && dates.start > localToday()) {
+    if (kit.is_out_for_maintenance && dates.start > (await this.window(trx)).today) {
       throw refuse(
         `its kit ${kit.name} is out for maintenance and cannot go to a job starting after today`,
         'its kit',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import ical, { type ICalCalendar } from 'ical-generator';
+import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { dayNumber, fromDayNumber } from '@meridian/domain';
 import { conflict, notFound } from '../http/http-error';
 import type { CalendarFeedsRepository } from '../repositories/calendar-feeds.repository';
@@ -19,7 +19,10 @@ const NOT_LINKED =
   'Your account is not linked to a physicist yet; ask an admin to link it in User Management';
 const NO_FEED = 'No such calendar feed (it may have been rotated or revoked)';
 
-/** Adds the job's events to a calendar: one all-day event per dated assignment. */
+/**
+ * Adds the job's events to a calendar: one all-day event per dated
+ * assignment, CONFIRMED when published (or past), TENTATIVE when draft.
+ */
 function addEvents(calendar: ICalCalendar, slots: readonly ScheduledSlot[]): void {
   for (const slot of slots) {
     if (slot.start === null || slot.end === null) continue;
@@ -39,7 +42,9 @@ function addEvents(calendar: ICalCalendar, slots: readonly ScheduledSlot[]): voi
       start: slot.start,
       // RFC 5545: the end date of an all-day event is exclusive.
       end: fromDayNumber(dayNumber(slot.end) + 1),
-      summary: `${customer} (${SLOT_LABEL[slot.slot]})`,
+      summary: `${customer} (${SLOT_LABEL[slot.slot]})${slot.phase === 'draft' ? ', tentative' : ''}`,
+      // Published (and past) jobs are promised; a draft job may still move to someone else.
+      status: slot.phase === 'draft' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       location: place === '' ? `Job ${slot.job_id}` : place,
       description: description.join('\n'),
     });

@@ -6,6 +6,8 @@ import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { jobZip, regionOfZip } from '../io/zip-rules';
 import type { JobWrite, JobsRepository } from '../repositories/jobs.repository';
+import { withPhases } from './job-phases';
+import type { PlanWindowReader } from './schedule.service';
 
 /** Lets sockets, timers and refusals run before the next chunk of a long read. */
 const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -48,11 +50,12 @@ export class JobsService {
     private readonly db: Kysely<DB>,
     private readonly jobs: JobsRepository,
     private readonly assignments: AssignmentsService,
+    private readonly window: PlanWindowReader,
   ) {}
 
-  /** Every job with its derived fields. */
-  list(): Promise<JobRecord[]> {
-    return this.jobs.list();
+  /** Every job with its derived fields and its phase. */
+  async list(): Promise<JobRecord[]> {
+    return withPhases(await this.jobs.list(), await this.window());
   }
 
   /**
@@ -70,10 +73,11 @@ export class JobsService {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
+        const window = await this.window(trx);
         await this.jobs.openListCursor(trx);
         for (;;) {
           const chunk = await this.jobs.fetchListChunk(trx, chunkRows);
-          if (chunk.length > 0) take(chunk);
+          if (chunk.length > 0) take(withPhases(chunk, window));
           if (chunk.length < chunkRows) return;
           await eventLoopTurn();
         }
@@ -90,7 +94,7 @@ export class JobsService {
   async get(id: number): Promise<JobRecord> {
     const job = await this.jobs.find(id);
     if (job === undefined) throw notFound(`Job ${id} not found`);
-    return job;
+    return withPhases([job], await this.window())[0]!;
   }
 
   /**

@@ -2,7 +2,6 @@ import type { Kit } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
-import { localToday } from '../io/date-input';
 import type { NewKit } from '../io/parse-roster';
 import { requireKnownZip } from '../io/zip-rules';
 import type { JobsRepository } from '../repositories/jobs.repository';
@@ -17,6 +16,8 @@ export class KitsService {
     private readonly db: Kysely<DB>,
     private readonly kits: KitsRepository,
     private readonly jobs: JobsRepository,
+    /** Today in the organisation's time zone (jobs that started keep a kit that breaks down). */
+    private readonly today: () => string,
   ) {}
 
   /** Every kit by name. */
@@ -64,7 +65,7 @@ export class KitsService {
       const kit = await this.kits.update(id, { ...input, current_location_zip: zip }, trx);
       if (kit === undefined) throw notFound(`Kit ${id} not found`);
       const unassigned = kit.is_out_for_maintenance
-        ? await this.jobs.clearKit(id, trx, localToday())
+        ? await this.jobs.clearKit(id, trx, this.today())
         : [];
       return { kit, unassigned };
     });

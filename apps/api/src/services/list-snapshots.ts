@@ -14,6 +14,11 @@ const brotliAsync = promisify(brotliCompress);
 export interface ListSource {
   tables: readonly VersionedTable[];
   /**
+   * What else the list depends on besides its tables, as text (the job list:
+   * today's date, which moves jobs into the past at midnight with no write).
+   */
+  key?: () => string;
+  /**
    * Reads the list, handing its items to `add` in order, in one chunk or
    * several: each chunk is serialised as it comes, so a long list read in
    * chunks never holds the event loop for the whole list at once.
@@ -87,7 +92,8 @@ export class ListSnapshots<Name extends string = string> {
   private async etag(name: Name): Promise<string> {
     // eslint-disable-next-line meridian/string-key-injection -- name is a list name of the route table, typed as the sources' keys
     const source = this.sources[name];
-    const counters = (await this.versions.read(source.tables)).join('|');
+    const read = await this.versions.read(source.tables);
+    const counters = (source.key ? [...read, source.key()] : read).join('|');
     const last = this.etags.get(name);
     if (last?.counters === counters) return last.etag;
     const digest = createHash('sha256').update(`${name}|${counters}`).digest('base64url');

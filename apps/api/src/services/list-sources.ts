@@ -33,6 +33,8 @@ export interface ListReaders {
   availability: AvailabilityService;
   users: UsersService;
   zipData: ZipDataRepository;
+  /** Today in the organisation's time zone: the job list's phases change with it. */
+  today: () => string;
 }
 
 /**
@@ -44,8 +46,10 @@ export function listSources(r: ListReaders): Record<ListName, ListSource> {
   return {
     // Jobs show their physicians' and kits' current names.
     // Read and checked in chunks: the one list that runs to 10,000 rows and more.
+    // Each job's phase follows the published date (plan_publications) and today.
     jobs: {
-      tables: ['jobs', 'physicists', 'kits'],
+      tables: ['jobs', 'physicists', 'kits', 'plan_publications'],
+      key: () => `today=${r.today()}`,
       read: (add) =>
         r.jobs.listInChunks(JOB_LIST_CHUNK_ROWS, (chunk) => add(JobListSchema.parse(chunk))),
     },

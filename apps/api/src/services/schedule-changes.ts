@@ -79,6 +79,7 @@ function describeChange(key: string, before: NoticedSlot, after: NoticedSlot): s
 export function describeScheduleChanges(
   before: ScheduleSnapshot,
   after: ScheduleSnapshot,
+  title = 'Your schedule changed',
 ): string | null {
   const lines: string[] = [];
   for (const [key, slot] of Object.entries(after)) {
@@ -103,5 +104,5 @@ export function describeScheduleChanges(
   const shown = lines.slice(0, LISTED).join('; ');
   const more = lines.length > LISTED ? `; and ${lines.length - LISTED} more` : '';
   const count = lines.length === 1 ? '1 change' : `${lines.length} changes`;
-  return `Your schedule changed (${count}): ${shown}${more}.`;
+  return `${title} (${count}): ${shown}${more}.`;
 }

@@ -1,5 +1,5 @@
 import type { MySchedule, ScheduleEntry } from '@meridian/contracts';
-import { haversineMiles } from '@meridian/domain';
+import { haversineMiles, jobPhase, type PlanWindow } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ScheduleRepository, ScheduleRow } from '../repositories/schedule.repository';
@@ -8,7 +8,10 @@ import type { UsersRepository } from '../repositories/users.repository';
 /** A schedule entry with the job's version (the calendar feed's SEQUENCE). */
 export type ScheduledSlot = ScheduleEntry & { version: number };
 
-const toSlot = (row: ScheduleRow): ScheduledSlot => {
+/** Reads the planning window (today and the published-through date), in `db` when given. */
+export type PlanWindowReader = (db?: Kysely<DB>) => Promise<PlanWindow>;
+
+const toSlot = (row: ScheduleRow, window: PlanWindow): ScheduledSlot => {
   const { job_lat, job_lon, home_lat, home_lon } = row;
   const miles =
     job_lat === null || job_lon === null || home_lat === null || home_lon === null
@@ -26,6 +29,7 @@ const toSlot = (row: ScheduleRow): ScheduledSlot => {
     partner: row.partner,
     kit: row.kit,
     miles_from_home: miles,
+    phase: jobPhase(row.start, window),
   };
 };
 
@@ -34,6 +38,7 @@ export class ScheduleService {
   constructor(
     private readonly users: UsersRepository,
     private readonly schedule: ScheduleRepository,
+    private readonly window: PlanWindowReader,
   ) {}
 
   /** The physicist an account is linked to, or null. */
@@ -58,9 +63,10 @@ export class ScheduleService {
     db?: Kysely<DB>,
   ): Promise<Map<number, ScheduledSlot[]>> {
     const byPhysicist = new Map<number, ScheduledSlot[]>();
+    const window = await this.window(db);
     for (const row of await this.schedule.forPhysicists(physicistIds, db)) {
       const list = byPhysicist.get(row.physicist_id) ?? [];
-      list.push(toSlot(row));
+      list.push(toSlot(row, window));
       byPhysicist.set(row.physicist_id, list);
     }
     return byPhysicist;

@@ -125,13 +125,22 @@ export async function listenOnFreePort(t: TestApp): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/**
+ * "Today" in every test app unless a test sets its own (config.planToday, or
+ * the `now` clock with planToday null): before the test data's dates
+ * (2026-03 and later), so those jobs are to come, and fixed, so no test's
+ * verdict depends on the day it runs. ORG_TIMEZONE stays the default,
+ * America/Chicago.
+ */
+export const TEST_TODAY = '2026-01-05';
+
 /** Builds the app for inject tests, with three signed-in users. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { config: overrides, ...appOptions } = options;
   // Media folders (background videos) live in DATA_DIR: each app gets its own, removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-api-test-'));
   const config: RuntimeConfig = {
-    ...parseConfig({ DATA_DIR: dataDir, REGISTRATION: 'open' }),
+    ...parseConfig({ DATA_DIR: dataDir, REGISTRATION: 'open', PLAN_TODAY: TEST_TODAY }),
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   };

@@ -25,6 +25,7 @@ const job = (id: number): JobRecord => ({
   lead_pinned: false,
   data_acq_pinned: true,
   kit_pinned: false,
+  phase: 'draft',
 });
 
 /** zod's own verdict: the parsed value, or the error's issues. */

@@ -30,5 +30,6 @@ export const testJobRecord = (fields: Partial<JobRecord> = {}): JobRecord => ({
   lead_pinned: false,
   data_acq_pinned: false,
   kit_pinned: false,
+  phase: 'draft',
   ...fields,
 });
