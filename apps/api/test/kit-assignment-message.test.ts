@@ -1,6 +1,6 @@
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import { describe, expect, it } from 'vitest';
-import { kitAssignmentMessage } from '../src/kinds/kit-assignment/kit-assignment-run.service';
+import { kitAssignmentMessage } from '../src/kinds/kit-assignment/kit-assignment-run';
 
 const cover = (over: Partial<KitCoverResult>): KitCoverResult => ({
   status: 'optimal',

@@ -38,6 +38,19 @@ export const AlgorithmRunResultSchema = z.object({
   error: z.string().nullable(),
 });
 
+/**
+ * POST /api/v1/analytics/compare_algorithms: which algorithms to compare, as
+ * comma-separated keys (optional; every algorithm of the catalogue when absent).
+ */
+export const CompareQuerySchema = z.object({
+  algorithms: z
+    .string()
+    .max(400)
+    .transform((s) => s.split(',').map((k) => k.trim()))
+    .pipe(z.array(AlgorithmKeySchema).min(1))
+    .optional(),
+});
+
 /** POST /api/v1/analytics/run_single_algorithm. */
 export const RunSingleRequestSchema = z.strictObject({ algorithm: AlgorithmKeySchema });
 export const RunSingleResponseSchema = z.object({
@@ -62,3 +75,4 @@ export const CompareStreamMessageSchema = z.discriminatedUnion('type', [
   }),
   StreamErrorMessageSchema,
 ]);
+export type CompareStreamMessage = z.infer<typeof CompareStreamMessageSchema>;

@@ -10,13 +10,12 @@ import { backupRoutes } from '../routes/backup.routes';
 import { calendarRoutes } from '../routes/calendar.routes';
 import { exportsRoutes } from '../routes/exports.routes';
 import { healthRoutes } from '../routes/health.routes';
+import { taskKindModules } from '../kinds/registry';
 import { jobsRoutes } from '../routes/jobs.routes';
-import { kitAssignmentRoutes } from '../routes/kit-assignment.routes';
 import { kitsRoutes } from '../routes/kits.routes';
 import { meRoutes } from '../routes/me.routes';
 import { myScheduleRoutes } from '../routes/my-schedule.routes';
 import { notificationsRoutes } from '../routes/notifications.routes';
-import { optimizeRoutes } from '../routes/optimize.routes';
 import { planHistoryRoutes } from '../plan-history/plan-history.routes';
 import { proposalsRoutes } from '../plan-history/proposals.routes';
 import { rosterRoutes } from '../routes/roster.routes';
@@ -27,7 +26,6 @@ import { uploadRoutes } from '../routes/upload.routes';
 import { BackupService } from '../services/backup.service';
 import { createPeopleServices } from './people';
 import { planWindowRoutes } from '../plan-window/plan-window.routes';
-import { whatIfRoutes } from '../routes/what-if.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
 
@@ -85,33 +83,15 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     maxPerMinute: config.importRatePerMinute,
   });
   await app.register(tasksRoutes, { tasks: work.tasks });
-  await app.register(optimizeRoutes, {
-    optimization: work.optimization,
-    streams: work.streams,
-    maxPerMinute: taskRate,
-  });
-  await app.register(whatIfRoutes, {
-    whatIf: work.whatIf,
-    streams: work.streams,
-    maxPerMinute: taskRate,
-  });
+  // Each long-running kind's start, stream and cancel routes (src/kinds/, one module each).
+  for (const kind of taskKindModules()) {
+    await app.register(kind.routes({ ...work.kindRoutes, maxPerMinute: taskRate }));
+  }
   await app.register(proposalsRoutes, { proposals: work.proposals });
-  await app.register(analyticsRoutes, {
-    analytics: s.analytics,
-    explain: s.explain,
-    comparisons: work.comparisons,
-    singleRuns: work.singleRuns,
-    tasks: work.tasks,
-    streams: work.streams,
-    maxPerMinute: taskRate,
-  });
+  await app.register(analyticsRoutes, { analytics: s.analytics, explain: s.explain });
   await app.register(planHistoryRoutes, {
     history: s.planHistory,
     replay: s.runReplay,
-    maxPerMinute: taskRate,
-  });
-  await app.register(kitAssignmentRoutes, {
-    kitAssignment: work.kitAssignment,
     maxPerMinute: taskRate,
   });
 }

@@ -2,29 +2,21 @@ import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
+import { queuedKind, type RequestDeps } from '../kinds/kind-module';
+import { taskKindModules } from '../kinds/registry';
+import { ProposalsRepository } from '../plan-history/proposals.repository';
+import { ProposalsService } from '../plan-history/proposals.service';
+import { RunChangesRepository } from '../plan-history/run-changes.repository';
+import { RunRecorder } from '../plan-history/run-recorder';
+import { RunsRepository } from '../plan-history/runs.repository';
+import { AvailabilityRepository } from '../repositories/availability.repository';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
-import { AvailabilityRepository } from '../repositories/availability.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
-import { ProposalsRepository } from '../plan-history/proposals.repository';
-import { RunChangesRepository } from '../plan-history/run-changes.repository';
-import { RunsRepository } from '../plan-history/runs.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
-import { ComparisonRequests } from '../kinds/comparison/comparison-requests.service';
-import { ComparisonRun } from '../kinds/comparison/comparison-run.service';
 import { InstanceBuilder } from '../services/instance-builder';
-import { KitAssignmentRequests } from '../kinds/kit-assignment/kit-assignment-requests.service';
-import { KitAssignmentRun } from '../kinds/kit-assignment/kit-assignment-run.service';
-import { OptimizationRequests } from '../kinds/optimization/optimization-requests.service';
-import { OptimizationRun } from '../kinds/optimization/optimization-run.service';
-import { RunRecorder } from '../plan-history/run-recorder';
-import { ProposalsService } from '../plan-history/proposals.service';
-import { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
-import { WhatIfRun } from '../kinds/what-if/what-if-run.service';
 import type { SettingsService } from '../services/settings.service';
-import { SingleRunRequests } from '../kinds/single-run/single-run-requests.service';
-import { SingleRun } from '../kinds/single-run/single-run.service';
 import { AwaitedTasks } from '../tasks/awaited-tasks';
 import { LocalTaskEventBus, PgTaskEventBus, type TaskEventBus } from '../tasks/task-event-bus';
 import { TaskKinds } from '../tasks/task-kinds';
@@ -32,9 +24,8 @@ import { TaskQueue } from '../tasks/task-queue';
 import { TaskRunner, type TaskLog } from '../tasks/task-runner';
 import { TaskStreams } from '../tasks/task-stream';
 import { TasksService } from '../tasks/tasks.service';
-import { declareTaskKinds } from './task-kinds';
 
-/** Optimisation, comparisons, single runs and kit assignment, with the task machinery under them. */
+/** The task machinery with every kind of src/kinds/ declared on it, and the proposals. */
 export interface WorkServices {
   settings: TaskSettings;
   repository: TasksRepository;
@@ -43,11 +34,8 @@ export interface WorkServices {
   kinds: TaskKinds;
   queue: TaskQueue;
   runner: TaskRunner;
-  optimization: OptimizationRequests;
-  comparisons: ComparisonRequests;
-  singleRuns: SingleRunRequests;
-  kitAssignment: KitAssignmentRequests;
-  whatIf: WhatIfRequests;
+  /** What the kinds' routes are built from (compose/routes.ts adds the rate). */
+  kindRoutes: Omit<RequestDeps, 'maxPerMinute'>;
   proposals: ProposalsService;
   /** Takes tasks of every declared kind from the queue in this process. */
   startWorkers(): Promise<void>;
@@ -91,31 +79,27 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const kinds = new TaskKinds();
   const queue = new TaskQueue(db, () => kinds.all().map((k) => k.queue), onError);
   const tasks = new TasksService(db, repository, bus, queue, kinds, taskSettings.maxActiveTasks);
-  const runner = new TaskRunner(tasks, repository, taskSettings, log);
+  const runner = new TaskRunner(tasks, repository, kinds, taskSettings, log);
   // This process may be the one running a cancelled task: stop it at once, not at the next poll.
   tasks.onCancel((id) => runner.abort(id));
   const instances = new InstanceRepository();
   const builder = new InstanceBuilder(instances);
   const jobs = new JobsRepository(db);
+  const kitsRepository = new KitsRepository(db);
   const proposals = new ProposalsRepository(db);
   const recorder = new RunRecorder(new RunsRepository(db), new RunChangesRepository(db));
-  const runners = {
-    optimization: new OptimizationRun(db, tasks, builder, jobs, recorder, proposals),
-    comparison: new ComparisonRun(db, tasks, builder, log),
-    singleRun: new SingleRun(db, tasks, builder, log),
-    kitAssignment: new KitAssignmentRun(
-      db,
-      tasks,
-      instances,
-      jobs,
-      new KitsRepository(db),
-      builder,
-      settings,
-      recorder,
-    ),
-    whatIf: new WhatIfRun(db, tasks, builder, proposals),
+  const workerDeps = {
+    db,
+    builder,
+    instances,
+    jobs,
+    kits: kitsRepository,
+    proposals,
+    recorder,
+    settings,
+    log,
   };
-  for (const kind of declareTaskKinds(runners)) kinds.declare(kind);
+  for (const module of taskKindModules()) kinds.declare(queuedKind(module, workerDeps));
 
   // The embedded database has exactly one process: whatever it left active died with it.
   if (kind === 'embedded') {
@@ -141,26 +125,26 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
   sweeper.unref();
   const awaited = new AwaitedTasks(tasks, repository);
+  const streams = new TaskStreams(tasks, repository);
 
   return {
     settings: taskSettings,
     repository,
     tasks,
-    streams: new TaskStreams(tasks, repository),
+    streams,
     kinds,
     queue,
     runner,
-    optimization: new OptimizationRequests(tasks, settings, taskSettings, proposals),
-    comparisons: new ComparisonRequests(tasks, settings, taskSettings),
-    singleRuns: new SingleRunRequests(awaited, settings, taskSettings),
-    kitAssignment: new KitAssignmentRequests(awaited, taskSettings),
-    whatIf: new WhatIfRequests(
+    kindRoutes: {
       tasks,
+      awaited,
+      streams,
       settings,
-      new PhysicistsRepository(db),
-      new KitsRepository(db),
+      taskSettings,
+      physicists: new PhysicistsRepository(db),
+      kits: kitsRepository,
       proposals,
-    ),
+    },
     proposals: new ProposalsService(
       db,
       proposals,
@@ -174,7 +158,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.
       const eager = kind === 'postgres';
       for (const taskKind of kinds.all()) {
-        await queue.work(taskKind.queue, (id) => runner.execute(id, taskKind.run), eager);
+        await queue.work(taskKind.queue, (id) => runner.execute(id), eager);
       }
     },
     async close() {

@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { HttpError, forbidden, notFound } from '../http/http-error';
 import type { TaskEventBus } from './task-event-bus';
-import type { TaskKinds } from './task-kinds';
+import type { TaskKinds, TaskOutcome } from './task-kinds';
 import type { TaskQueue } from './task-queue';
 import {
   QUEUED_MESSAGE,
@@ -26,13 +26,6 @@ export const errorEvent = (message: string, status: 'error' | 'cancelled' = 'err
   message,
   status,
 });
-
-/** How a task ended: its message, final stream event and results. */
-export interface TaskOutcome {
-  message: string;
-  finalEvent: unknown;
-  results?: unknown;
-}
 
 const isManager = (user: AuthUser) => user.role === 'admin' || user.role === 'manager';
 

@@ -1,4 +1,4 @@
-import { evaluateObjective } from '@meridian/domain';
+import { evaluateObjective, type Weights } from '@meridian/domain';
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { InstanceRepository } from '../../repositories/instance.repository'
 import type { JobKitWrite, JobsRepository } from '../../repositories/jobs.repository';
 import type { KitsRepository } from '../../repositories/kits.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
-import { errorEvent, type TasksService } from '../../tasks/tasks.service';
+import { StaleResult, type RunContext, type TaskOutcome } from '../../tasks/task-kinds';
 import { inputFingerprint } from '../../plan-history/input-fingerprint';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
@@ -45,31 +45,35 @@ function notProvenNote(result: KitCoverResult): string {
 }
 
 /** How often the schedule may change under a run before the caller is told to try again. */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 
 /** The failure after ATTEMPTS changed schedules (answered 409). */
 export const KEPT_CHANGING =
   'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again';
 
-/** Thrown inside the write's transaction when the cover's input changed meanwhile: roll back, solve again. */
-class InputChanged extends Error {}
+/** What a cover's run hands its apply: the input it solved, the cover and the weights for F. */
+export interface Covered {
+  input: PathCoverInput;
+  result: KitCoverResult;
+  weights: Weights;
+}
 
 /**
  * The worker side of kit assignment (KitAssignmentRequests queues it): the
- * minimum-cost path cover of OPTIMIZATION.md over the stored jobs and kits;
- * pinned kits stay (exact without pins; with them, the message says when it
- * is not proven optimal and how far it can be). The cover runs on a thread
- * of its own with no transaction open (on the embedded database an open
- * transaction holds the only session, so every other request would wait for
- * the whole solve). The task's completion then locks the jobs and kits,
- * re-reads what the cover was solved from and writes only if nothing changed
- * meanwhile; otherwise it solves again, and after ATTEMPTS tries the task
- * fails (409) with nothing changed. A cancel stops the thread and writes nothing.
+ * minimum-cost path cover of docs/optimization.md over the stored jobs and
+ * kits; pinned kits stay (exact without pins; with them, the message says
+ * when it is not proven optimal and how far it can be). The cover runs on a
+ * thread of its own with no transaction open (on the embedded database an
+ * open transaction holds the only session, so every other request would
+ * wait for the whole solve). Its apply then locks the jobs and kits,
+ * re-reads what the cover was solved from and writes only if nothing
+ * changed meanwhile; otherwise it says its result is stale and the task
+ * runner solves again, and after ATTEMPTS tries the task fails (409) with
+ * nothing changed. A cancel stops the thread and writes nothing.
  */
 export class KitAssignmentRun {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly tasks: TasksService,
     private readonly read: InstanceRepository,
     private readonly jobs: JobsRepository,
     private readonly kits: KitsRepository,
@@ -78,74 +82,66 @@ export class KitAssignmentRun {
     private readonly recorder: RunRecorder,
   ) {}
 
-  /** Covers, then writes in the task's completion unless cancelled or outrun by edits. */
-  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const input = await this.input(this.db);
-      const result = await coverInThread(input, signal).catch((error: unknown) => {
-        if (signal.aborted) return null;
-        throw error;
-      });
-      if (result === null || signal.aborted) return;
-      // Read before the transaction: on the embedded database the outer handle waits for it.
-      const weights = await this.settings.getWeights();
-      try {
-        await this.tasks.finish(task.id, 'complete', async (trx) => {
-          // Every job, then every kit, in id order: the order manual assignment and kit
-          // edits take them in (a job before its kit), so writers queue instead of deadlocking.
-          await this.jobs.lockAll(trx);
-          await this.kits.lockAll(trx);
-          if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) {
-            throw new InputChanged();
-          }
-          const before = await this.jobs.planSlots(trx);
-          const built = await this.builder.build(trx, weights);
-          await this.jobs.writeKits(this.rows(input, result), trx);
-          const after = await this.jobs.planSlots(trx);
-          // Recorded as a plan revision (kits are not in F, so F's parts stay as they were).
-          const assignments = planAssignments(built.instance, after);
-          await this.recorder.record(
-            trx,
-            {
-              kind: 'kit_assignment',
-              taskId: task.id,
-              algorithm: null,
-              status: result.status,
-              weights,
-              seed: null,
-              objective: evaluateObjective(built.instance, assignments, weights),
-              objectiveBefore: evaluateObjective(
-                built.instance,
-                planAssignments(built.instance, before),
-                weights,
-              ),
-              inputFingerprint: inputFingerprint(built.instance),
-              bound: null,
-              elapsedMs: 0,
-              timeLimitMs: task.time_limit_ms,
-              maxIterations: null,
-              iterations: {},
-              jobsAssigned: jobsFilled(assignments),
-              jobsTotal: assignments.length,
-              restoredRunId: null,
-              createdBy: task.created_by,
-            },
-            before,
-            after,
-          );
-          const message = kitAssignmentMessage(result, input.jobs.length);
-          return { message, finalEvent: { type: 'complete', message }, results: { message } };
-        });
-        return;
-      } catch (error) {
-        if (!(error instanceof InputChanged)) throw error;
-      }
-    }
-    await this.tasks.finish(task.id, 'error', {
-      message: KEPT_CHANGING,
-      finalEvent: errorEvent(KEPT_CHANGING),
-      results: { http_status: 409 },
+  /** Covers on a thread; null when cancelled. */
+  async run(_task: TaskRow, { signal }: RunContext): Promise<Covered | null> {
+    const input = await this.input(this.db);
+    const result = await coverInThread(input, signal).catch((error: unknown) => {
+      if (signal.aborted) return null;
+      throw error;
     });
+    if (result === null || signal.aborted) return null;
+    // Read before the transaction: on the embedded database the outer handle waits for it.
+    const weights = await this.settings.getWeights();
+    return { input, result, weights };
+  }
+
+  /** Writes every dated job's kit and records the run, unless the cover's input changed. */
+  async apply(trx: Kysely<DB>, task: TaskRow, covered: Covered): Promise<TaskOutcome> {
+    const { input, result, weights } = covered;
+    // Every job, then every kit, in id order: the order manual assignment and kit
+    // edits take them in (a job before its kit), so writers queue instead of deadlocking.
+    await this.jobs.lockAll(trx);
+    await this.kits.lockAll(trx);
+    if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) {
+      throw new StaleResult(KEPT_CHANGING, 409);
+    }
+    const before = await this.jobs.planSlots(trx);
+    const built = await this.builder.build(trx, weights);
+    await this.jobs.writeKits(this.rows(input, result), trx);
+    const after = await this.jobs.planSlots(trx);
+    // Recorded in the plan history (kits are not in F, so F's parts stay as they were).
+    const assignments = planAssignments(built.instance, after);
+    await this.recorder.record(
+      trx,
+      {
+        kind: 'kit_assignment',
+        taskId: task.id,
+        algorithm: null,
+        status: result.status,
+        weights,
+        seed: null,
+        objective: evaluateObjective(built.instance, assignments, weights),
+        objectiveBefore: evaluateObjective(
+          built.instance,
+          planAssignments(built.instance, before),
+          weights,
+        ),
+        inputFingerprint: inputFingerprint(built.instance),
+        bound: null,
+        elapsedMs: 0,
+        timeLimitMs: task.time_limit_ms,
+        maxIterations: null,
+        iterations: {},
+        jobsAssigned: jobsFilled(assignments),
+        jobsTotal: assignments.length,
+        restoredRunId: null,
+        createdBy: task.created_by,
+      },
+      before,
+      after,
+    );
+    const message = kitAssignmentMessage(result, input.jobs.length);
+    return { message, finalEvent: { type: 'complete', message }, results: { message } };
   }
 
   /** What the cover is solved from: dated jobs (pinned kits fixed) and placed kits. */

@@ -4,13 +4,13 @@ import { planRepair, RepairInputError, type Absence } from '@meridian/optimizer'
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type {
-  ProposalRow,
+  ProposalResult,
   ProposalsRepository,
   StoredAbsence,
 } from '../../plan-history/proposals.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
 import { TaskFailure } from '../../tasks/task-failure';
-import type { TasksService } from '../../tasks/tasks.service';
+import type { RunContext, TaskOutcome } from '../../tasks/task-kinds';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { planFingerprint } from '../../plan-history/plan-fingerprint';
 import { toProposalResult } from '../../plan-history/proposal-result';
@@ -23,34 +23,30 @@ import {
 /** Search nodes of one repair: well past what real plans need, short enough not to stall the process. */
 const MAX_NODES = 1_000_000;
 
+/** What a what-if's run hands its apply: the proposal to fill and its stored result. */
+export interface Repaired {
+  proposalId: number;
+  result: ProposalResult;
+}
+
 /**
  * The worker side of a what-if (WhatIfRequests queues it): reads the plan,
- * finds the smallest repair for the absence and stores it as a ready
- * proposal. It changes no job: applying is a separate, explicit step.
+ * finds the smallest repair for the absence (run) and stores it as a ready
+ * proposal (apply). It changes no job: applying is a separate, explicit
+ * step. A failure marks its proposal failed.
  */
 export class WhatIfRun {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
     private readonly proposals: ProposalsRepository,
   ) {}
 
-  /** Repairs, then stores the proposal with the task's completion; a failure marks it failed. */
-  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
+  /** Repairs; null when cancelled. */
+  async run(task: TaskRow, { signal, progress }: RunContext): Promise<Repaired | null> {
     const pending = await this.proposals.findByTask(task.id);
     if (!pending) throw new Error(`What-if task ${task.id} has no proposal to fill`);
-    try {
-      await this.repair(task, signal, pending);
-    } catch (error) {
-      await this.proposals.fail(task.id);
-      throw error;
-    }
-  }
-
-  private async repair(task: TaskRow, signal: AbortSignal, pending: ProposalRow): Promise<void> {
-    await this.tasks.progress(
-      task.id,
+    await progress(
       {
         progress: 0,
         message: 'Reading jobs, staff and leave',
@@ -80,8 +76,7 @@ export class WhatIfRun {
       );
     }
     const elapsed = () => (performance.now() - began) / 1000;
-    await this.tasks.progress(
-      task.id,
+    await progress(
       {
         progress: 10,
         message: 'Finding the smallest repair',
@@ -102,7 +97,7 @@ export class WhatIfRun {
         throw new TaskFailure(`What-if refused: ${error.message}`);
       throw error;
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return null;
     const result = {
       ...toProposalResult(repair, planFingerprint(built)),
       repair: {
@@ -115,29 +110,37 @@ export class WhatIfRun {
         inputFingerprint: repairInputFingerprint(built.instance, plan),
       },
     };
-    await this.tasks.finish(task.id, 'complete', async (trx) => {
-      await this.proposals.complete(pending.id, result, trx);
-      const summary: WhatIfSummary = {
-        proposal_id: pending.id,
-        changes: result.changes.length,
-        unfilled: result.unfilled.length,
-        objective_before: result.objectiveBefore,
-        objective_after: result.objectiveAfter,
-      };
-      const slots = (n: number) => `${n} slot${n === 1 ? '' : 's'}`;
-      return {
-        message:
-          `Proposal ready: ${slots(summary.changes)} to change` +
-          (summary.unfilled > 0 ? `, ${slots(summary.unfilled)} nobody can fill` : '') +
-          `; F ${result.objectiveBefore.total.toFixed(1)} -> ${result.objectiveAfter.total.toFixed(1)}`,
-        finalEvent: {
-          type: 'complete',
-          proposal_id: pending.id,
-          result: summary,
-        } satisfies WhatIfStreamMessage,
-        results: summary,
-      };
-    });
+    return { proposalId: pending.id, result };
+  }
+
+  /** Stores the proposal, ready to apply or discard. */
+  async apply(trx: Kysely<DB>, { proposalId, result }: Repaired): Promise<TaskOutcome> {
+    await this.proposals.complete(proposalId, result, trx);
+    const summary: WhatIfSummary = {
+      proposal_id: proposalId,
+      changes: result.changes.length,
+      unfilled: result.unfilled.length,
+      objective_before: result.objectiveBefore,
+      objective_after: result.objectiveAfter,
+    };
+    const slots = (n: number) => `${n} slot${n === 1 ? '' : 's'}`;
+    return {
+      message:
+        `Proposal ready: ${slots(summary.changes)} to change` +
+        (summary.unfilled > 0 ? `, ${slots(summary.unfilled)} nobody can fill` : '') +
+        `; F ${result.objectiveBefore.total.toFixed(1)} -> ${result.objectiveAfter.total.toFixed(1)}`,
+      finalEvent: {
+        type: 'complete',
+        proposal_id: proposalId,
+        result: summary,
+      } satisfies WhatIfStreamMessage,
+      results: summary,
+    };
+  }
+
+  /** A run or apply that threw leaves its proposal failed, not pending forever. */
+  async failed(task: TaskRow): Promise<void> {
+    await this.proposals.fail(task.id);
   }
 }
 

@@ -4,28 +4,27 @@ import { solve } from '@meridian/optimizer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TaskRow } from '../../repositories/tasks.repository';
-import type { TasksService } from '../../tasks/tasks.service';
 import { algorithmResult, failedResult, workloadOf } from '../algorithm-result';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { INTERNAL_ALGORITHM_ERROR } from '../../tasks/task-failure';
+import type { RunContext, TaskOutcome } from '../../tasks/task-kinds';
 import type { TaskLog } from '../../tasks/task-runner';
 
 /**
  * The worker side of single algorithm runs (SingleRunRequests queues them and
- * answers the result): one solve on the task's weights and seed, reported in
- * the task's results, never written to the schedule. A solver that fails is
- * reported as that algorithm's error, as comparisons do.
+ * answers the result): one solve on the task's weights and seed (run),
+ * reported in the task's results (apply), never written to the schedule. A
+ * solver that fails is reported as that algorithm's error, as comparisons do.
  */
 export class SingleRun {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly tasks: TasksService,
     private readonly builder: InstanceBuilder,
     private readonly log: Pick<TaskLog, 'error'>,
   ) {}
 
-  /** Solves; completes the task with the workload and result unless cancelled. */
-  async run(task: TaskRow, signal: AbortSignal): Promise<void> {
+  /** Solves; the workload and result, or null when cancelled. */
+  async run(task: TaskRow, { signal }: RunContext): Promise<RunSingleResponse | null> {
     const algorithm = task.algorithm as AlgorithmKey;
     const weights = WeightsSchema.parse(task.weights);
     const { instance } = await this.builder.build(this.db, weights);
@@ -48,12 +47,17 @@ export class SingleRun {
         results: { [algorithm]: failedResult(algorithm, INTERNAL_ALGORITHM_ERROR) },
       };
     }
-    if (signal.aborted) return;
+    return signal.aborted ? null : answer;
+  }
+
+  /** The run's outcome: the answer the waiting request reads from the task's results. */
+  outcome(task: TaskRow, answer: RunSingleResponse): TaskOutcome {
+    const algorithm = task.algorithm as AlgorithmKey;
     const failed = answer.results[algorithm]!.error !== null;
-    await this.tasks.finish(task.id, 'complete', {
+    return {
       message: failed ? `${algorithm} failed` : `${algorithm} ran`,
       finalEvent: { type: 'complete' },
       results: answer,
-    });
+    };
   }
 }
