@@ -16,7 +16,7 @@ export interface RunContext {
   /** Aborted by a cancel (here or through another process) and at shutdown. */
   signal: AbortSignal;
   /** Records progress on the task row and streams `event` to its followers. */
-  progress(fields: TaskProgress, event: unknown): Promise<void>;
+  progress: (fields: TaskProgress, event: unknown) => Promise<void>;
 }
 
 /**
