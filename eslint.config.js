@@ -6,6 +6,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginSecurity from 'eslint-plugin-security';
 import globals from 'globals';
 import { meridianLintPlugin } from './scripts/lint/import-boundaries.mjs';
@@ -152,5 +153,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Accessibility of the JSX itself (labels, roles, keyboard handlers); axe checks the rendered
+  // screens in the browser suite (e2e/tests/accessibility.test.ts).
+  {
+    ...jsxA11y.flatConfigs.strict,
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      ...jsxA11y.flatConfigs.strict.rules,
+      // The first field of a dialog takes the focus, as the WAI-ARIA dialog pattern asks; a
+      // plain element never does.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
   },
 );

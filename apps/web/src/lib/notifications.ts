@@ -15,6 +15,8 @@ export interface SessionNotification {
   text: string;
   severity: NotificationSeverity;
   at: number;
+  /** Read once the bell's "Mark all read" or the ticker's clear button has been used. */
+  read: boolean;
 }
 
 /** The ticker keeps the latest few; older lines have had their time on screen. */
@@ -30,13 +32,22 @@ function emit(): void {
 
 /** Adds a line to the ticker. */
 export function pushNotification(text: string, severity: NotificationSeverity = 'info'): void {
-  notifications = [...notifications, { id: nextId++, text, severity, at: Date.now() }].slice(
-    -MAX_NOTIFICATIONS,
-  );
+  notifications = [
+    ...notifications,
+    { id: nextId++, text, severity, at: Date.now(), read: false },
+  ].slice(-MAX_NOTIFICATIONS);
   emit();
 }
 
-/** Empties the ticker (its close button, and logout). */
+/** Marks these happenings read: the ticker drops them, the bell keeps listing them. */
+export function markSessionNotificationsRead(ids: readonly number[]): void {
+  const targets = new Set(ids);
+  if (!notifications.some((n) => !n.read && targets.has(n.id))) return;
+  notifications = notifications.map((n) => (targets.has(n.id) ? { ...n, read: true } : n));
+  emit();
+}
+
+/** Forgets every happening (logout and the end of a session). */
 export function clearNotifications(): void {
   notifications = [];
   emit();

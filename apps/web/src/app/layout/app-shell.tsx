@@ -8,10 +8,12 @@ import { useTheme } from '@mui/material/styles';
 import { DRAWER_WIDTH } from '@meridian/domain';
 import type { Session } from '../../lib/session-store';
 import { clearToken } from '../../lib/session-store';
+import { MAIN_CONTENT_ID } from '../../lib/focus-keeper';
 import { clearNotifications } from '../../lib/notifications';
 import { useNotificationsStream } from '../../lib/people-api/notifications-stream';
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
+import { SkipLink } from '../../components/skip-link';
 import type { AppRoute } from '../routes/route-definitions';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -45,6 +47,7 @@ export function AppShell({ route, session }: AppShellProps) {
   const isPushed = isOpen && !isOverlay;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
       <TopBar
         title={route.title}
         claims={session.claims}
@@ -60,7 +63,10 @@ export function AppShell({ route, session }: AppShellProps) {
       />
       <Box
         component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           flexGrow: 1,
           minWidth: 0,
           p: { xs: 2, sm: 3 },

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,6 +27,8 @@ export function NavDrawer({ role, isOpen, isOverlay, onClose }: NavDrawerProps) 
       variant={isOverlay ? 'temporary' : 'persistent'}
       open={isOpen}
       onClose={onClose}
+      // As an overlay on a phone the drawer is a dialog, which needs a name.
+      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
       sx={{
         width: DRAWER_WIDTH,
         flexShrink: 0,
@@ -36,31 +39,34 @@ export function NavDrawer({ role, isOpen, isOverlay, onClose }: NavDrawerProps) 
       <nav aria-label="Main navigation">
         <List>
           {navEntriesFor(role).map((entry) => (
-            <ListItemButton
-              key={entry.path}
-              component={NavLink}
-              to={entry.path}
-              onMouseEnter={() => schedule(entry.path)}
-              onFocus={() => schedule(entry.path)}
-              onMouseLeave={cancel}
-              onBlur={cancel}
-              onClick={isOverlay ? onClose : undefined}
-              sx={{
-                mx: 1,
-                borderRadius: 1,
-                '&.active': {
-                  bgcolor: 'action.selected',
-                  '& .MuiListItemIcon-root, & .MuiListItemText-primary': { color: 'primary.main' },
-                  '& .MuiListItemText-primary': { fontWeight: 600 },
-                },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                {/* eslint-disable-next-line meridian/string-key-injection -- entry.path is a path of the drawer's own route table */}
-                {NAV_ICONS[entry.path]}
-              </ListItemIcon>
-              <ListItemText primary={entry.navLabel} />
-            </ListItemButton>
+            <ListItem key={entry.path} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={entry.path}
+                onMouseEnter={() => schedule(entry.path)}
+                onFocus={() => schedule(entry.path)}
+                onMouseLeave={cancel}
+                onBlur={cancel}
+                onClick={isOverlay ? onClose : undefined}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': {
+                    bgcolor: 'action.selected',
+                    '& .MuiListItemIcon-root, & .MuiListItemText-primary': {
+                      color: 'primary.main',
+                    },
+                    '& .MuiListItemText-primary': { fontWeight: 600 },
+                  },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  {/* eslint-disable-next-line meridian/string-key-injection -- entry.path is a path of the drawer's own route table */}
+                  {NAV_ICONS[entry.path]}
+                </ListItemIcon>
+                <ListItemText primary={entry.navLabel} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </nav>

@@ -26,7 +26,7 @@ export function AssigneeCell({ job, side, homeZip, zips, canManage }: AssigneeCe
   const name = side === 'lead' ? job.assigned_lead : job.assigned_data_acq;
   if (!name) {
     return (
-      <Typography variant="body2" color="text.disabled">
+      <Typography variant="body2" color="text.secondary">
         Unassigned
       </Typography>
     );

@@ -14,7 +14,7 @@ import type { Row } from '@tanstack/react-table';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { Job, Physicist } from '@meridian/domain';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
-import { ExplainButton } from '../../../components/explain/explain-button';
+import { ExplainButton, ExplainHost } from '../../../components/explain/explain-button';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
@@ -165,12 +165,14 @@ export function AssignmentsTable({
     [highlighted],
   );
   return (
-    <VirtualTable
-      table={table}
-      label="Assignments"
-      emptyText="No jobs match the selected filters"
-      rowProps={rowProps}
-      rowSx={rowSx}
-    />
+    <ExplainHost>
+      <VirtualTable
+        table={table}
+        label="Assignments"
+        emptyText="No jobs match the selected filters"
+        rowProps={rowProps}
+        rowSx={rowSx}
+      />
+    </ExplainHost>
   );
 }

@@ -10,7 +10,7 @@ function Slot({ label, holder }: { label: string; holder: SlotHolder }) {
         {label}:
       </Box>
       {holder.name ?? (
-        <Box component="span" sx={{ color: 'text.disabled' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
           Unassigned
         </Box>
       )}
@@ -48,7 +48,7 @@ export function JobDetails({ entry }: { entry: MapJob }) {
           Kit:
         </Box>
         {job.assigned_kit_name ?? (
-          <Box component="span" sx={{ color: 'text.disabled' }}>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
             No kit
           </Box>
         )}

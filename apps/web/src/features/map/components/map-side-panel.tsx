@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -32,14 +33,15 @@ function JobList(
     <>
       <List dense aria-label={label} sx={{ py: 0 }}>
         {jobs.slice(0, LIST_LIMIT).map(({ job, note }) => (
-          <ListItemButton
-            key={job.id}
-            selected={job.id === selectedJobId}
-            onClick={() => onSelectJob(job.id)}
-            sx={{ borderRadius: 1 }}
-          >
-            <ListItemText primary={job.customer} secondary={note} />
-          </ListItemButton>
+          <ListItem key={job.id} disablePadding>
+            <ListItemButton
+              selected={job.id === selectedJobId}
+              onClick={() => onSelectJob(job.id)}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemText primary={job.customer} secondary={note} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {jobs.length > LIST_LIMIT && (

@@ -4,28 +4,15 @@ import Paper from '@mui/material/Paper';
 import Close from '@mui/icons-material/Close';
 import Campaign from '@mui/icons-material/Campaign';
 import { keyframes } from '@mui/material/styles';
-import {
-  clearNotifications,
-  useNotifications,
-  type SessionNotification,
-} from '../../../lib/notifications';
-import { useServerNotifications } from '../../../lib/people-api/get-notifications';
-import { useMarkNotificationsRead } from '../../../lib/people-api/mark-notification-read';
-
-/** One line of the ticker: this session's happenings and the user's unread notifications. */
-interface TickerItem {
-  key: string;
-  text: string;
-  severity: SessionNotification['severity'];
-  at: number;
-}
+import type { NotificationSeverity } from '../../../lib/notifications';
+import { useNotificationFeed, type FeedItem } from '../../../lib/notification-feed';
 
 const scroll = keyframes`
   from { transform: translateX(0); }
   to { transform: translateX(-50%); }
 `;
 
-const COLOURS: Record<SessionNotification['severity'], string> = {
+const COLOURS: Record<NotificationSeverity, string> = {
   success: 'success.main',
   info: 'info.main',
   warning: 'warning.main',
@@ -35,7 +22,7 @@ const COLOURS: Record<SessionNotification['severity'], string> = {
 const time = (at: number) =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-function Items({ items, hidden }: { items: readonly TickerItem[]; hidden?: boolean }) {
+function Items({ items, hidden }: { items: readonly FeedItem[]; hidden?: boolean }) {
   return (
     <Box
       component="ul"
@@ -71,31 +58,17 @@ function Items({ items, hidden }: { items: readonly TickerItem[]; hidden?: boole
 }
 
 /**
- * The scrolling ticker: the user's unread notifications (sent by a manager;
- * they arrive live) and this session's happenings (finished runs, kit
- * assignments); absent while there are none. Clearing marks the shown
- * notifications read. Scrolling stops on hover and focus, and for people who
- * ask for reduced motion it becomes a static list.
+ * The scrolling ticker: the unread part of the notification feed
+ * (lib/notification-feed.ts: what managers sent, which arrives live, and this
+ * session's happenings such as finished runs), the very items the bell counts;
+ * absent while there are none. Clearing marks them read. Scrolling stops on
+ * hover and focus, and for people who ask for reduced motion it becomes a
+ * static list.
  */
 export function NotificationsTicker() {
-  const session = useNotifications();
-  const server = useServerNotifications();
-  const markRead = useMarkNotificationsRead();
-  const unread = (server.data?.items ?? []).filter((n) => !n.read);
-  const items: TickerItem[] = [
-    ...unread.map((n) => ({
-      key: `n${n.id}`,
-      text: n.message,
-      severity: 'info' as const,
-      at: Date.parse(n.created_at),
-    })),
-    ...session.map((n) => ({ key: `s${n.id}`, text: n.text, severity: n.severity, at: n.at })),
-  ];
+  const { unread: items, markRead } = useNotificationFeed();
   if (items.length === 0) return null;
-  const clear = () => {
-    clearNotifications();
-    if (unread.length > 0) markRead.mutate(unread.map((n) => n.id));
-  };
+  const clear = () => markRead(items);
   // Two copies side by side make the loop seamless: the animation moves by one copy's width.
   const seconds = Math.max(20, items.reduce((sum, item) => sum + item.text.length, 0) / 6);
   return (

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -59,7 +60,7 @@ export function PlanHistoryPanel({
         </Typography>
       </AccordionSummary>
       <AccordionDetails>
-        {runs.isPending && <LinearProgress aria-label="Loading plan history" />}
+        {runs.isLoading && <LinearProgress aria-label="Loading plan history" />}
         {runs.error && <Alert severity="error">{errorMessage(runs.error)}</Alert>}
         {runs.data?.length === 0 && (
           <Typography color="text.secondary">
@@ -76,20 +77,21 @@ export function PlanHistoryPanel({
           {runs.data && runs.data.length > 0 && (
             <List dense aria-label="Recorded runs" sx={{ maxHeight: 360, overflowY: 'auto' }}>
               {runs.data.map((r) => (
-                <ListItemButton
-                  key={r.id}
-                  selected={r.id === chosen}
-                  onClick={() => setChosen(r.id === chosen ? null : r.id)}
-                >
-                  <ListItemText
-                    primary={`#${r.id} ${runKind(r)}`}
-                    secondary={`${finishedAt(r)} by ${r.created_by ?? 'unknown'} · ${fChange(r)} · ${r.changed_slots} slot${r.changed_slots === 1 ? '' : 's'} changed`}
-                  />
-                </ListItemButton>
+                <ListItem key={r.id} disablePadding>
+                  <ListItemButton
+                    selected={r.id === chosen}
+                    onClick={() => setChosen(r.id === chosen ? null : r.id)}
+                  >
+                    <ListItemText
+                      primary={`#${r.id} ${runKind(r)}`}
+                      secondary={`${finishedAt(r)} by ${r.created_by ?? 'unknown'} · ${fChange(r)} · ${r.changed_slots} slot${r.changed_slots === 1 ? '' : 's'} changed`}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
-          {chosen !== null && run.isPending && <LinearProgress aria-label="Loading the run" />}
+          {chosen !== null && run.isLoading && <LinearProgress aria-label="Loading the run" />}
           {run.error && <Alert severity="error">{errorMessage(run.error)}</Alert>}
           {run.data && <RunDetails run={run.data} canAct={canAct} jobName={jobName} />}
         </Box>

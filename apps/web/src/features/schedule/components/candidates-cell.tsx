@@ -11,7 +11,7 @@ function Side({ label, entries }: { label: string; entries: NamedDistance[] }) {
         {label}:
       </Box>
       {entries.length === 0 && (
-        <Box component="span" sx={{ color: 'text.disabled' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
           none
         </Box>
       )}
@@ -31,7 +31,7 @@ export function CandidatesCell({ reason }: { reason: string }) {
   const lists = parseCandidates(summary);
   if (lists.lead.length === 0 && lists.acq.length === 0) {
     return (
-      <Typography variant="body2" color="text.disabled" noWrap title={summary}>
+      <Typography variant="body2" color="text.secondary" noWrap title={summary}>
         {summary || 'Run Find Best Candidates'}
       </Typography>
     );

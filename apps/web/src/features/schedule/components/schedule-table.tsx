@@ -17,7 +17,7 @@ import {
 } from '../../../components/jobs-table/assign-options';
 import { AssignSelect } from '../../../components/jobs-table/assign-select';
 import { SlotLock, type LockSlot } from '../../../components/jobs-table/slot-lock';
-import { ExplainButton } from '../../../components/explain/explain-button';
+import { ExplainButton, ExplainHost } from '../../../components/explain/explain-button';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
 import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-style';
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
@@ -170,12 +170,14 @@ export function ScheduleTable({
     getRowId: (job) => String(job.id),
   });
   return (
-    <VirtualTable
-      table={table}
-      label="Schedule"
-      emptyText="No jobs match the selected filters"
-      rowProps={jobRowProps}
-      rowSx={jobRowSx}
-    />
+    <ExplainHost>
+      <VirtualTable
+        table={table}
+        label="Schedule"
+        emptyText="No jobs match the selected filters"
+        rowProps={jobRowProps}
+        rowSx={jobRowSx}
+      />
+    </ExplainHost>
   );
 }

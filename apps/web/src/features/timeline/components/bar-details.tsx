@@ -53,7 +53,7 @@ export function BarDetails({ bar, physicistsById, zips, canReassign }: BarDetail
     </Typography>
   );
   const unassigned = (
-    <Box component="span" sx={{ color: 'text.disabled' }}>
+    <Box component="span" sx={{ color: 'text.secondary' }}>
       unassigned
     </Box>
   );

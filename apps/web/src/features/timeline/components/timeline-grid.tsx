@@ -229,7 +229,9 @@ export function TimelineGrid(props: TimelineGridProps) {
         }}
         data-testid="timeline-scroll"
       >
+        {/* One listener for every bar (thousands of them): the bars are the buttons, this is not. */}
         <div
+          role="presentation"
           className="tl-content"
           style={{ width, height: HEADER_HEIGHT + total }}
           onPointerDown={(event) => {

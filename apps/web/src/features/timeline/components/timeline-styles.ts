@@ -96,7 +96,7 @@ export const TimelineRoot = styled('div')(({ theme }) => {
       paddingLeft: 3,
       borderLeft: `1px solid ${divider}`,
     },
-    '& .tl-day.tl-weekend': { color: theme.palette.text.disabled },
+    '& .tl-day.tl-weekend': { color: theme.palette.text.secondary, fontStyle: 'italic' },
     '& .tl-day.tl-today': { color: theme.palette.error.main, fontWeight: 700 },
     // At quarter zoom today's column is a few pixels wide: a tick instead of a label.
     '& .tl-day.tl-today:empty': {
