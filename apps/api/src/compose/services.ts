@@ -261,6 +261,8 @@ export function createServices(
       settings,
       recorder,
       repositories.availability,
+      repositories.physicists,
+      repositories.kits,
     ),
     runReplay: new RunReplay(
       db,

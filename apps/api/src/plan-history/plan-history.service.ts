@@ -5,6 +5,8 @@ import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
+import type { KitsRepository } from '../repositories/kits.repository';
+import type { PhysicistsRepository } from '../repositories/physicists.repository';
 import type { JobsRepository, PlanSlots, SlotRestore } from '../repositories/jobs.repository';
 import type { RunChangesRepository } from './run-changes.repository';
 import type { ReasonChange, RemovedLeave, RunsRepository } from './runs.repository';
@@ -57,6 +59,8 @@ export class PlanHistory {
     private readonly settings: SettingsService,
     private readonly recorder: RunRecorder,
     private readonly leave: AvailabilityRepository,
+    private readonly physicists: PhysicistsRepository,
+    private readonly kits: KitsRepository,
   ) {}
 
   /** Recorded runs, newest first. */
@@ -94,8 +98,11 @@ export class PlanHistory {
       // Jobs, people and leave locked as an optimisation's write takes them, so
       // nothing committed meanwhile escapes the rule check below.
       await this.jobs.lockForPlanWrite(trx);
+      // Kits after the jobs, as kit assignment and a kit's deletion take them.
+      await this.kits.lockAll(trx);
       const before = await this.jobs.planSlots(trx);
       const current = new Map(before.map((j) => [j.id, j]));
+      await this.refuseDeletedHolders(id, changes, current, trx);
       const conflicts = this.conflicts(changes, current);
       if (conflicts.length > 0 && !force) {
         return { kind: 'conflict', detail: conflictDetail(id, conflicts), conflicts };
@@ -178,6 +185,40 @@ export class PlanHistory {
             : ''),
       };
     });
+  }
+
+  /**
+   * 409 naming every physicist or kit the restore would put back that has
+   * been deleted since the run, force or not: the slot cannot hold someone
+   * who is gone (the database would refuse it, 23503), and leaving it empty
+   * instead would not be the plan as it was. Jobs deleted since are skipped
+   * anyway, so their slots are not counted.
+   */
+  private async refuseDeletedHolders(
+    runId: number,
+    changes: readonly RunChange[],
+    current: Map<number, PlanSlots>,
+    trx: Kysely<DB>,
+  ): Promise<void> {
+    const wanted = { people: new Map<number, string>(), kits: new Map<number, string>() };
+    for (const c of changes) {
+      if (c.before?.id == null || !current.has(c.job_id)) continue;
+      (c.slot === 'kit' ? wanted.kits : wanted.people).set(c.before.id, c.before.name);
+    }
+    const [people, kits] = await Promise.all([
+      this.physicists.existingIds([...wanted.people.keys()], trx),
+      this.kits.existingIds([...wanted.kits.keys()], trx),
+    ]);
+    const gone = [
+      ...[...wanted.people].filter(([pid]) => !people.has(pid)).map(([, n]) => `physicist ${n}`),
+      ...[...wanted.kits].filter(([kid]) => !kits.has(kid)).map(([, n]) => `kit ${n}`),
+    ];
+    if (gone.length === 0) return;
+    const named =
+      gone.slice(0, 8).join(', ') + (gone.length > 8 ? ` and ${gone.length - 8} more` : '');
+    throw conflict(
+      `Run ${runId} cannot be put back: it would assign ${named}, deleted since; nothing was restored`,
+    );
   }
 
   /** Slots that no longer hold what the run left, or are locked now, or whose job is gone. */

@@ -57,6 +57,13 @@ export class KitsRepository {
     await db.selectFrom('kits').select('id').orderBy('id').forUpdate().execute();
   }
 
+  /** Which of these ids are kits that exist (a plan restore checks the ones it would write). */
+  async existingIds(ids: readonly number[], db: Kysely<DB> = this.db): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.selectFrom('kits').select('id').where('id', 'in', [...ids]).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Deletes a kit; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('kits').where('id', '=', id).executeTakeFirst();

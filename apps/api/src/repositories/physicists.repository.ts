@@ -54,6 +54,13 @@ export class PhysicistsRepository {
       .executeTakeFirst();
   }
 
+  /** Which of these ids are physicists that exist (a plan restore checks the ones it would write). */
+  async existingIds(ids: readonly number[], db: Kysely<DB> = this.db): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.selectFrom('physicists').select('id').where('id', 'in', [...ids]).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Deletes a physicist; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('physicists').where('id', '=', id).executeTakeFirst();
