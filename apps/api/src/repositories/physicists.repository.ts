@@ -57,7 +57,11 @@ export class PhysicistsRepository {
   /** Which of these ids are physicists that exist (a plan restore checks the ones it would write). */
   async existingIds(ids: readonly number[], db: Kysely<DB> = this.db): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('physicists').select('id').where('id', 'in', [...ids]).execute();
+    const rows = await db
+      .selectFrom('physicists')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 
