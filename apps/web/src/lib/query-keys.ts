@@ -47,6 +47,8 @@ export const queryKeys = {
   physicists: ['scheduling', 'physicists'] as const,
   kits: ['scheduling', 'kits'] as const,
   availability: ['scheduling', 'availability'] as const,
+  /** GET /plan/window: today in the organisation's time zone and the published-through date. */
+  planWindow: ['scheduling', 'plan-window'] as const,
   /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
   zipData: ['scheduling', 'zip-data'] as const,
   /** GET /me/schedule: the signed-in user's own assignments (changes with the job list). */

@@ -8,8 +8,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { VIRTUAL_ROW_HEIGHT } from '@meridian/domain';
+import { RowCards } from './row-cards';
 
 interface VirtualTableProps<T> {
   table: TanTable<T>;
@@ -22,7 +24,32 @@ interface VirtualTableProps<T> {
   rowProps?: (row: Row<T>) => { className?: string; 'data-testid'?: string };
   /** Row styles (one style object or function, not an array). */
   rowSx?: Exclude<SxProps<Theme>, readonly unknown[]>;
+  /** Leading columns (by id, in order) that stay in view while the table scrolls sideways. */
+  stickyColumns?: readonly string[];
+  /** On a phone, show the rows as cards titled with these columns instead of a table. */
+  cardTitleColumns?: readonly string[];
 }
+
+/** Where each sticky column starts, from the widths of those before it. */
+function stickyOffsets<T>(table: TanTable<T>, ids: readonly string[]): Map<string, number> {
+  const offsets = new Map<string, number>();
+  let left = 0;
+  for (const column of table.getVisibleLeafColumns()) {
+    if (!ids.includes(column.id)) break;
+    offsets.set(column.id, left);
+    left += column.getSize();
+  }
+  return offsets;
+}
+
+/** A sticky cell: it covers what scrolls under it; the last one casts an edge. */
+const stickySx = (left: number, isLast: boolean, isHeader: boolean) => ({
+  position: 'sticky',
+  left,
+  zIndex: isHeader ? 3 : 1,
+  bgcolor: 'background.paper',
+  ...(isLast ? { boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}` } : {}),
+});
 
 /**
  * A TanStack Table drawn with MUI table parts and virtualised by TanStack
@@ -30,6 +57,23 @@ interface VirtualTableProps<T> {
  * spacer rows standing in for the rest, so 10,000 jobs cost what 20 do.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (isPhone && props.cardTitleColumns) {
+    return (
+      <RowCards
+        table={props.table}
+        label={props.label}
+        emptyText={props.emptyText}
+        titleColumns={props.cardTitleColumns}
+        rowProps={props.rowProps}
+        rowSx={props.rowSx}
+      />
+    );
+  }
+  return <ScrollingTable {...props} />;
+}
+
+function ScrollingTable<T>(props: VirtualTableProps<T>) {
   const { table, rowHeight = VIRTUAL_ROW_HEIGHT } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
@@ -45,6 +89,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const columnCount = table.getVisibleLeafColumns().length;
+  const sticky = stickyOffsets(table, props.stickyColumns ?? []);
+  const lastSticky = [...sticky.keys()].at(-1);
+  const stickyOf = (id: string, isHeader: boolean) => {
+    const left = sticky.get(id);
+    return left === undefined ? {} : stickySx(left, id === lastSticky, isHeader);
+  };
 
   return (
     <TableContainer
@@ -64,7 +114,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               {group.headers.map((header) => (
                 <TableCell
                   key={header.id}
-                  sx={{ width: header.getSize(), fontWeight: 700, whiteSpace: 'nowrap' }}
+                  sx={{
+                    width: header.getSize(),
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                    ...stickyOf(header.column.id, true),
+                  }}
                 >
                   {header.isPlaceholder
                     ? null
@@ -102,7 +157,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 {row.getVisibleCells().map((cell) => (
                   <TableCell
                     key={cell.id}
-                    sx={{ py: 0.5, overflow: 'hidden', height: rowHeight, maxHeight: rowHeight }}
+                    sx={{
+                      py: 0.5,
+                      overflow: 'hidden',
+                      height: rowHeight,
+                      maxHeight: rowHeight,
+                      ...stickyOf(cell.column.id, false),
+                    }}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </TableCell>

@@ -14,8 +14,12 @@ const column = createColumnHelper<Job>();
 /** Saves one field of one job (see useJobEdit). */
 export type SaveJobField = (job: Job, field: EditableJobField, value: string) => Promise<boolean>;
 
-/** The row number of the filtered view, padded to 3 digits (spec section 9). */
-export const rowNumberColumn = (): ColumnDef<Job> =>
+/**
+ * The row number, padded to 3 digits (spec section 9): the job's own place in
+ * the whole list when `indexOf` knows it (so a date window, a filter or Mine
+ * keeps each job's number), else its place in the view.
+ */
+export const rowNumberColumn = (indexOf?: ReadonlyMap<number, number>): ColumnDef<Job> =>
   column.display({
     id: 'row',
     header: '#',
@@ -25,7 +29,7 @@ export const rowNumberColumn = (): ColumnDef<Job> =>
         variant="body2"
         sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}
       >
-        {rowNumber(row.index)}
+        {rowNumber(indexOf?.get(row.original.id) ?? row.index)}
       </Typography>
     ),
   });

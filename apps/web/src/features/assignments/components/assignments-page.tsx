@@ -13,12 +13,15 @@ import Typography from '@mui/material/Typography';
 import { canManageSchedule, type Job, type Physicist } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useCanEditKits } from '../../../lib/current-user';
+import { dateRange, jobInRange } from '../../../lib/date-window';
+import { useOrgToday } from '../../../lib/org-today';
 import { useMySchedule } from '../../../lib/people-api/get-my-schedule';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
 import { kitsQueryOptions } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { useZipIndex } from '../../../lib/scheduling-api/get-zip-data';
 import { useSession } from '../../../lib/session-store';
+import { DateWindowFilter, useDateWindow } from '../../../components/date-window-filter';
 import { ExportMenu } from '../../../components/export-menu';
 import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
@@ -56,17 +59,24 @@ export function AssignmentsPage({
   const [mineOnly, setMineOnly] = useState(false);
   const mine = useMySchedule();
   const myId = mine.data?.physicist?.id ?? null;
+  // The screen opens on today onward, in the organisation's time zone (lib/org-today.ts).
+  const today = useOrgToday();
+  const [dateWindow, setDateWindow] = useDateWindow();
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
-  const visible = useMemo(
-    () =>
-      (jobs.data ?? []).filter(
-        (job) =>
-          jobConcernsPhysicists(job, chosen) &&
-          (!mineOnly ||
-            (myId !== null &&
-              (job.assigned_lead_id === myId || job.assigned_data_acq_id === myId))),
-      ),
-    [jobs.data, chosen, mineOnly, myId],
+  const visible = useMemo(() => {
+    const range = dateRange(dateWindow, today);
+    return (jobs.data ?? []).filter(
+      (job) =>
+        jobInRange(job, range) &&
+        jobConcernsPhysicists(job, chosen) &&
+        (!mineOnly ||
+          (myId !== null && (job.assigned_lead_id === myId || job.assigned_data_acq_id === myId))),
+    );
+  }, [jobs.data, chosen, mineOnly, myId, dateWindow, today]);
+  // Each job keeps its number in the whole list, whatever the window and filters show.
+  const indexOf = useMemo(
+    () => new Map((jobs.data ?? []).map((job, index) => [job.id, index])),
+    [jobs.data],
   );
   const { onNotify, dialog: notifyAllDialog } = useNotifyHandler();
   const physicistsById = useMemo(
@@ -98,6 +108,7 @@ export function AssignmentsPage({
             rowGap: 1,
           }}
         >
+          <DateWindowFilter value={dateWindow} onChange={setDateWindow} />
           <Autocomplete
             multiple
             size="small"
@@ -140,6 +151,7 @@ export function AssignmentsPage({
         {jobs.data && (
           <AssignmentsTable
             jobs={visible}
+            indexOf={indexOf}
             canManage={canManage}
             kitAssigning={kitAssigning}
             physicistsById={physicistsById}

@@ -25,6 +25,8 @@ const column = createColumnHelper<Job>();
 
 interface AssignmentsTableProps {
   jobs: Job[];
+  /** Each job's place in the whole list, for its row number. */
+  indexOf: ReadonlyMap<number, number>;
   canManage: boolean;
   /** The kit dropdown's data for kit editors, admins and managers; null shows the kit's name. */
   kitAssigning: KitAssigning | null;
@@ -36,6 +38,11 @@ interface AssignmentsTableProps {
   /** Jobs to mark (the slots a chosen run of the plan history changed); null marks none. */
   highlighted?: ReadonlySet<number> | null;
 }
+
+/** The number, Why and the customer stay in view while the table scrolls sideways. */
+const STICKY = ['row', 'why', 'customer'];
+/** On a phone each job is a card titled with its number and customer. */
+const CARD_TITLE = ['row', 'customer'];
 
 /** Marked rows: a tint and a bar at the left edge, which the blinking warnings do not hide. */
 const rowSx = {
@@ -55,6 +62,7 @@ const rowSx = {
  */
 export function AssignmentsTable({
   jobs,
+  indexOf,
   canManage,
   kitAssigning,
   physicistsById,
@@ -85,7 +93,7 @@ export function AssignmentsTable({
         ),
       });
     const defs: ColumnDef<Job>[] = [
-      rowNumberColumn(),
+      rowNumberColumn(indexOf),
       column.display({
         id: 'why',
         header: 'Why',
@@ -144,7 +152,7 @@ export function AssignmentsTable({
       );
     }
     return defs;
-  }, [canManage, kitAssigning, physicistsById, zips, onNotify]);
+  }, [indexOf, canManage, kitAssigning, physicistsById, zips, onNotify]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: jobs,
@@ -172,6 +180,8 @@ export function AssignmentsTable({
         emptyText="No jobs match the selected filters"
         rowProps={rowProps}
         rowSx={rowSx}
+        stickyColumns={STICKY}
+        cardTitleColumns={CARD_TITLE}
       />
     </ExplainHost>
   );

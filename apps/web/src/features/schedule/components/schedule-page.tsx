@@ -8,12 +8,15 @@ import Typography from '@mui/material/Typography';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import type { Physicist, Unavailability } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { dateRange, jobInRange } from '../../../lib/date-window';
+import { useOrgToday } from '../../../lib/org-today';
 import { useAnalyze } from '../../../lib/scheduling-api/analyze';
 import { useAvailability } from '../../../lib/scheduling-api/get-availability';
 import { useJobs } from '../../../lib/scheduling-api/get-jobs';
 import { useKits } from '../../../lib/scheduling-api/get-kits';
 import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { useZipIndex } from '../../../lib/scheduling-api/get-zip-data';
+import { DateWindowFilter, useDateWindow } from '../../../components/date-window-filter';
 import { ExportMenu } from '../../../components/export-menu';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
@@ -37,10 +40,14 @@ export function SchedulePage() {
   const [chosen, setChosen] = useState<Physicist[]>([]);
   const loadError = jobs.error ?? physicists.error ?? kits.error;
   useErrorToast(loadError, 'Failed to fetch schedule data');
-  const visible = useMemo(
-    () => (jobs.data ?? []).filter((job) => jobConcernsPhysicists(job, chosen)),
-    [jobs.data, chosen],
-  );
+  const today = useOrgToday();
+  const [dateWindow, setDateWindow] = useDateWindow();
+  const visible = useMemo(() => {
+    const range = dateRange(dateWindow, today);
+    return (jobs.data ?? []).filter(
+      (job) => jobInRange(job, range) && jobConcernsPhysicists(job, chosen),
+    );
+  }, [jobs.data, chosen, dateWindow, today]);
   const isReady = jobs.data && physicists.data && kits.data;
 
   const findCandidates = () =>
@@ -73,6 +80,7 @@ export function SchedulePage() {
             rowGap: 1,
           }}
         >
+          <DateWindowFilter value={dateWindow} onChange={setDateWindow} />
           <PhysicistFilter
             physicists={physicists.data ?? []}
             selected={chosen}

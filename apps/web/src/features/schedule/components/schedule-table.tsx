@@ -30,10 +30,15 @@ import { CandidatesCell } from './candidates-cell';
 
 const column = createColumnHelper<Job>();
 
+/** The number, Why and the customer stay in view while the table scrolls sideways. */
+const STICKY = ['row', 'why', 'customer'];
+/** On a phone each job is a card titled with its number and customer. */
+const CARD_TITLE = ['row', 'customer'];
+
 interface ScheduleTableProps {
   /** The rows shown (the physicist filter's view). */
   jobs: Job[];
-  /** Every job: a choice clashes with any job, shown or not. */
+  /** Every job: a choice clashes with any job, shown or not; a job's number is its place here. */
   allJobs: readonly Job[];
   physicists: readonly Physicist[];
   kits: readonly Kit[];
@@ -56,6 +61,7 @@ export function ScheduleTable({
   const { mutate: assignMutate } = assign;
   const { mutate: overrideMutate } = override;
   const holders = useMemo(() => jobsByHolder(allJobs), [allJobs]);
+  const indexOf = useMemo(() => new Map(allJobs.map((job, index) => [job.id, index])), [allJobs]);
 
   const columns = useMemo(() => {
     const assignTo = (job: Job, role: 'lead' | 'data_acq', id: number | null) =>
@@ -100,7 +106,7 @@ export function ScheduleTable({
       );
     };
     const defs: ColumnDef<Job>[] = [
-      rowNumberColumn(),
+      rowNumberColumn(indexOf),
       column.display({
         id: 'why',
         header: 'Why',
@@ -160,7 +166,7 @@ export function ScheduleTable({
       readColumn('region', 'Region', 96),
     ];
     return defs;
-  }, [physicists, kits, leave, zips, holders, assignMutate, overrideMutate, toast]);
+  }, [indexOf, physicists, kits, leave, zips, holders, assignMutate, overrideMutate, toast]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -177,6 +183,8 @@ export function ScheduleTable({
         emptyText="No jobs match the selected filters"
         rowProps={jobRowProps}
         rowSx={jobRowSx}
+        stickyColumns={STICKY}
+        cardTitleColumns={CARD_TITLE}
       />
     </ExplainHost>
   );
