@@ -82,8 +82,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const runner = new TaskRunner(tasks, repository, kinds, taskSettings, log);
   // This process may be the one running a cancelled task: stop it at once, not at the next poll.
   tasks.onCancel((id) => runner.abort(id));
-  const instances = new InstanceRepository();
-  const builder = new InstanceBuilder(instances);
+  const builder = new InstanceBuilder(new InstanceRepository());
   const jobs = new JobsRepository(db);
   const kitsRepository = new KitsRepository(db);
   const proposals = new ProposalsRepository(db);
@@ -91,7 +90,6 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const workerDeps = {
     db,
     builder,
-    instances,
     jobs,
     kits: kitsRepository,
     proposals,

@@ -7,7 +7,6 @@ import type { TaskSettings } from '../config/task-settings';
 import type { DB } from '../db/schema';
 import type { ProposalsRepository } from '../plan-history/proposals.repository';
 import type { RunRecorder } from '../plan-history/run-recorder';
-import type { InstanceRepository } from '../repositories/instance.repository';
 import type { JobsRepository } from '../repositories/jobs.repository';
 import type { KitsRepository } from '../repositories/kits.repository';
 import type { PhysicistsRepository } from '../repositories/physicists.repository';
@@ -26,7 +25,6 @@ import type { TasksService } from '../tasks/tasks.service';
 export interface WorkerDeps {
   db: Kysely<DB>;
   builder: InstanceBuilder;
-  instances: InstanceRepository;
   jobs: JobsRepository;
   kits: KitsRepository;
   proposals: ProposalsRepository;

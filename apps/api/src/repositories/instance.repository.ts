@@ -39,8 +39,32 @@ export interface PlacedKit {
   lon: number | null;
 }
 
+/**
+ * The tables an instance is read from; their change counters say whether one
+ * read is still current (InstanceBuilder.current). A table the builder comes
+ * to read must be listed here and have a counter (migration 0007's trigger).
+ */
+const INSTANCE_TABLES = ['jobs', 'physicists', 'kits', 'unavailability', 'zip_data'];
+
 /** Reads what an optimisation instance is built from; every method takes the handle (transactions). */
 export class InstanceRepository {
+  /**
+   * The change counters (migration 0007: bumped by a trigger in the same
+   * transaction as every write) of every table an instance is read from, as
+   * one text: equal texts mean none of those tables was written in between.
+   * Always read through `db`, never from memory, so a transaction sees what
+   * it locked.
+   */
+  async versions(db: Kysely<DB>): Promise<string> {
+    const rows = await db
+      .selectFrom('data_versions')
+      .select(['name', sql<string>`version::text`.as('version')])
+      .where('name', 'in', INSTANCE_TABLES)
+      .orderBy('name')
+      .execute();
+    return rows.map((r) => `${r.name}=${r.version}`).join(',');
+  }
+
   /** Every job with its zip's coordinates, by start date. */
   jobs(db: Kysely<DB>): Promise<PlanningJob[]> {
     return db

@@ -21,6 +21,16 @@ export interface BuiltInstance {
   jobsWithoutCoordinates: number;
   /** Physicists left out because their home zip is not in the zip table. */
   unplacedPhysicists: string[];
+  /** The change counters of the tables it was read from, read before them (InstanceRepository.versions). */
+  readAt: string;
+  /** What it was built with, so `current` can build it again alike. */
+  options: BuildOptions;
+}
+
+/** How an instance is read. */
+export interface BuildOptions {
+  /** Leaves out the leave this run recorded (an applied what-if's absence): a replay reads the data it started from. */
+  leaveNotRecordedBy?: number;
 }
 
 const pin = (pinned: boolean, id: number | null): string | null =>
@@ -35,15 +45,14 @@ const pin = (pinned: boolean, id: number | null): string | null =>
 export class InstanceBuilder {
   constructor(private readonly repository: InstanceRepository) {}
 
-  /**
-   * `leaveNotRecordedBy` leaves out the leave a run recorded (an applied
-   * what-if's absence), as a replay of that run reads the data it started from.
-   */
+  /** Reads the stored data into an instance with `weights`. */
   async build(
     db: Kysely<DB>,
     weights: Weights,
-    options: { leaveNotRecordedBy?: number } = {},
+    options: BuildOptions = {},
   ): Promise<BuiltInstance> {
+    // Read first: a write that lands among the reads below moves it past this reading.
+    const readAt = await this.repository.versions(db);
     const [jobs, physicists, kits, leave] = [
       await this.repository.jobs(db),
       await this.repository.physicists(db),
@@ -105,6 +114,20 @@ export class InstanceBuilder {
       unplacedPhysicists: physicists
         .filter((p) => p.lat === null || p.lon === null)
         .map((p) => p.name),
+      readAt,
+      options,
     };
+  }
+
+  /**
+   * The instance as `db` holds it now: `built` itself when none of the tables
+   * it was read from has been written since (their change counters are as
+   * they were), else read again with the same weights and options. A run's
+   * apply calls it inside its transaction, after its locks, so the result is
+   * checked against the data it writes beside without reading it all twice.
+   */
+  async current(db: Kysely<DB>, built: BuiltInstance): Promise<BuiltInstance> {
+    if ((await this.repository.versions(db)) === built.readAt) return built;
+    return this.build(db, built.instance.weights, built.options);
   }
 }

@@ -2,13 +2,12 @@ import { evaluateObjective, type Weights } from '@meridian/domain';
 import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { InstanceRepository } from '../../repositories/instance.repository';
 import type { JobKitWrite, JobsRepository } from '../../repositories/jobs.repository';
 import type { KitsRepository } from '../../repositories/kits.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
 import { StaleResult, type RunContext, type TaskOutcome } from '../../tasks/task-kinds';
 import { inputFingerprint } from '../../plan-history/input-fingerprint';
-import type { InstanceBuilder } from '../../services/instance-builder';
+import type { BuiltInstance, InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
 import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
 import type { RunRecorder } from '../../plan-history/run-recorder';
@@ -51,8 +50,10 @@ export const ATTEMPTS = 3;
 export const KEPT_CHANGING =
   'Jobs or kits kept changing while kits were being assigned; nothing was changed, run it again';
 
-/** What a cover's run hands its apply: the input it solved, the cover and the weights for F. */
+/** What a cover's run hands its apply: what it solved, the cover and the weights for F. */
 export interface Covered {
+  /** The instance the cover's input was taken from (built once, before the cover). */
+  built: BuiltInstance;
   input: PathCoverInput;
   result: KitCoverResult;
   weights: Weights;
@@ -65,16 +66,16 @@ export interface Covered {
  * when it is not proven optimal and how far it can be). The cover runs on a
  * thread of its own with no transaction open (on the embedded database an
  * open transaction holds the only session, so every other request would
- * wait for the whole solve). Its apply then locks the jobs and kits,
- * re-reads what the cover was solved from and writes only if nothing
- * changed meanwhile; otherwise it says its result is stale and the task
- * runner solves again, and after ATTEMPTS tries the task fails (409) with
- * nothing changed. A cancel stops the thread and writes nothing.
+ * wait for the whole solve). Its apply then locks the jobs and kits and
+ * writes only if what the cover was solved from is unchanged (when the
+ * tables' change counters moved, it reads the jobs and kits again and
+ * compares); otherwise it says its result is stale and the task runner
+ * solves again, and after ATTEMPTS tries the task fails (409) with nothing
+ * changed. A cancel stops the thread and writes nothing.
  */
 export class KitAssignmentRun {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly read: InstanceRepository,
     private readonly jobs: JobsRepository,
     private readonly kits: KitsRepository,
     private readonly builder: InstanceBuilder,
@@ -84,15 +85,16 @@ export class KitAssignmentRun {
 
   /** Covers on a thread; null when cancelled. */
   async run(_task: TaskRow, { signal }: RunContext): Promise<Covered | null> {
-    const input = await this.input(this.db);
+    // The weights F is recorded with (kits are not in F, but the run records its parts).
+    const weights = await this.settings.getWeights();
+    const built = await this.builder.build(this.db, weights);
+    const input = coverInput(built);
     const result = await coverInThread(input, signal).catch((error: unknown) => {
       if (signal.aborted) return null;
       throw error;
     });
     if (result === null || signal.aborted) return null;
-    // Read before the transaction: on the embedded database the outer handle waits for it.
-    const weights = await this.settings.getWeights();
-    return { input, result, weights };
+    return { built, input, result, weights };
   }
 
   /** Writes every dated job's kit and records the run, unless the cover's input changed. */
@@ -102,11 +104,13 @@ export class KitAssignmentRun {
     // edits take them in (a job before its kit), so writers queue instead of deadlocking.
     await this.jobs.lockAll(trx);
     await this.kits.lockAll(trx);
-    if (JSON.stringify(await this.input(trx)) !== JSON.stringify(input)) {
+    // The run's instance, unless a table it was read from was written since: then the
+    // cover still stands if what it was solved from (jobs, their pins, kits) is the same.
+    const built = await this.builder.current(trx, covered.built);
+    if (built !== covered.built && JSON.stringify(coverInput(built)) !== JSON.stringify(input)) {
       throw new StaleResult(KEPT_CHANGING, 409);
     }
     const before = await this.jobs.planSlots(trx);
-    const built = await this.builder.build(trx, weights);
     await this.jobs.writeKits(this.rows(input, result), trx);
     const after = await this.jobs.planSlots(trx);
     // Recorded in the plan history (kits are not in F, so F's parts stay as they were).
@@ -144,30 +148,6 @@ export class KitAssignmentRun {
     return { message, finalEvent: { type: 'complete', message }, results: { message } };
   }
 
-  /** What the cover is solved from: dated jobs (pinned kits fixed) and placed kits. */
-  private async input(db: Kysely<DB>): Promise<PathCoverInput> {
-    const jobs = (await this.read.jobs(db)).filter((j) => j.start !== null && j.end !== null);
-    const kits = (await this.read.kits(db)).filter((k) => k.lat !== null && k.lon !== null);
-    return {
-      jobs: jobs.map((j) => ({
-        id: String(j.id),
-        start: j.start!,
-        end: j.end!,
-        lat: j.lat,
-        lon: j.lon,
-        zip: j.zip_code,
-        kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
-      })),
-      kits: kits.map((k) => ({
-        id: String(k.id),
-        lat: k.lat!,
-        lon: k.lon!,
-        zip: k.current_location_zip,
-        is_out_for_maintenance: k.is_out_for_maintenance,
-      })),
-    };
-  }
-
   /** Every dated job's kit after the cover (null: none free); the SQL keeps pinned ones. */
   private rows(input: PathCoverInput, result: KitCoverResult): JobKitWrite[] {
     const byJob = new Map(result.assignments.map((a) => [a.job_id, a]));
@@ -176,4 +156,26 @@ export class KitAssignmentRun {
       return { id: Number(j.id), kit: a === undefined ? null : Number(a.kit_id) };
     });
   }
+}
+
+/** What the cover is solved from: the instance's dated jobs (pinned kits fixed) and placed kits. */
+function coverInput(built: BuiltInstance): PathCoverInput {
+  return {
+    jobs: [...built.jobs.values()].map((j) => ({
+      id: String(j.id),
+      start: j.start!,
+      end: j.end!,
+      lat: j.lat,
+      lon: j.lon,
+      zip: j.zip_code,
+      kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
+    })),
+    kits: [...built.kits.values()].map((k) => ({
+      id: String(k.id),
+      lat: k.lat!,
+      lon: k.lon!,
+      zip: k.current_location_zip,
+      is_out_for_maintenance: k.is_out_for_maintenance,
+    })),
+  };
 }

@@ -7,10 +7,7 @@ import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { KitAssignmentRequests } from './kit-assignment-requests.service';
 import { ATTEMPTS, KitAssignmentRun, type Covered } from './kit-assignment-run';
 
-type Deps = Pick<
-  WorkerDeps,
-  'db' | 'instances' | 'jobs' | 'kits' | 'builder' | 'settings' | 'recorder'
->;
+type Deps = Pick<WorkerDeps, 'db' | 'jobs' | 'kits' | 'builder' | 'settings' | 'recorder'>;
 
 /**
  * Kit assignment: the minimum-mile path cover of every dated job's kit,
@@ -32,7 +29,6 @@ export const kitAssignmentKind: TaskKindModule<'kit_assignment', Covered> = {
   worker: (deps: Deps) => {
     const kits = new KitAssignmentRun(
       deps.db,
-      deps.instances,
       deps.jobs,
       deps.kits,
       deps.builder,

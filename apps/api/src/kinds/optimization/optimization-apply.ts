@@ -59,7 +59,8 @@ export class OptimizationApply {
     // also make the recorded before and after exactly what this write replaced and left.
     await this.jobs.lockForPlanWrite(trx);
     const before = await this.jobs.planSlots(trx);
-    const fresh = await this.builder.build(trx, weights);
+    // The run's instance, unless jobs, roster, leave or kits were written since it was read.
+    const fresh = await this.builder.current(trx, built);
     const proposed = new Map(result.assignments.map((a) => [a.job_id, a]));
     const merged: JobAssignment[] = fresh.instance.jobs.map((job) => {
       const a = proposed.get(job.id);
@@ -138,7 +139,7 @@ export class OptimizationApply {
     proposalId: number,
   ): Promise<TaskOutcome> {
     const { result, weights, built } = solved;
-    const fresh = await this.builder.build(trx, weights);
+    const fresh = await this.builder.current(trx, built);
     const made = previewProposal(fresh, result.assignments, weights);
     if ('violations' in made) {
       throw new TaskFailure(
