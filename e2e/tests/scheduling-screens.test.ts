@@ -42,6 +42,10 @@ async function uploadFile(p: Page, name: string, text: string) {
     mimeType: 'text/csv',
     buffer: Buffer.from(text),
   });
+  // Replacing everything is confirmed first, with the counts it deletes.
+  const confirm = p.getByRole('dialog', { name: 'Replace all jobs?' });
+  await confirm.getByText(`Uploading ${name} deletes all`).waitFor();
+  await confirm.getByRole('button', { name: 'Replace all' }).click();
 }
 
 async function openImport(p: Page, as: 'admin' | 'manager' = 'admin') {

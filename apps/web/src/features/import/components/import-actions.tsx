@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { errorMessage } from '../../../lib/api-client';
 import { UploadRejection } from '../../../lib/api-files';
 import { useAnalyze } from '../../../lib/scheduling-api/analyze';
+import { useAvailability } from '../../../lib/scheduling-api/get-availability';
+import { useJobs } from '../../../lib/scheduling-api/get-jobs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/toast-context';
 import { UploadWarningsButton } from '../../../components/upload-warnings-button';
 import { readWarnings, warningsNote } from '../../../components/upload-warnings';
@@ -14,7 +18,17 @@ import { useCreateJob } from '../api/create-job';
 import { useUploadSchedule } from '../api/upload-schedule';
 import { UploadErrorsDialog } from './upload-errors-dialog';
 
-/** Upload CSV to Replace All, Add New Job and Process Live Data. */
+/** What Process Live Data does, said where the button is (POST /analyze/). */
+const PROCESS_TIP =
+  "Rechecks every job against today's roster, leave and zip table: recomputes each job's region and lists its nearest free candidates. Assigns nobody.";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The replacement's confirmation: what will be deleted, in numbers. */
+export const replaceText = (fileName: string, jobs: number, records: number) =>
+  `Uploading ${fileName} deletes all ${plural(jobs, 'job')} and ${plural(records, 'unavailability record')} now stored and puts the file's rows in their place. This cannot be undone.`;
+
+/** Upload CSV to Replace All (after a confirmation with the counts), Add New Job and Process Live Data. */
 export function ImportActions() {
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadSchedule();
@@ -24,9 +38,19 @@ export function ImportActions() {
   const [rejection, setRejection] = useState<UploadRejection | null>(null);
   // The last successful upload's warnings, kept until the next upload so all of them can be read.
   const [warnings, setWarnings] = useState<readonly string[]>([]);
+  // A chosen file waits here until its replacement is confirmed.
+  const [pending, setPending] = useState<File | null>(null);
+  const jobCount = useJobs().data?.length ?? 0;
+  const recordCount = useAvailability().data?.length ?? 0;
 
   const onFile = (file: File | undefined) => {
-    if (!file) return;
+    // The same file chosen again must fire change again.
+    if (fileRef.current) fileRef.current.value = '';
+    if (file) setPending(file);
+  };
+
+  const replaceWith = (file: File) => {
+    setPending(null);
     setWarnings([]);
     upload.mutate(file, {
       onSuccess: (result) => {
@@ -42,8 +66,6 @@ export function ImportActions() {
         if (error instanceof UploadRejection && error.issues.length > 0) setRejection(error);
       },
     });
-    // The same file chosen again must fire change again.
-    if (fileRef.current) fileRef.current.value = '';
   };
 
   return (
@@ -78,20 +100,30 @@ export function ImportActions() {
       >
         Add New Job
       </Button>
-      <Button
-        variant="outlined"
-        startIcon={<PlayArrow />}
-        disabled={analyze.isPending}
-        onClick={() =>
-          analyze.mutate(undefined, {
-            onSuccess: (result) => toast.success(result.message),
-            onError: (error) => toast.error(`Processing failed: ${errorMessage(error)}`),
-          })
-        }
-      >
-        Process Live Data
-      </Button>
+      <Tooltip title={PROCESS_TIP}>
+        <Button
+          variant="outlined"
+          startIcon={<PlayArrow />}
+          disabled={analyze.isPending}
+          onClick={() =>
+            analyze.mutate(undefined, {
+              onSuccess: (result) => toast.success(result.message),
+              onError: (error) => toast.error(`Processing failed: ${errorMessage(error)}`),
+            })
+          }
+        >
+          Process Live Data
+        </Button>
+      </Tooltip>
       <UploadErrorsDialog rejection={rejection} onClose={() => setRejection(null)} />
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title="Replace all jobs?"
+        text={replaceText(pending?.name ?? '', jobCount, recordCount)}
+        confirmLabel="Replace all"
+        onConfirm={() => pending && replaceWith(pending)}
+        onClose={() => setPending(null)}
+      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import type { Physicist, Unavailability } from '@meridian/domain';
@@ -59,14 +60,16 @@ export function SchedulePage() {
   return (
     <>
       <PageHeader title="Job Ingestion & Review">
-        <Button
-          variant="contained"
-          startIcon={<TravelExplore />}
-          onClick={findCandidates}
-          disabled={analyze.isPending}
-        >
-          Find Best Candidates
-        </Button>
+        <Tooltip title="For every job, lists the nearest lead and data-acquisition physicists free for its whole dates, with their miles, in the Candidates column. Assigns nobody: pick from the dropdowns.">
+          <Button
+            variant="contained"
+            startIcon={<TravelExplore />}
+            onClick={findCandidates}
+            disabled={analyze.isPending}
+          >
+            Find Best Candidates
+          </Button>
+        </Tooltip>
       </PageHeader>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack
