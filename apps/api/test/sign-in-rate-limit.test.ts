@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import {
@@ -12,7 +11,8 @@ import { authRoutes } from '../src/routes/auth.routes';
 import type { AuthService } from '../src/services/auth.service';
 
 // The sign-in routes alone, on an auth service that signs everyone in: what is under test is
-// how a request over the per-address cap is refused, not the credentials check.
+// how a request over the per-address cap is refused, not the credentials check. The token
+// route's own scope parses its form body (auth.routes.ts).
 const signsEveryoneIn = {
   signInRetryAfterSeconds: () => 0,
   recordRefusedSignIn: () => undefined,
@@ -31,7 +31,6 @@ async function signInRoutes(maxPerMinute: number) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  await app.register(formbody);
   await app.register(rateLimit, { global: false });
   const errors: unknown[] = [];
   app.addHook('onError', (_request, _reply, error, done) => {

@@ -100,7 +100,7 @@ export function ImportActions() {
       >
         Add New Job
       </Button>
-      <Tooltip title={PROCESS_TIP}>
+      <Tooltip title={PROCESS_TIP} describeChild>
         <Button
           variant="outlined"
           startIcon={<PlayArrow />}

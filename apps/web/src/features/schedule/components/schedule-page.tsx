@@ -60,7 +60,10 @@ export function SchedulePage() {
   return (
     <>
       <PageHeader title="Job Ingestion & Review">
-        <Tooltip title="For every job, lists the nearest lead and data-acquisition physicists free for its whole dates, with their miles, in the Candidates column. Assigns nobody: pick from the dropdowns.">
+        <Tooltip
+          describeChild
+          title="For every job, lists the nearest lead and data-acquisition physicists free for its whole dates, with their miles, in the Candidates column. Assigns nobody: pick from the dropdowns."
+        >
           <Button
             variant="contained"
             startIcon={<TravelExplore />}
