@@ -2,7 +2,8 @@ import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import type { Instance } from '@meridian/domain';
 import { compileInstance } from '../src/core/compile';
 import { AlgorithmContext } from '../src/core/context';
-import type { Algorithm, AlgorithmOutcome, RunOptions } from '../src/core/context';
+import type { Algorithm, AlgorithmOutcome, RunOptions, RunSetup } from '../src/core/context';
+import type { SolveProgress } from '../src/core/contract';
 import { fillEmptySlots } from '../src/core/coverage';
 import { SolutionState } from '../src/core/solution';
 import { nearestFeasibleGreedy } from '../src/construct/nearest-feasible';
@@ -10,16 +11,23 @@ import { buildMilpModel } from '../src/exact/milp-model';
 import { allJobs, modelSize } from '../src/exact/milp-solve';
 import { solveByTimeWindows } from '../src/exact/milp-windows';
 
-/** Runs one algorithm function directly (no registry, no worker) and judges it with the domain evaluator. */
+/**
+ * Runs one algorithm function directly (no registry, no worker) and judges it
+ * with the domain evaluator. `setup` can give the run its clock (RunSetup.now)
+ * and a progress listener.
+ */
 export async function runDirect(
   instance: Instance,
   algorithm: Algorithm,
   options: Partial<RunOptions> & Pick<RunOptions, 'algorithm'>,
   signal?: AbortSignal,
+  setup: RunSetup & { onProgress?: (progress: SolveProgress) => void } = {},
 ) {
-  const run: RunOptions = { timeLimitMs: 30_000, seed: 1, ...options };
+  // No clock ends a proof here: a proof ends on its own, and the test's timeout catches one that does not.
+  const run: RunOptions = { timeLimitMs: 600_000, seed: 1, ...options };
   const compiled = compileInstance(instance, run.weights ?? instance.weights);
-  const ctx = new AlgorithmContext(instance, compiled, run, signal);
+  const { onProgress, ...runSetup } = setup;
+  const ctx = new AlgorithmContext(instance, compiled, run, signal, onProgress, runSetup);
   const outcome: AlgorithmOutcome = await algorithm(ctx);
   const assignments = ctx.best.toAssignments();
   return {

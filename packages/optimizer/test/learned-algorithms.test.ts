@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { AlgorithmKey } from '@meridian/domain';
 import { checkHardConstraints } from '@meridian/domain';
 import { compileInstance } from '../src/core/compile';
-import { solveInProcess } from '../src/runtime/solve-in-process';
 import { AlgorithmContext } from '../src/core/context';
 import type { Algorithm } from '../src/core/context';
 import { drl } from '../src/learned/drl';
@@ -11,6 +10,7 @@ import { offlineRl } from '../src/learned/offline-rl';
 import { predictThenOptimize } from '../src/learned/predict-then-optimize';
 import { randomInstance } from './fixtures';
 import { runDirect } from './exact-helpers';
+import { countingClock } from './support/fake-clock';
 
 const cases: [AlgorithmKey, Algorithm][] = [
   ['ml_predictive', mlPredictive],
@@ -107,27 +107,40 @@ describe('learned methods on a small instance (iteration limits)', () => {
     }
   });
 
-  it.each(cases.map(([key]) => key))(
-    '%s: a cancel while it trains returns a feasible best so far promptly',
-    async (algorithm) => {
+  it.each(cases)(
+    '%s: a cancel while it trains ends the run at its next stop test, with a feasible best so far',
+    async (key, algorithm) => {
+      // The run's clock moves 1 ms per reading, so the first progress report (the cancel)
+      // comes at the same point of the training on any machine under any load.
       const controller = new AbortController();
-      let cancelledAt = 0;
-      const result = await solveInProcess(
+      let cancelledAtReading = 0;
+      let cancelledWhile = '';
+      const now = countingClock(1);
+      const run = await runDirect(
         instance,
-        { algorithm, timeLimitMs: 600_000, seed: 1 },
+        algorithm,
+        { algorithm: key, timeLimitMs: 600_000, seed: 1 },
+        controller.signal,
         {
-          signal: controller.signal,
-          onProgress: () => {
-            if (cancelledAt) return;
-            cancelledAt = performance.now();
+          now,
+          onProgress: (progress) => {
+            if (cancelledAtReading) return;
+            cancelledWhile = progress.message;
+            cancelledAtReading = now.readings;
             controller.abort();
           },
         },
       );
-      expect(cancelledAt).toBeGreaterThan(0);
-      expect(result.status).toBe('cancelled');
-      expect(performance.now() - cancelledAt).toBeLessThan(1500);
-      expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
+      expect(cancelledAtReading).toBeGreaterThan(0);
+      expect(cancelledWhile).toMatch(/^(learning from the teacher|policy gradient)/);
+      expect(run.ctx.isCancelled).toBe(true);
+      expect(run.ctx.isTimedOut).toBe(false);
+      // The first stop test after the cancel says stop, and the way out asks only a few more.
+      expect(run.ctx.checksAfterCancel).toBeGreaterThanOrEqual(1);
+      expect(run.ctx.checksAfterCancel).toBeLessThanOrEqual(4);
+      // Nor does it read the clock much more (each loop's yield and report read it).
+      expect(now.readings - cancelledAtReading).toBeLessThanOrEqual(6);
+      expect(checkHardConstraints(instance, run.assignments)).toEqual([]);
     },
   );
 });

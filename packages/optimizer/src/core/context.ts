@@ -78,8 +78,20 @@ export interface RunClock {
   readonly reserveMs: number;
 }
 
+/** A run's clock: milliseconds on a monotonic scale (performance.now unless one is injected). */
+export type Clock = () => number;
+
+const realClock: Clock = () => performance.now();
+
 /** What the runner gives a run besides its options: its clock and a way to start threads. */
 export interface RunSetup extends Partial<RunClock> {
+  /**
+   * The clock the run reads for its deadline, phases, schedule knots, yields
+   * and reports (default performance.now). A test injects one that advances
+   * per reading, so that the time limit stops the run at a counted point
+   * whatever the machine's speed or load.
+   */
+  readonly now?: Clock;
   /** For methods that run members on threads (the portfolio); absent, they cannot. */
   readonly startThreads?: StartThreads;
   /**
@@ -97,17 +109,22 @@ export interface RunSetup extends Partial<RunClock> {
  * the instance's size and the machine's load.
  */
 export class StepTimer {
-  private last = performance.now();
+  private last: number;
   longestMs = 0;
+
+  /** `now`: the run's clock (ctx.now), so an injected clock times the steps too. */
+  constructor(private readonly now: Clock = realClock) {
+    this.last = now();
+  }
 
   /** Marks the start of a step, when steps do not follow each other directly. */
   start(): void {
-    this.last = performance.now();
+    this.last = this.now();
   }
 
   /** Marks the end of a step. */
   lap(): void {
-    const now = performance.now();
+    const now = this.now();
     this.longestMs = Math.max(this.longestMs, now - this.last);
     this.last = now;
   }
@@ -140,7 +157,19 @@ export class AlgorithmContext {
   readonly startAssignment: Int32Array | undefined;
   /** Starts worker threads on this run's instance, when the runner provides them. */
   readonly startThreads: StartThreads | undefined;
+  /** The run's clock (RunSetup.now). */
+  readonly now: Clock;
   isTimedOut = false;
+  /**
+   * Stop tests asked after the cancel (each says stop): a method that honours
+   * a cancel asks one per enclosing loop on its way out, one that does not
+   * keeps asking. Counted, so a test can hold a cancel to a number of checks
+   * rather than to a time.
+   */
+  get checksAfterCancel(): number {
+    return this.cancelChecks;
+  }
+  private cancelChecks = 0;
   /** Stop tests asked so far (shouldStop between iterations, stopWithinStep inside a step). */
   private stopChecks = 0;
   private stepChecks = 0;
@@ -160,7 +189,7 @@ export class AlgorithmContext {
   private nextCheckpoint = 1;
   /** The first schedule() call's iteration and time: where the rate of iterations is measured from. */
   private firstScheduleCall: { readonly at: number; readonly ms: number } | null = null;
-  private lastYield = performance.now();
+  private lastYield: number;
   private lastReport = 0;
   private progressFraction = 0;
   private bestFoundBy: string | undefined;
@@ -173,7 +202,9 @@ export class AlgorithmContext {
     private readonly onProgress?: (progress: SolveProgress) => void,
     setup: RunSetup = {},
   ) {
-    this.startedAt = setup.startedAt ?? performance.now();
+    this.now = setup.now ?? realClock;
+    this.lastYield = this.now();
+    this.startedAt = setup.startedAt ?? this.now();
     this.reserveMs = setup.reserveMs ?? 0;
     this.startThreads = setup.startThreads;
     this.stopsWith = setup.stopsWith;
@@ -195,7 +226,7 @@ export class AlgorithmContext {
   }
 
   get elapsedMs(): number {
-    return performance.now() - this.startedAt;
+    return this.now() - this.startedAt;
   }
 
   get isCancelled(): boolean {
@@ -220,6 +251,7 @@ export class AlgorithmContext {
    * that one (the clock stays as its safety stop).
    */
   shouldStop(nextStepMs = 0): boolean {
+    if (this.isCancelled) this.cancelChecks++;
     if (this.isCancelled || this.isTimedOut) return true;
     this.stopChecks++;
     if (this.clockSays(nextStepMs, this.stopChecks, this.options.replay?.stopAtCheck)) {
@@ -237,6 +269,7 @@ export class AlgorithmContext {
    * a step replays too.
    */
   readonly stopWithinStep = (nextStepMs = 0): boolean => {
+    if (this.isCancelled) this.cancelChecks++;
     if (this.isCancelled || this.isTimedOut) return true;
     this.stepChecks++;
     if (this.clockSays(nextStepMs, this.stepChecks, this.options.replay?.cutAtCheck)) {
@@ -373,7 +406,7 @@ export class AlgorithmContext {
 
   /** Yields to the event loop when due, so an abort message gets through. */
   async pause(): Promise<void> {
-    const now = performance.now();
+    const now = this.now();
     if (now - this.lastYield < YIELD_EVERY_MS) return;
     this.lastYield = now;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -382,7 +415,7 @@ export class AlgorithmContext {
   /** Reports progress (throttled); fraction is the method's own share of iterations done. */
   report(message: string, iterationShare?: number, force = false): void {
     if (iterationShare !== undefined) this.progressFraction = iterationShare;
-    const now = performance.now();
+    const now = this.now();
     if (!this.onProgress || (!force && now - this.lastReport < REPORT_EVERY_MS)) return;
     this.lastReport = now;
     const fraction = this.fraction();

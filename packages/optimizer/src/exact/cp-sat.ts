@@ -42,7 +42,7 @@ export const cpSat: Algorithm = async (ctx) => {
   descend(current, ctx.rng, () => ctx.shouldStop());
   const afterDescent = current.total;
   const startKicks = Math.round(START_KICKS_PER_OPEN_SLOT * c.openSlots.length);
-  const startedKicks = performance.now();
+  const startedKicks = ctx.now();
   const kicksUntilMs = ctx.elapsedMs + START_KICKS_TIME_SHARE * ctx.remainingMs;
   // Under an iteration cap the clock must not decide anything. Without one, the kicks' share of
   // the time is a phase: its stop test is counted and recorded, so a replay does as many kicks.
@@ -54,12 +54,12 @@ export const cpSat: Algorithm = async (ctx) => {
     improveByKicks(current, ctx.rng, Math.min(KICKS_PER_CHUNK, startKicks - done), stopKicks);
     await ctx.pause();
   }
-  const kicksMs = Math.round(performance.now() - startedKicks);
+  const kicksMs = Math.round(ctx.now() - startedKicks);
   ctx.offer(current, 'cp_sat start (descent and improving kicks)');
   const open = openJobs(c);
   if (open.length === 0)
     return { status: 'optimal', bound: current.total, stats: { iterations: 0, open_jobs: 0 } };
-  const built = performance.now();
+  const built = ctx.now();
   const search = new CpSatSearch(c);
   search.setIncumbent(current.assign);
   const run = new CpSatRun(ctx, search, current);
@@ -69,7 +69,7 @@ export const cpSat: Algorithm = async (ctx) => {
     start_kicks: startKicks,
     start_kicks_ms: kicksMs,
     after_start_kicks_f: current.total,
-    model_build_ms: Math.round(performance.now() - built),
+    model_build_ms: Math.round(ctx.now() - built),
     open_jobs: open.length,
   };
   if (open.length <= WHOLE_PROBLEM_JOBS) {

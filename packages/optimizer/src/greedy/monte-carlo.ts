@@ -14,7 +14,7 @@ export const monteCarlo: Algorithm = async (ctx) => {
   const limit = ctx.iterationCap;
   let samples = 0;
   let improvements = 0;
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   for (; samples < limit && !ctx.shouldStop(step.longestMs); samples++) {
     const sample = randomizedGreedy(c, ctx.rng, temperature);
     if (ctx.offer(sample, 'monte_carlo')) improvements++;

@@ -53,7 +53,7 @@ function sample(policy: MlpPolicy, window: Window, next: () => number): Trajecto
  */
 export const drl: Algorithm = async (ctx) => {
   const c = ctx.compiled;
-  const started = performance.now();
+  const started = ctx.now();
   const startedAtMs = ctx.elapsedMs;
   const rng = ctx.rng.fork();
   const size = Math.min(MAX_WINDOW_JOBS, windowSize(c));
@@ -72,7 +72,7 @@ export const drl: Algorithm = async (ctx) => {
   const until = startedAtMs + budget;
   const updates = ctx.iterationLimit(2000);
   const grad = new Float64Array(policy.size);
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   let done = 0;
   for (
     ;
@@ -102,7 +102,7 @@ export const drl: Algorithm = async (ctx) => {
     policy.ascend(grad, LEARNING_RATE);
     ctx.report(
       `policy gradient: update ${done + 1}, ${(done + 1) * SAMPLES} episodes`,
-      0.4 * Math.max((done + 1) / updates, (performance.now() - started) / budget),
+      0.4 * Math.max((done + 1) / updates, (ctx.now() - started) / budget),
     );
     await ctx.pause();
     step.lap();
@@ -114,7 +114,7 @@ export const drl: Algorithm = async (ctx) => {
     training_data: `${done * SAMPLES} episodes (${done} updates of ${SAMPLES}) on windows of ${size} jobs sampled from the instance`,
     training_episodes: done * SAMPLES,
     training_updates: done,
-    training_ms: Math.round(performance.now() - started),
+    training_ms: Math.round(ctx.now() - started),
     policy_baseline: 'the untrained policy: nearest free candidate first (= heuristic)',
     held_out_windows: heldOut.length,
     held_out_baseline_objective: Number(baseline.toFixed(1)),
@@ -132,13 +132,13 @@ export const drl: Algorithm = async (ctx) => {
     return { stats: { ...stats, ...(await fallbackThenLocalSearch(ctx, 'drl', reason)) } };
   }
   ctx.report('drl: building the learned construction', 0.42, true);
-  const t1 = performance.now();
+  const t1 = ctx.now();
   const construction = construct(c, greedy).state;
   const improved = await learnedConstructionThenLocalSearch(
     ctx,
     construction,
     'drl',
-    performance.now() - t1,
+    ctx.now() - t1,
   );
   return { stats: { ...stats, ...improved } };
 };

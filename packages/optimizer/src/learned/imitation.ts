@@ -66,9 +66,9 @@ export async function learnScorer(
   if (train.length < MIN_EXAMPLES)
     return { model: null, data, stats: { ...stats, too_little_data: true } };
   ctx.report(`training on ${train.length} decisions`, 0.4, true);
-  const t0 = performance.now();
+  const t0 = ctx.now();
   const model = trainConditionalLogit(train, rng, () => trainingOver(ctx));
-  const trainingMs = performance.now() - t0;
+  const trainingMs = ctx.now() - t0;
   return {
     model,
     data,

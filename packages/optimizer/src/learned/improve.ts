@@ -110,10 +110,11 @@ async function polish(
       ctx.offer(sub.best, `${label}: local search`);
       ctx.report(`${label}: local search, ${progress.message}`, 0.5 + 0.5 * progress.fraction);
     },
+    { now: ctx.now },
   );
-  const started = performance.now();
+  const started = ctx.now();
   const outcome = await ils(sub);
-  const polishMs = performance.now() - started;
+  const polishMs = ctx.now() - started;
   if (sub.isTimedOut) ctx.isTimedOut = true;
   ctx.recordPolish(sub.replayRecipe(outcome.stats?.iterations as number | undefined));
   ctx.offer(sub.best, `${label}: local search`);

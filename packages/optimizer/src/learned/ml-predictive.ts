@@ -21,13 +21,13 @@ export const mlPredictive: Algorithm = async (ctx) => {
       },
     };
   ctx.report('ml_predictive: building the learned construction', 0.42, true);
-  const t0 = performance.now();
+  const t0 = ctx.now();
   const construction = construct(ctx.compiled, (d) => argmaxScore(model, d)).state;
   const improved = await learnedConstructionThenLocalSearch(
     ctx,
     construction,
     'ml_predictive',
-    performance.now() - t0,
+    ctx.now() - t0,
   );
   return { stats: { ...stats, ...improved } };
 };

@@ -78,7 +78,7 @@ export const offlineRl: Algorithm = async (ctx) => {
   const c = ctx.compiled;
   const data = await teacherData(ctx, ctx.iterationLimit(400), teacherBudgetMs(ctx));
   const rng = ctx.rng.fork();
-  const t0 = performance.now();
+  const t0 = ctx.now();
   const log: Transition[] = [];
   const over = () => trainingOver(ctx);
   const trajectories = logWindows(data.train, rng, log, MAX_TRANSITIONS, over);
@@ -101,7 +101,7 @@ export const offlineRl: Algorithm = async (ctx) => {
     };
   ctx.report(`fitted Q iteration on ${log.length} transitions`, 0.4, true);
   const { q, rounds } = fittedQIteration(log, GAMMA, FQI_ROUNDS, over);
-  const trainingMs = performance.now() - t0;
+  const trainingMs = ctx.now() - t0;
   const policy: Chooser = (d) => argmaxScore(q, d);
   // Held-out metrics before the polish, which uses all the time that is left.
   const heldOut = {
@@ -115,13 +115,13 @@ export const offlineRl: Algorithm = async (ctx) => {
     ...heldOutConstruction(policy, data.heldOut),
   };
   ctx.report('offline_rl: building the learned construction', 0.42, true);
-  const t1 = performance.now();
+  const t1 = ctx.now();
   const construction = construct(c, policy).state;
   const improved = await learnedConstructionThenLocalSearch(
     ctx,
     construction,
     'offline_rl',
-    performance.now() - t1,
+    ctx.now() - t1,
   );
   return {
     stats: {

@@ -60,7 +60,7 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
       },
     };
   ctx.report('predict_then_optimize: building the learned construction', 0.42, true);
-  const t0 = performance.now();
+  const t0 = ctx.now();
   const predicted = new Map<number, number>();
   // A job's confidence: its least confident slot's top probability (0 for a slot never decided).
   const confidence = new Float64Array(c.jobCount).fill(1);
@@ -112,7 +112,7 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     ctx,
     construction,
     'predict_then_optimize',
-    performance.now() - t0,
+    ctx.now() - t0,
   );
   const iterations = improved.iterations;
   return {

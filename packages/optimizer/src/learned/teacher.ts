@@ -44,7 +44,7 @@ export async function solveWindow(
     { algorithm: 'ils', seed, maxIterations: iterations, timeLimitMs: parent.remainingMs },
     parent.signal,
     undefined,
-    { stopsWith: (nextStepMs) => parent.stopWithinStep(nextStepMs) },
+    { now: parent.now, stopsWith: (nextStepMs) => parent.stopWithinStep(nextStepMs) },
   );
   await ils(sub);
   return sub.best;
@@ -89,14 +89,14 @@ export async function teacherData(
   budgetMs: number,
   heldOutCount = 2,
 ): Promise<TeacherData> {
-  const started = performance.now();
+  const started = ctx.now();
   const until = ctx.elapsedMs + budgetMs;
   const c = ctx.compiled;
   const rng = ctx.rng.fork();
   const size = windowSize(c);
   const { heldOut: runs, pool } = splitHeldOut(c, rng, size, heldOutCount);
   // A window is not started when one more (as long as the longest so far) would end past the budget.
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   const over = () =>
     ctx.shouldStop(step.longestMs) || ctx.phaseOver('teacher windows', until, step.longestMs);
   const solve = async (jobs: number[]): Promise<SolvedWindow> => {
@@ -118,8 +118,8 @@ export async function teacherData(
     step.lap();
     ctx.report(
       `learning from the teacher: window ${w + 1} of at most ${maxWindows}`,
-      0.4 * Math.max((w + 1) / maxWindows, (performance.now() - started) / budgetMs),
+      0.4 * Math.max((w + 1) / maxWindows, (ctx.now() - started) / budgetMs),
     );
   }
-  return { train, heldOut, windowJobs: size, ms: performance.now() - started };
+  return { train, heldOut, windowJobs: size, ms: ctx.now() - started };
 }

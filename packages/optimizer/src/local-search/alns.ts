@@ -70,7 +70,7 @@ export const alns: Algorithm = async (ctx) => {
   const repairTotalUses = REPAIRS.map(() => 0);
   const destroyMs = DESTROYS.map(() => 0);
   const repairMs = REPAIRS.map(() => 0);
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   for (
     ;
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;

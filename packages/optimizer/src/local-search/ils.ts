@@ -25,7 +25,7 @@ export const ils: Algorithm = async (ctx) => {
   const walk = new ThresholdWalk(ctx, current, 'ils', Math.max(100, 2 * c.jobCount));
   const limit = ctx.iterationCap;
   let iteration = 0;
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   for (
     ;
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;

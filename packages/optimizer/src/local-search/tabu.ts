@@ -52,7 +52,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
   let tabuRejected = 0;
   let moved = 0;
   let step = 0;
-  const timer = new StepTimer();
+  const timer = new StepTimer(ctx.now);
   for (; step < limit && !ctx.shouldStop(timer.longestMs) && open.length > 0; step++) {
     const bestTotal = Math.min(ctx.best.total, atUnsavedBest ? state.total : Infinity);
     const startTotal = state.total;

@@ -115,8 +115,8 @@ export const antColony: Algorithm = async (ctx) => {
   const walk = new ThresholdWalk(ctx, current, 'aco', Math.max(100, 2 * c.jobCount));
   let iteration = 0;
   // An iteration is ANTS ants and a pheromone update; the ants are timed one by one as well.
-  const step = new StepTimer();
-  const antStep = new StepTimer();
+  const step = new StepTimer(ctx.now);
+  const antStep = new StepTimer(ctx.now);
   for (
     ;
     iteration < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;

@@ -30,7 +30,7 @@ export const genetic: Algorithm = async (ctx) => {
   const size = c.jobCount <= 200 ? 10 : 6;
   const temperature = samplingTemperature(c);
   const population: SolutionState[] = [startingState(ctx)];
-  const sampling = new StepTimer();
+  const sampling = new StepTimer(ctx.now);
   while (population.length < size && !ctx.stopWithinStep(sampling.longestMs)) {
     population.push(randomizedGreedy(c, rng, temperature));
     sampling.lap();
@@ -53,7 +53,7 @@ export const genetic: Algorithm = async (ctx) => {
   const mutationRate = 1 / Math.max(1, c.openSlots.length);
   let generation = 0;
   let replacements = 0;
-  const step = new StepTimer();
+  const step = new StepTimer(ctx.now);
   for (
     ;
     generation < limit && !ctx.shouldStop(step.longestMs) && c.openSlots.length > 0;

@@ -122,7 +122,9 @@ export async function runEpochs(
         const options = plan(0);
         if (!options) return null;
         records[0]!.started_ms ??= Math.round(ctx.elapsedMs);
-        const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options, stop);
+        const sub = new AlgorithmContext(ctx.instance, ctx.compiled, options, stop, undefined, {
+          now: ctx.now,
+        });
         const outcome = await mix.inThread.run(sub);
         const iterations = countOf(outcome.stats);
         return {

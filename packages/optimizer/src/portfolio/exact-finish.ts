@@ -72,6 +72,8 @@ export async function runExactFinish(
       ...(replay ? { replay: { milp: replay } } : {}),
     },
     ctx.signal,
+    undefined,
+    { now: ctx.now },
   );
   sub.offer(warm, 'the portfolio incumbent');
   const out = await milpByRole(sub, fixed, warm, fillable);
