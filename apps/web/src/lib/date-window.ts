@@ -28,6 +28,13 @@ export interface DateRange {
   to: IsoDate | null;
 }
 
+/** The day number of the Monday of `date`'s week (weeks run Monday to Sunday). */
+export function mondayOf(date: IsoDate): number {
+  const day = dayNumber(date);
+  // Day 0 (1970-01-01) was a Thursday: Monday is 4 days before a day whose (n + 3) % 7 is 0.
+  return day - ((((day + 3) % 7) + 7) % 7);
+}
+
 /**
  * The days a window covers around `today`: from today onward; this week
  * (Monday to Sunday); this month (the 1st to its last day); or every date.
@@ -37,9 +44,7 @@ export function dateRange(window: DateWindow, today: IsoDate): DateRange {
     case 'upcoming':
       return { from: today, to: null };
     case 'week': {
-      const day = dayNumber(today);
-      // Day 0 (1970-01-01) was a Thursday: Monday is 4 days before a day whose (n + 3) % 7 is 0.
-      const monday = day - ((((day + 3) % 7) + 7) % 7);
+      const monday = mondayOf(today);
       return { from: fromDayNumber(monday), to: fromDayNumber(monday + 6) };
     }
     case 'month': {

@@ -49,6 +49,8 @@ export const queryKeys = {
   availability: ['scheduling', 'availability'] as const,
   /** GET /plan/window: today in the organisation's time zone and the published-through date. */
   planWindow: ['scheduling', 'plan-window'] as const,
+  /** GET /plan/publish-preview: under the window's key, so a publish or a plan change makes it stale. */
+  publishPreview: (through: string) => ['scheduling', 'plan-window', 'preview', through] as const,
   /** Coordinates of the zips that jobs, physicists and kits use (GET /zip-data). */
   zipData: ['scheduling', 'zip-data'] as const,
   /** GET /me/schedule: the signed-in user's own assignments (changes with the job list). */

@@ -31,10 +31,13 @@ import { useErrorToast } from '../../../components/use-error-toast';
 import { useNotifyAffected } from '../api/notify-affected';
 import { AssignmentsTable } from './assignments-table';
 import { NotifyAllDialog } from './notify-all-dialog';
+import { PublishControl } from './publish-control';
 
 /**
  * /assignments: every job with its lead, data-acquisition physicist and kit;
  * kit editors, admins and managers assign kits here in the kit column.
+ * Under the header, how far the plan is published and, for admins and
+ * managers, "Publish through…".
  * `actions` go in the page header (the app passes the optimisation controls),
  * `aside` above the table (the plan history), and `highlighted` marks rows.
  */
@@ -94,6 +97,7 @@ export function AssignmentsPage({
   return (
     <>
       <PageHeader title="Assignments">{actions}</PageHeader>
+      <PublishControl canPublish={canManage} />
       {aside}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack
@@ -152,6 +156,7 @@ export function AssignmentsPage({
           <AssignmentsTable
             jobs={visible}
             indexOf={indexOf}
+            today={today}
             canManage={canManage}
             kitAssigning={kitAssigning}
             physicistsById={physicistsById}

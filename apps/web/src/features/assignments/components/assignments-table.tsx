@@ -12,7 +12,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import type { Row } from '@tanstack/react-table';
 import { alpha, type Theme } from '@mui/material/styles';
-import type { Job, Physicist } from '@meridian/domain';
+import type { IsoDate, Job, Physicist } from '@meridian/domain';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
 import { ExplainButton, ExplainHost } from '../../../components/explain/explain-button';
 import { readColumn, rowNumberColumn } from '../../../components/jobs-table/job-columns';
@@ -20,6 +20,7 @@ import { jobRowProps, jobRowSx } from '../../../components/jobs-table/job-row-st
 import type { ZipIndex } from '../../../components/jobs-table/zip-distance';
 import { AssigneeCell } from './assignee-cell';
 import { KitCell, type KitAssigning } from './kit-cell';
+import { PhaseCell, phaseOf } from './phase-cell';
 
 const column = createColumnHelper<Job>();
 
@@ -27,6 +28,8 @@ interface AssignmentsTableProps {
   jobs: Job[];
   /** Each job's place in the whole list, for its row number. */
   indexOf: ReadonlyMap<number, number>;
+  /** Today in the organisation's zone: a frozen job that runs on says "Started". */
+  today: IsoDate;
   canManage: boolean;
   /** The kit dropdown's data for kit editors, admins and managers; null shows the kit's name. */
   kitAssigning: KitAssigning | null;
@@ -41,12 +44,19 @@ interface AssignmentsTableProps {
 
 /** The number, Why and the customer stay in view while the table scrolls sideways. */
 const STICKY = ['row', 'why', 'customer'];
-/** On a phone each job is a card titled with its number and customer. */
+/** On a phone each job is a card titled with its number and customer; its phase is the first line. */
 const CARD_TITLE = ['row', 'customer'];
 
-/** Marked rows: a tint and a bar at the left edge, which the blinking warnings do not hide. */
+/**
+ * Past rows are greyed (secondary text, which keeps AA contrast, on a grey
+ * tint unless a warning colours the row); marked rows get a tint and a bar at
+ * the left edge, which the blinking warnings do not hide.
+ */
 const rowSx = {
   ...jobRowSx,
+  '&.job-past > td, li&.job-past': { color: 'text.secondary' },
+  '&.job-past:not(.job-weekend):not(.job-missing-zip) > td, li&.job-past:not(.job-weekend):not(.job-missing-zip)':
+    { backgroundColor: 'action.hover' },
   '&.job-run-changed > td': {
     backgroundColor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16),
   },
@@ -63,6 +73,7 @@ const rowSx = {
 export function AssignmentsTable({
   jobs,
   indexOf,
+  today,
   canManage,
   kitAssigning,
   physicistsById,
@@ -103,6 +114,12 @@ export function AssignmentsTable({
         ),
       }),
       readColumn('customer', 'Customer', 180),
+      column.display({
+        id: 'phase',
+        header: 'Plan',
+        size: 100,
+        cell: ({ row }) => <PhaseCell job={row.original} today={today} />,
+      }),
       readColumn('location', 'Location', 170),
       readColumn('zip_code', 'Zip', 72),
       readColumn('start', 'Start', 104),
@@ -152,7 +169,7 @@ export function AssignmentsTable({
       );
     }
     return defs;
-  }, [indexOf, canManage, kitAssigning, physicistsById, zips, onNotify]);
+  }, [indexOf, today, canManage, kitAssigning, physicistsById, zips, onNotify]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: jobs,
@@ -161,15 +178,12 @@ export function AssignmentsTable({
     getRowId: (j) => String(j.id),
   });
   const rowProps = useMemo(
-    () =>
-      highlighted === null
-        ? jobRowProps
-        : (row: Row<Job>) => {
-            const props = jobRowProps(row);
-            if (!highlighted.has(row.original.id)) return props;
-            const className = [props.className, 'job-run-changed'].filter(Boolean).join(' ');
-            return { ...props, className };
-          },
+    () => (row: Row<Job>) => {
+      const props = jobRowProps(row);
+      const marks = [props.className, `job-${phaseOf(row.original)}`];
+      if (highlighted?.has(row.original.id)) marks.push('job-run-changed');
+      return { ...props, className: marks.filter(Boolean).join(' ') };
+    },
     [highlighted],
   );
   return (
