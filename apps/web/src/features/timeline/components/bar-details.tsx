@@ -10,6 +10,13 @@ import { TravelDistance } from '../../../components/travel-hint';
 import type { Slot, TimelineBar } from '../layout/timeline-rows';
 import { SLOT_LABELS } from './bar-text';
 
+/** What each phase means for the people on the job. */
+const PHASE_DETAIL = {
+  past: 'Past: started before today, kept as it happened',
+  published: 'Published: confirmed to the people on it',
+  draft: 'Draft: the plan may still change it',
+} as const;
+
 interface BarDetailsProps {
   bar: TimelineBar;
   physicistsById: ReadonlyMap<number, Physicist>;
@@ -78,6 +85,7 @@ export function BarDetails({ bar, physicistsById, zips, canReassign }: BarDetail
         {job.start === job.end ? job.start : `${job.start} to ${job.end}`}
         {job.start && job.end && ` (${inclusiveDays(job.start, job.end)} d)`}
       </Typography>
+      <Typography variant="caption">{PHASE_DETAIL[job.phase]}</Typography>
       {line('lead', person('lead', job.assigned_lead, job.assigned_lead_id))}
       {line('data_acq', person('acq', job.assigned_data_acq, job.assigned_data_acq_id))}
       {line(

@@ -7,16 +7,18 @@ interface GridBackgroundProps {
   nameWidth: number;
   height: number;
   today: number;
+  publishedThrough: number | null;
 }
 
 /**
- * Day lines, weekend shading and the today line as CSS gradients on one
- * element: a year of days costs no DOM at all. The scale starts on a Monday,
+ * Day lines, weekend shading and the past's grey as CSS gradients on one
+ * element (a year of days costs no DOM at all), then the today line and the
+ * "published through" line at the end of the last published day. The scale starts on a Monday,
  * so the weekend is the sixth and seventh day of every 7-day tile. At quarter
  * zoom, where a day is a few pixels, only week lines are drawn.
  */
 export const GridBackground = memo(function GridBackground(props: GridBackgroundProps) {
-  const { scale, nameWidth, height, today } = props;
+  const { scale, nameWidth, height, today, publishedThrough } = props;
   const theme = useTheme();
   const dw = scale.dayWidth;
   const line = theme.palette.divider;
@@ -27,9 +29,15 @@ export const GridBackground = memo(function GridBackground(props: GridBackground
     `linear-gradient(to right, transparent ${5 * dw}px, ${weekend} ${5 * dw}px)`,
   ];
   const sizes = [`${dw >= 12 ? dw : week}px 100%`, `${week}px 100%`];
-  const todayInRange = today >= scale.firstDay && today < scale.firstDay + scale.dayCount;
+  const inRange = (day: number) => day >= scale.firstDay && day < scale.firstDay + scale.dayCount;
+  const pastWidth = Math.max(0, Math.min(dayToX(scale, today), scaleWidth(scale)));
   return (
     <>
+      <div
+        className="tl-past-bg"
+        style={{ left: nameWidth, width: pastWidth, height }}
+        data-testid="past-shade"
+      />
       <div
         className="tl-grid-bg"
         style={{
@@ -40,11 +48,18 @@ export const GridBackground = memo(function GridBackground(props: GridBackground
           backgroundSize: sizes.join(','),
         }}
       />
-      {todayInRange && (
+      {inRange(today) && (
         <div
           className="tl-today-line"
           data-testid="today-line"
           style={{ left: nameWidth + dayToX(scale, today) + Math.floor(dw / 2) - 1, height }}
+        />
+      )}
+      {publishedThrough !== null && inRange(publishedThrough) && (
+        <div
+          className="tl-published-line"
+          data-testid="published-line"
+          style={{ left: nameWidth + dayToX(scale, publishedThrough + 1) - 2, height }}
         />
       )}
     </>

@@ -39,6 +39,8 @@ interface TimelineGridProps {
   range: { firstDay: number; dayCount: number };
   zoom: Zoom;
   today: number;
+  /** The last published day (its line is drawn at the end of it), or null when nothing is published. */
+  publishedThrough: number | null;
   nameWidth: number;
   height: string;
   /** The day to show first (read once, when the grid first has a size). */
@@ -282,6 +284,7 @@ export function TimelineGrid(props: TimelineGridProps) {
               nameWidth={nameWidth}
               height={total}
               today={props.today}
+              publishedThrough={props.publishedThrough}
             />
             {rendered}
             {drag && target && target.kind !== 'section' && targetVerdict && (

@@ -1,26 +1,64 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Lock from '@mui/icons-material/Lock';
 import { alpha, useTheme } from '@mui/material/styles';
-import { slotColor } from './timeline-styles';
+import type { IsoDate } from '@meridian/domain';
+import { publishedThroughText } from '../../../lib/plan-phase';
+import { pastBarColor, publishedLineColor, slotColor } from './timeline-styles';
 
-const Swatch = ({ background, border }: { background: string; border?: string }) => (
+const Swatch = (props: { background: string; border?: string; edge?: string }) => (
   <Box
     component="span"
-    sx={{ width: 14, height: 10, borderRadius: 0.5, background, border, flex: '0 0 auto' }}
+    sx={{
+      width: 14,
+      height: 10,
+      borderRadius: 0.5,
+      background: props.background,
+      border: props.border,
+      borderLeft: props.edge && `3px solid ${props.edge}`,
+      flex: '0 0 auto',
+    }}
   />
 );
 
-/** What the colours and marks of the timeline mean. */
-export function TimelineLegend() {
+const Line = ({ color }: { color: string }) => (
+  <Box component="span" sx={{ width: 3, height: 14, background: color, flex: '0 0 auto' }} />
+);
+
+/** What the colours, lines and marks of the timeline mean, in words. */
+export function TimelineLegend({ publishedThrough }: { publishedThrough: IsoDate | null }) {
   const theme = useTheme();
   const colors = slotColor(theme);
   const warning = theme.palette.warning.main;
-  const items = [
+  const paper = theme.palette.background.paper;
+  const items: { label: string; swatch: ReactNode }[] = [
     { label: 'Lead', swatch: <Swatch background={colors.lead} /> },
     { label: 'Data acq', swatch: <Swatch background={colors.data_acq} /> },
     { label: 'Kit', swatch: <Swatch background={colors.kit} /> },
+    { label: 'Published: solid', swatch: <Swatch background={colors.lead} /> },
+    {
+      label: 'Draft: dashed edge',
+      swatch: (
+        <Box
+          component="span"
+          sx={{
+            width: 18,
+            height: 12,
+            borderRadius: 0.5,
+            background: colors.lead,
+            outline: `1.5px dashed ${paper}`,
+            outlineOffset: -3.5,
+            flex: '0 0 auto',
+          }}
+        />
+      ),
+    },
+    {
+      label: 'Past: grey',
+      swatch: <Swatch background={pastBarColor(theme)} edge={colors.lead} />,
+    },
     {
       label: 'Open slot',
       swatch: <Swatch background={alpha(colors.lead, 0.1)} border={`1px dashed ${colors.lead}`} />,
@@ -34,6 +72,11 @@ export function TimelineLegend() {
       ),
     },
     { label: 'Locked', swatch: <Lock sx={{ fontSize: 13 }} /> },
+    { label: 'Today', swatch: <Line color={theme.palette.error.main} /> },
+    {
+      label: publishedThroughText(publishedThrough),
+      swatch: publishedThrough === null ? null : <Line color={publishedLineColor(theme)} />,
+    },
   ];
   return (
     <Stack
@@ -49,6 +92,7 @@ export function TimelineLegend() {
           direction="row"
           spacing={0.75}
           sx={{ alignItems: 'center' }}
+          data-testid={item.label.startsWith('Published through') ? 'legend-published' : undefined}
         >
           {item.swatch}
           <Typography variant="caption" color="text.secondary">

@@ -12,6 +12,8 @@ import { useTheme } from '@mui/material/styles';
 import Today from '@mui/icons-material/Today';
 import { canManageSchedule, dayNumber } from '@meridian/domain';
 import { useCanEditKits } from '../../../lib/current-user';
+import { useOrgToday } from '../../../lib/org-today';
+import { usePlanWindow } from '../../../lib/scheduling-api/get-plan-window';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
 import { useAvailability } from '../../../lib/scheduling-api/get-availability';
 import { useKits } from '../../../lib/scheduling-api/get-kits';
@@ -27,7 +29,6 @@ import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
 import {
-  localToday,
   openingDay,
   timelineScaleRange,
   ZOOMS,
@@ -76,7 +77,9 @@ export function TimelinePage() {
   const { pending, reassign } = useReassign();
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
 
-  const today = useMemo(() => localToday(), []);
+  // The organisation's today and published-through date (GET /plan/window), as on every screen.
+  const today = useOrgToday();
+  const publishedThrough = usePlanWindow().data?.published_through ?? null;
   const dated = useMemo(
     () =>
       (jobs.data ?? []).filter(
@@ -224,7 +227,7 @@ export function TimelinePage() {
             {undated > 0 && ` · ${undated} without dates not shown`}
             {canManage && !isPhone && ' · drag a bar to another row to reassign it'}
           </Typography>
-          <TimelineLegend />
+          <TimelineLegend publishedThrough={publishedThrough} />
         </Stack>
         {isLoading && <LinearProgress aria-label="Loading the timeline" />}
         {failed && <Alert severity="error">Failed to fetch assignment data.</Alert>}
@@ -234,6 +237,7 @@ export function TimelinePage() {
             range={range}
             zoom={zoom}
             today={dayNumber(today)}
+            publishedThrough={publishedThrough === null ? null : dayNumber(publishedThrough)}
             nameWidth={isPhone ? 120 : 200}
             height="max(360px, calc(100vh - 290px))"
             openingDay={openingDay(dated, today)}

@@ -93,7 +93,7 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
   row.lanes.forEach((lane, laneIndex) => {
     for (const bar of spansInWindow(lane, firstDay, lastDay)) {
       const box = spanBox(scale, bar.startDay, bar.endDay);
-      const classes = ['tl-bar', `tl-${bar.slot}`];
+      const classes = ['tl-bar', `tl-${bar.slot}`, `tl-${bar.job.phase}`];
       if (bar.holderId === null) classes.push('tl-open');
       if (bar.isPending) classes.push('tl-pending');
       if (bar.key === props.draggingKey) classes.push('tl-dragging');

@@ -2,6 +2,13 @@ import { alpha, styled, type Theme } from '@mui/material/styles';
 import { HEADER_HEIGHT } from '../layout/virtual-window';
 import { grey } from '@mui/material/colors';
 
+/** The colour of the "published through" line (the today line is the error red). */
+export const publishedLineColor = (theme: Theme) => theme.palette.success.main;
+
+/** The past's bars: grey, so they read as done, with dark text (AA on the grey). */
+export const pastBarColor = (theme: Theme) =>
+  theme.palette.mode === 'dark' ? grey[800] : grey[300];
+
 /** The colour of each slot's bars in the current theme. */
 export const slotColor = (theme: Theme) => ({
   lead: theme.palette.primary.main,
@@ -108,6 +115,21 @@ export const TimelineRoot = styled('div')(({ theme }) => {
     },
     '& .tl-grid-bg': { position: 'absolute', top: 0, pointerEvents: 'none' },
     // Under the bars (same level, earlier in the page), so it never crosses a lock or a name.
+    // The days before today, greyed under everything else.
+    '& .tl-past-bg': {
+      position: 'absolute',
+      top: 0,
+      pointerEvents: 'none',
+      background: alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.08 : 0.05),
+    },
+    '& .tl-published-line': {
+      position: 'absolute',
+      top: 0,
+      width: 3,
+      zIndex: 1,
+      background: publishedLineColor(theme),
+      pointerEvents: 'none',
+    },
     '& .tl-today-line': {
       position: 'absolute',
       top: 0,
@@ -201,6 +223,25 @@ export const TimelineRoot = styled('div')(({ theme }) => {
     '& .tl-bar.tl-narrow .tl-bar-text': { display: 'none' },
     '& .tl-lock': { flex: '0 0 auto', width: 11, height: 11, fill: 'currentColor' },
     ...slotRules,
+    // Draft: a dashed edge inside the bar (the plan may still move it); published bars are plain.
+    '& .tl-bar.tl-draft:not(.tl-open)': {
+      outline: `1.5px dashed ${paper}`,
+      outlineOffset: -4,
+      '&:focus-visible': { outline: `2px solid ${theme.palette.text.primary}`, outlineOffset: 1 },
+    },
+    // Past: grey with the slot's colour as an edge; frozen, so it reads as done.
+    ...Object.fromEntries(
+      Object.entries(colors).map(([slot, color]) => [
+        `& .tl-bar.tl-past.tl-${slot}`,
+        {
+          background: pastBarColor(theme),
+          color: theme.palette.text.primary,
+          border: 'none',
+          borderLeft: `4px solid ${color}`,
+          boxShadow: 'none',
+        },
+      ]),
+    ),
     '& .tl-refused': {
       position: 'absolute',
       top: 0,

@@ -3,7 +3,6 @@ import { dayNumber } from '@meridian/domain';
 import {
   dayToX,
   dayWidthFor,
-  localToday,
   mondayOnOrBefore,
   openingDay,
   spanBox,
@@ -66,10 +65,6 @@ describe('day scale', () => {
     const range = timelineScaleRange([], '2026-04-01');
     expect(range.firstDay).toBe(mondayOnOrBefore(dayNumber('2026-03-04')));
     expect(range.firstDay + range.dayCount - 1).toBe(dayNumber('2026-04-29'));
-  });
-
-  it("takes today from the browser's calendar", () => {
-    expect(localToday(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
   });
 });
 

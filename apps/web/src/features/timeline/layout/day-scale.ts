@@ -85,13 +85,6 @@ export function timelineScaleRange(
   return { firstDay, dayCount: last - firstDay + 1 };
 }
 
-/** Today in the browser's own calendar, as YYYY-MM-DD (jobs are local whole days). */
-export function localToday(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 /** A day number as YYYY-MM-DD (re-exported so the components need one import). */
 export const isoOfDay = fromDayNumber;
 
