@@ -1,52 +1,53 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ScheduleEntry } from '@meridian/contracts';
+import { useOrgToday } from '../../../lib/org-today';
 import { useMySchedule } from '../../../lib/people-api/get-my-schedule';
+import { useStoredFlag } from '../../../lib/use-stored-flag';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
+import { entryStatus, splitSchedule } from '../entry-status';
 import { CalendarFeedPanel } from './calendar-feed-panel';
 import { ScheduleCard } from './schedule-card';
 
-/** Today as YYYY-MM-DD in the browser's own calendar. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Where "Hide tentative" is remembered in this browser. */
+const HIDE_TENTATIVE_KEY = 'meridian.my-schedule.hide-tentative';
 
-/** Next jobs (not yet ended, soonest first; undated last) and past ones (latest first). */
-export function splitSchedule(entries: readonly ScheduleEntry[], on: string) {
-  const next = entries.filter((e) => e.end === null || e.end >= on);
-  const past = entries.filter((e) => e.end !== null && e.end < on).reverse();
-  return { next, past };
-}
-
-function Section({
-  title,
-  entries,
-  empty,
-}: {
+function Section(props: {
   title: string;
   entries: ScheduleEntry[];
+  today: string;
   empty: string;
+  note?: string;
 }) {
   return (
-    <section aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title} ({entries.length})
+    <section aria-label={props.title}>
+      <Typography variant="h6" component="h2" sx={{ mb: props.note ? 0.5 : 1.5 }}>
+        {props.title} ({props.entries.length})
       </Typography>
-      {entries.length === 0 ? (
+      {props.note && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {props.note}
+        </Typography>
+      )}
+      {props.entries.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {empty}
+          {props.empty}
         </Typography>
       ) : (
         <Stack spacing={1.5} sx={{ mb: 3, maxWidth: 720 }}>
-          {entries.map((entry) => (
-            <ScheduleCard key={`${entry.job_id}-${entry.slot}`} entry={entry} />
+          {props.entries.map((entry) => (
+            <ScheduleCard
+              key={`${entry.job_id}-${entry.slot}`}
+              entry={entry}
+              status={entryStatus(entry, props.today)}
+            />
           ))}
         </Stack>
       )}
@@ -54,14 +55,28 @@ function Section({
   );
 }
 
-/** /my-schedule: the signed-in user's own jobs as cards, next ones first, and their calendar feed. */
+/**
+ * /my-schedule: the signed-in user's own jobs as cards, next ones first, each
+ * confirmed (published) or tentative (draft), and their calendar feed.
+ * "Hide tentative" leaves only what is promised.
+ */
 export function MySchedulePage() {
   const schedule = useMySchedule();
+  // The organisation's today, as the server and the feed count it.
+  const today = useOrgToday();
+  const [hideTentative, setHideTentative] = useStoredFlag(HIDE_TENTATIVE_KEY);
   useErrorToast(schedule.error, 'Failed to fetch schedule data');
   const split = useMemo(
-    () => splitSchedule(schedule.data?.entries ?? [], today()),
-    [schedule.data],
+    () => splitSchedule(schedule.data?.entries ?? [], today),
+    [schedule.data, today],
   );
+  const tentative = split.next.filter((entry) => entry.phase === 'draft').length;
+  const confirmed = split.next.filter((entry) => entry.phase === 'published').length;
+  const next = hideTentative ? split.next.filter((entry) => entry.phase !== 'draft') : split.next;
+  const note =
+    hideTentative && tentative > 0
+      ? `${tentative} tentative job${tentative === 1 ? '' : 's'} hidden`
+      : `${confirmed} confirmed, ${tentative} tentative: tentative jobs may still change`;
   return (
     <>
       <PageHeader title="My schedule" />
@@ -80,8 +95,21 @@ export function MySchedulePage() {
             Jobs of {schedule.data.physicist.name}
           </Typography>
           <CalendarFeedPanel />
-          <Section title="Next jobs" entries={split.next} empty="No upcoming jobs." />
-          <Section title="Past jobs" entries={split.past} empty="No past jobs." />
+          <FormControlLabel
+            sx={{ mb: 1 }}
+            control={<Switch checked={hideTentative} onChange={(_, on) => setHideTentative(on)} />}
+            label="Hide tentative"
+          />
+          <Section
+            title="Next jobs"
+            entries={next}
+            today={today}
+            empty={
+              hideTentative && tentative > 0 ? 'No confirmed upcoming jobs.' : 'No upcoming jobs.'
+            }
+            note={split.next.length > 0 ? note : undefined}
+          />
+          <Section title="Past jobs" entries={split.past} today={today} empty="No past jobs." />
         </>
       )}
     </>

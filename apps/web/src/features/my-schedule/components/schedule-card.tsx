@@ -3,8 +3,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import type { ScheduleEntry } from '@meridian/contracts';
 import { travelHint } from '@meridian/domain';
+import type { EntryStatus } from '../entry-status';
 
 const SLOT_LABEL = { lead: 'Lead', data_acq: 'Data acquisition' } as const;
 
@@ -25,12 +28,42 @@ export function dateRange(entry: Pick<ScheduleEntry, 'start' | 'end'>): string {
   return entry.start === entry.end ? day(entry.start) : `${day(entry.start)} – ${day(entry.end)}`;
 }
 
-/** One assignment as a card: fits a phone's width, every field on its own line. */
-export function ScheduleCard({ entry }: { entry: ScheduleEntry }) {
+/** The status in words with an icon: confirmed is filled, tentative dashed, a begun job plain. */
+function StatusChip({ status }: { status: EntryStatus }) {
+  switch (status) {
+    case 'Confirmed':
+      return <Chip size="small" color="success" icon={<CheckCircle />} label={status} />;
+    case 'Tentative':
+      return (
+        <Chip
+          size="small"
+          variant="outlined"
+          icon={<HourglassEmpty />}
+          label={status}
+          sx={{ borderStyle: 'dashed' }}
+        />
+      );
+    case 'Started':
+    case 'Done':
+      return <Chip size="small" variant="outlined" label={status} />;
+  }
+}
+
+/**
+ * One assignment as a card: fits a phone's width, every field on its own
+ * line; a tentative job's card has a dashed edge.
+ */
+export function ScheduleCard({ entry, status }: { entry: ScheduleEntry; status: EntryStatus }) {
   const customer = entry.customer.trim() || `Job ${entry.job_id}`;
   const place = [entry.location, entry.zip_code].filter((p) => p.trim() !== '').join(', ');
   return (
-    <Card variant="outlined" component="article" aria-label={`${customer}, ${dateRange(entry)}`}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={`${customer}, ${dateRange(entry)}, ${status.toLowerCase()}`}
+      data-status={status}
+      sx={{ borderStyle: status === 'Tentative' ? 'dashed' : 'solid' }}
+    >
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Typography
@@ -40,11 +73,14 @@ export function ScheduleCard({ entry }: { entry: ScheduleEntry }) {
           >
             {customer}
           </Typography>
-          <Chip
-            size="small"
-            color={entry.slot === 'lead' ? 'primary' : 'secondary'}
-            label={SLOT_LABEL[entry.slot]}
-          />
+          <Stack direction="row" spacing={1}>
+            <StatusChip status={status} />
+            <Chip
+              size="small"
+              color={entry.slot === 'lead' ? 'primary' : 'secondary'}
+              label={SLOT_LABEL[entry.slot]}
+            />
+          </Stack>
         </Stack>
         <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{dateRange(entry)}</Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
