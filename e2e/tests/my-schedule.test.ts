@@ -8,6 +8,7 @@ import {
   ensurePhysicists,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { E2E_TODAY } from '../support/today';
 
 const { page } = useBrowserPage();
 
@@ -17,16 +18,18 @@ const PEOPLE = [
   { name: 'MS Lead Other', role: 'lead', home_zip: '60601' },
 ] as const;
 
+// Days from the server's today (the page splits next and past jobs there), past
+// the weeks plan-window.test.ts publishes.
 const day = (offset: number) => {
-  const d = new Date();
+  const d = new Date(`${E2E_TODAY}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
 };
 const CSV = [
   'record_type,customer,location,zip_code,package,start,end,assigned_lead,physicist_name',
-  `job,MS Next Clinic,Brooklyn,11201,Linac QA,${day(10)},${day(11)},MS Lead Mine,`,
+  `job,MS Next Clinic,Brooklyn,11201,Linac QA,${day(40)},${day(41)},MS Lead Mine,`,
   `job,MS Past Clinic,Boston,02115,Linac QA,${day(-20)},${day(-20)},MS Lead Mine,`,
-  `job,MS Other Clinic,Chicago,60601,Linac QA,${day(12)},${day(12)},MS Lead Other,`,
+  `job,MS Other Clinic,Chicago,60601,Linac QA,${day(42)},${day(42)},MS Lead Other,`,
 ].join('\n');
 
 interface UserRow {
