@@ -1,7 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Solving starts worker threads from the optimizer's build: these projects build it first when stale.
 const OPTIMIZER_BUILD = 'packages/optimizer/test/global-setup.mjs';
+
+// Tests that bound a duration live under test/latency/ of their package and run only in the
+// latency project: one file at a time, after every other project, each bound at least 10 times
+// the median measured (docs/testing.md). No other project reads the wall clock in an assertion.
+const LATENCY = '**/test/latency/**';
+const exclude = [...configDefaults.exclude, LATENCY];
 
 // One test run, several projects. The API suite runs on the embedded database
 // and, when TEST_DATABASE_URL is set, once more on a PostgreSQL server.
@@ -11,6 +17,7 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
         test: {
           name: 'api-pg',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude,
           globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'postgres' },
           fileParallelism: false,
@@ -30,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'optimizer',
           include: ['packages/optimizer/test/**/*.test.ts'],
+          exclude,
           globalSetup: [OPTIMIZER_BUILD],
           testTimeout: 120_000,
         },
@@ -38,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude,
           globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
@@ -46,6 +55,21 @@ export default defineConfig({
       },
       ...apiOnPostgres,
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'latency',
+          include: [
+            'packages/optimizer/test/latency/**/*.latency.test.ts',
+            'apps/api/test/latency/**/*.latency.test.ts',
+          ],
+          globalSetup: [OPTIMIZER_BUILD],
+          env: { TEST_DB: 'pglite' },
+          fileParallelism: false,
+          // After every other project, so nothing else shares the CPU with a timed test.
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+        },
+      },
       // Repository tooling: lint boundary rule and import-cycle check (scripts/).
       {
         test: {

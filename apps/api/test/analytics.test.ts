@@ -195,9 +195,10 @@ describe('a single algorithm run whose client goes away', () => {
   let app: TestApp;
   let base: string;
   beforeAll(async () => {
-    // alns works its whole 30 s budget on this schedule unless something stops it (cp_sat, used
-    // before, now proves this small schedule optimal in well under a second and ends).
-    app = await createTestApp({ tasks: { singleRunTimeLimitMs: 30_000 } });
+    // alns works its whole budget on this schedule unless something stops it (cp_sat, used
+    // before, now proves this small schedule optimal in well under a second and ends); 600 s,
+    // beyond the test's timeout, so only the disconnect can end the run in time.
+    app = await createTestApp({ tasks: { singleRunTimeLimitMs: 600_000 } });
     await seedSchedule(app);
     base = await listenOnFreePort(app);
   });
@@ -205,7 +206,7 @@ describe('a single algorithm run whose client goes away', () => {
     await app.close();
   });
 
-  it('cancels its task and stops the solver within 2 s of the disconnect', async () => {
+  it('cancels its task and stops the solver when its requester disconnects', async () => {
     const client = new AbortController();
     const request = fetch(`${base}/api/v1/analytics/run_single_algorithm`, {
       method: 'POST',
@@ -215,13 +216,14 @@ describe('a single algorithm run whose client goes away', () => {
     }).catch((error: unknown) => error);
     // The run is a queued task: wait until a worker of this process has taken it.
     await vi.waitFor(() => expect(app.app.work.runner.activeCount).toBe(1), { timeout: 10_000 });
-    // Let the solver's thread start and search before the client leaves.
+    // Give the solver's thread time to start and search before the client leaves (a single run
+    // reports no progress to wait for). Not part of the verdict: a cancel that comes before the
+    // solver starts must end the task as cancelled just the same.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const left = performance.now();
     client.abort();
     expect(await request).toBeInstanceOf(Error);
+    // Idle again, its run ended by the disconnect (the task says so below), not by its limit.
     await app.app.work.runner.whenIdle();
-    expect(performance.now() - left).toBeLessThan(2000);
     const task = await app.database.db
       .selectFrom('tasks')
       .select(['status', 'message', 'results'])

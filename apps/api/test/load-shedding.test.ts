@@ -108,14 +108,12 @@ describe('load shedding of event streams (two open at once)', () => {
     const first = new AbortController();
     const open = [await openStream(first.signal), await openStream()];
     expect(open.map((r) => r.status)).toEqual([200, 200]);
-    const began = performance.now();
+    // Answered while both streams stay open: a third that waited for a slot would never be
+    // answered here (the test's timeout), so no clock is needed to tell "at once".
     const third = await openStream();
-    const ms = performance.now() - began;
     expect(third.status).toBe(503);
     expect(third.headers.get('retry-after')).toBe('1');
     await third.arrayBuffer();
-    // Generous for a loaded machine: the refusal does no work, so it is far below this.
-    expect(ms).toBeLessThan(2000);
     // Other classes are not held up by full streams.
     const list = await fetch(`${base}/api/v1/jobs/`, { headers: t.bearer(t.tokens.regular) });
     expect(list.status).toBe(200);

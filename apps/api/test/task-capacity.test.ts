@@ -31,13 +31,13 @@ describe('server-wide task capacity', () => {
       timeLimitMs: 20_000,
       total: 100,
     });
-    const began = performance.now();
+    // The active task never ends (no worker takes it): a start that waited for capacity would
+    // never be answered (the test's timeout), so the 503 itself shows it came at once.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/optimize/assign?algorithm=heuristic',
       headers: t.bearer(t.tokens.manager),
     });
-    expect(performance.now() - began).toBeLessThan(1500);
     expect(res.statusCode).toBe(503);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json<{ detail: string }>().detail).toMatch(/busy/);

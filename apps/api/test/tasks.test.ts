@@ -12,14 +12,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('cancelling a running optimisation', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ tasks: { optimizeTimeLimitMs: 60_000, cancelPollMs: 200 } });
+    // A 600 s limit, beyond the test's timeout: only the cancel can end this run in time.
+    t = await createTestApp({ tasks: { optimizeTimeLimitMs: 600_000, cancelPollMs: 200 } });
     await seedSchedule(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('stops the solver within 2 s, streams the cancel and changes nothing', async () => {
+  it('stops the solver on a cancel, streams the cancel and changes nothing', async () => {
     const before = await storedSlots(t);
     // alns works its whole time limit here. A method that ends on its own (mcmc_sa once did
     // in 0.3 s; cp_sat now proves this small schedule optimal in well under a second) would
@@ -52,7 +53,6 @@ describe('cancelling a running optimisation', () => {
     });
     expect(forbidden.statusCode).toBe(403);
 
-    const started = performance.now();
     const cancel = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/tasks/${task_id}`,
@@ -60,8 +60,8 @@ describe('cancelling a running optimisation', () => {
     });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json<{ message: string }>().message).toMatch(/cancelled/);
+    // Idle again, its run ended by the cancel (the stream below says so), not by its limit.
     await t.app.work.runner.whenIdle();
-    expect(performance.now() - started).toBeLessThan(2000);
 
     const { res: streamRes, events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
     // A cancel keeps the spec's error message type, marked so no client reports a failure.
@@ -135,11 +135,12 @@ describe('queued tasks on an API node that runs no workers', () => {
     });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('cache-control')).toBe('no-store');
+    // Read until the first heartbeat comment (every 150 ms here; the test's timeout bounds a
+    // stream that never sends one), however late a loaded machine sends it.
     let text = '';
-    const until = Date.now() + 1000;
     for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
       text += Buffer.from(chunk).toString('utf8');
-      if (Date.now() > until || text.includes(': heartbeat')) break;
+      if (text.includes(': heartbeat')) break;
     }
     controller.abort();
     expect(text).toMatch(/^id: 1\n/);
@@ -206,11 +207,10 @@ describe('following and listing tasks', () => {
     expect(stream.status).toBe(200);
     await cancel(task_id);
     let text = '';
-    const until = Date.now() + 3000;
     try {
       for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
         text += Buffer.from(chunk).toString('utf8');
-        if (Date.now() > until || text.includes('"status":"cancelled"')) break;
+        if (text.includes('"status":"cancelled"')) break;
       }
     } finally {
       controller.abort();

@@ -34,21 +34,4 @@ describe('upload limits', () => {
     const wide = `customer,start\n${'é'.repeat(MAX_UPLOAD_BYTES / 2)}`;
     expect(parseScheduleCsv(wide, OPTIONS)).toMatchObject(expected);
   });
-
-  it('parse a 10,000-row file quickly', () => {
-    const text = `customer,location,zip,package,start,end,assigned_lead,comment\n${Array.from(
-      { length: 10_000 },
-      (_, i) =>
-        `"Site ${i}, Inc.",Boston MA,0211${i % 10},Annual Linac QA,3/${(i % 28) + 1}/2026,2026-03-${String((i % 28) + 1).padStart(2, '0')},Ada Park,"note ""${i}"""`,
-    ).join('\r\n')}\r\n`;
-    const started = performance.now();
-    const result = expectOk(parseScheduleCsv(text, OPTIONS));
-    const ms = performance.now() - started;
-    console.info(
-      `10,000-row CSV (${(text.length / 1e6).toFixed(2)} MB) parsed in ${ms.toFixed(0)} ms`,
-    );
-    expect(result.jobs).toHaveLength(10_000);
-    // About 0.16 s alone; the bound is loose because other suites share the CPU.
-    expect(ms).toBeLessThan(5000);
-  });
 });
