@@ -30,7 +30,9 @@ describe('internal error text', () => {
     await t.app.work.queue.send(t.app.work.kinds.get('optimization').queue, id, 60);
     await t.app.work.startWorkers();
     let final: { type: string; message?: string } | undefined;
-    for (let i = 0; i < 100 && final?.type !== 'error'; i++) {
+    // Poll until the task's stream ends in an error; the test's timeout, not a count of
+    // 100 ms waits, bounds a task that never fails.
+    while (final?.type !== 'error') {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const { events } = await readStream(t, `/api/v1/optimize/stream/${id}`);
       final = events.at(-1)?.data as typeof final;

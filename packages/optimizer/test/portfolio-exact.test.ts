@@ -11,10 +11,11 @@ describe('portfolio with its exact member', () => {
 
   it("returns status optimal on the exact member's proof, with the proven optimum", async () => {
     // 60 slots: milp (the exact member) proves this in about a second once its threads are up
-    // (their loading took 4 to 5 s under load 23 on 2 cores, hence the long limit).
+    // (their loading took 4 to 5 s under load 23 on 2 cores). The limit is 600 s, beyond the
+    // test's timeout: only the proof can end the epochs and the run in time.
     const result = await solveInProcess(instance, {
       algorithm: 'portfolio',
-      timeLimitMs: 20_000,
+      timeLimitMs: 600_000,
       seed: 2,
     });
     const members = result.stats.members as MemberRecord[];
@@ -29,16 +30,18 @@ describe('portfolio with its exact member', () => {
     expect(result.status).toBe('optimal');
     expect(checkHardConstraints(instance, result.assignments)).toEqual([]);
     // The optimum, proven by milp run on its own (another run of the exact solver, not this one).
-    const alone = await solve(instance, { algorithm: 'milp', timeLimitMs: 30_000, seed: 5 });
+    const alone = await solve(instance, { algorithm: 'milp', timeLimitMs: 600_000, seed: 5 });
     expect(alone.status).toBe('optimal');
     expect(result.objective.total).toBeCloseTo(alone.objective.total, 4);
+    // The evaluator from the raw instance against the F the portfolio kept by its own deltas
+    // (result.objective is the evaluator's own answer, so it would be no check).
     expect(evaluateObjective(instance, result.assignments).total).toBeCloseTo(
-      result.objective.total,
+      result.stats.incremental_objective as number,
       6,
     );
-    // The proof ended the epochs early. The run still replays: its recipe keeps the exact
-    // member's own, and a replay of a proof reruns that member alone.
-    expect(result.elapsed_ms).toBeLessThan(19_000);
+    // The proof ended the epochs early (the run returned long before its limit). The run still
+    // replays: its recipe keeps the exact member's own, and a replay of a proof reruns that
+    // member alone.
     expect(result.stats.replayable).toBe(true);
     const recipe = result.stats.replay as ReplayRecipe;
     expect(recipe.exact?.proved).toBe(true);

@@ -8,6 +8,8 @@ import { ALGORITHM_REGISTRY } from '../src/registry/algorithm-registry';
 import { solve } from '../src/runtime/solve';
 import { generateInstance } from '../bench/generate';
 import { byWindows, runDirect } from './exact-helpers';
+import { countingClock } from './support/fake-clock';
+import { replayBlocker } from '../src/core/replay';
 import { randomInstance } from './fixtures';
 
 const instance = randomInstance(12, 50, 12, 2);
@@ -88,86 +90,82 @@ describe('an uncapped run is replayable from its recipe', () => {
   const uncapped = randomInstance(31, 70, 14, 3);
 
   /**
-   * Runs `algorithm` (seed 5, limit `limitMs`) on a clock that moves 10 us per
-   * reading, so the clock stops it at a point this test can repeat; then
-   * replays its recipe (the one solve records) with a generous limit, and
-   * checks that the replay records the same recipe and reaches the same
-   * solution. Returns the recipe.
+   * Runs `algorithm` (seed 5, limit `limitMs`) on an injected clock that
+   * moves 10 us per reading (RunSetup.now), so the clock stops it at a point
+   * this test can repeat on any machine; then replays its recipe (the one
+   * solve records) with a generous limit on the real clock, and checks that
+   * the run is replayable, that the replay records the same recipe and
+   * reaches the same solution. Returns the recipe and the run's outcome.
    */
   async function cutOnFakeClockThenReplay(algorithm: AlgorithmKey, limitMs: number) {
     const compiledUncapped = compileInstance(uncapped, uncapped.weights);
     const runWith = async (ctx: AlgorithmContext) => {
       const outcome = await ALGORITHM_REGISTRY[algorithm](ctx);
-      return outcome.replay ?? ctx.replayRecipe(outcome.stats?.iterations as number);
+      const recipe = outcome.replay ?? ctx.replayRecipe(outcome.stats?.iterations as number);
+      return { outcome, recipe };
     };
     const options = { algorithm, seed: 5 };
-    let now = 0;
-    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 0.01));
-    const cut = new AlgorithmContext(uncapped, compiledUncapped, {
-      ...options,
-      timeLimitMs: limitMs,
-    });
-    const recipe = await runWith(cut).finally(() => clock.mockRestore());
+    const cut = new AlgorithmContext(
+      uncapped,
+      compiledUncapped,
+      { ...options, timeLimitMs: limitMs },
+      undefined,
+      undefined,
+      { now: countingClock(0.01) },
+    );
+    const { outcome, recipe } = await runWith(cut);
+    expect(cut.isTimedOut).toBe(true);
+    expect(replayBlocker(algorithm, cut, outcome)).toBeNull();
     const replay = new AlgorithmContext(uncapped, compiledUncapped, {
       ...options,
       timeLimitMs: 60_000,
       replay: recipe,
     });
-    expect(await runWith(replay)).toEqual(recipe);
+    expect((await runWith(replay)).recipe).toEqual(recipe);
     expect(Array.from(replay.best.assign)).toEqual(Array.from(cut.best.assign));
     expect(replay.best.total).toBe(cut.best.total);
-    return recipe;
+    return { recipe, outcome };
   }
+  // cp_sat and the learned methods read the clock seldom inside long steps, so they are cut on
+  // this clock at a few ms (below); these read it every iteration.
   it.each([
-    ['ils', 400],
-    ['alns', 400],
-    ['mcmc_sa', 400],
-    ['ts', 400],
-    ['ga', 400],
-    ['aco', 400],
-    ['monte_carlo', 300],
-    ['portfolio', 1_500],
-    ['cp_sat', 1_500],
-    ['ml_predictive', 2_000],
-    // HiGHS finishes its model here; where the limit stops it, see the HiGHS tests below.
-    ['predict_then_optimize', 8_000],
-    ['offline_rl', 2_000],
-    ['drl', 2_000],
+    ['ils', 150],
+    ['alns', 150],
+    ['mcmc_sa', 150],
+    ['ts', 150],
+    ['ga', 150],
+    ['aco', 150],
+    ['monte_carlo', 150],
   ] as [AlgorithmKey, number][])(
-    '%s: stopped by its time limit, then replayed with seed and recipe: the same solution',
+    '%s: stopped by its time limit on a counted clock, then replayed with seed and recipe: the same solution',
     async (algorithm, limitMs) => {
-      const run = await solve(uncapped, { algorithm, seed: 9, timeLimitMs: limitMs });
-      expect(run.stats.not_replayable_because).toBeUndefined();
-      expect(run.stats.replayable).toBe(true);
-      const recipe = run.stats.replay as ReplayRecipe;
-      if (['ml_predictive', 'predict_then_optimize', 'offline_rl', 'drl'].includes(algorithm)) {
-        // The polish's ILS recorded its own recipe, its schedule placed by the clock.
-        expect(recipe.polish?.iterations).toBe(run.stats.iterations);
-        expect(recipe.polish!.schedule!.length).toBeGreaterThan(0);
-      }
-      if (algorithm === 'portfolio') {
-        // The in-thread member ran every epoch (a thread member joins when its thread is ready).
-        expect(recipe.epochs!.length).toBe(2);
-        expect(recipe.epochs!.every((epoch) => epoch[0] !== null)).toBe(true);
-      } else {
-        expect(recipe.iterations).toBe(run.stats.iterations);
-        // The annealing and threshold schedules were placed by the clock: knots beyond a cap's one.
-        if (['ils', 'alns', 'mcmc_sa'].includes(algorithm))
-          expect(recipe.schedule!.length).toBeGreaterThan(1);
-      }
-      // A generous limit: the replay must stop on the recorded iterations, not on the clock.
-      const replay = await solve(uncapped, {
-        algorithm,
-        seed: 9,
-        timeLimitMs: 60_000,
-        replay: recipe,
-      });
-      expect(replay.assignments).toEqual(run.assignments);
-      expect(replay.objective.total).toBe(run.objective.total);
-      // The replay stopped where the run did (the clock answered neither), so it records the same recipe.
-      expect(replay.stats.replay).toEqual(recipe);
+      const { recipe, outcome } = await cutOnFakeClockThenReplay(algorithm, limitMs);
+      expect(recipe.iterations).toBe(outcome.stats?.iterations);
+      // The annealing and threshold schedules were placed by the clock: knots beyond a cap's one.
+      if (['ils', 'alns', 'mcmc_sa'].includes(algorithm))
+        expect(recipe.schedule!.length).toBeGreaterThan(1);
     },
   );
+
+  it('portfolio: stopped by its time limit, then replayed with seed and recipe: the same solution', async () => {
+    // On worker threads (the members' own clocks are real); what is asserted holds at any speed:
+    // the in-thread member runs both epochs, and the replay follows the recipe, not the clock.
+    const run = await solve(uncapped, { algorithm: 'portfolio', seed: 9, timeLimitMs: 1_500 });
+    expect(run.stats.not_replayable_because).toBeUndefined();
+    expect(run.stats.replayable).toBe(true);
+    const recipe = run.stats.replay as ReplayRecipe;
+    expect(recipe.epochs!.length).toBe(2);
+    expect(recipe.epochs!.every((epoch) => epoch[0] !== null)).toBe(true);
+    const replay = await solve(uncapped, {
+      algorithm: 'portfolio',
+      seed: 9,
+      timeLimitMs: 60_000,
+      replay: recipe,
+    });
+    expect(replay.assignments).toEqual(run.assignments);
+    expect(replay.objective.total).toBe(run.objective.total);
+    expect(replay.stats.replay).toEqual(recipe);
+  });
 
   it.each([
     ['ga', 1],
@@ -177,7 +175,7 @@ describe('an uncapped run is replayable from its recipe', () => {
     '%s: cut by its deadline inside a step, it replays to the same solution',
     async (algorithm, limitMs) => {
       // The deadline falls inside the first population, a batch of ants or the first descent.
-      const recipe = await cutOnFakeClockThenReplay(algorithm, limitMs);
+      const { recipe } = await cutOnFakeClockThenReplay(algorithm, limitMs);
       expect(recipe.cutAtCheck).toBeGreaterThan(0);
     },
   );
@@ -195,7 +193,7 @@ describe('an uncapped run is replayable from its recipe', () => {
       // neighbourhoods; ml_predictive: the deadline falls inside a teacher window (the parent's
       // in-step test); the others: the teacher's or the policy updates' share of the time ends
       // that phase, and the polish records its own recipe.
-      const recipe = await cutOnFakeClockThenReplay(algorithm, limitMs);
+      const { recipe } = await cutOnFakeClockThenReplay(algorithm, limitMs);
       for (const field of recorded) expect(recipe[field]).toBeDefined();
     },
   );
@@ -224,90 +222,158 @@ describe('an uncapped run is replayable from its recipe', () => {
     expect(run.stats.not_replayable_because).toMatch(/cancelled/);
   });
 
-  it('milp: stopped by its time limit, replayed from its recipe: the same solution', async () => {
-    // 150 x 20 needs about 6 s to prove on a quiet machine; 3 s stops it in its LP rounds or its MIP.
+  it('milp by role: HiGHS stopped at counted callbacks, replayed from its recipe: the same solution', async () => {
+    // Where the clock stops HiGHS is a callback it records (MilpRoleRecipe.cuts); the stop is
+    // forced here at counted callbacks of the proof's own (the lead half-way through its LP
+    // rounds, the data-acq in its MIP), so the test does not need this machine to be slower
+    // than the proof (docs/optimization.md: 150 x 20 proven in 1.01 s).
     const instance = generateInstance(1, 150, 20);
-    const run = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 3_000 });
-    expect(run.stats.method).toMatch(/by role/);
+    const proof = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 600_000 });
+    expect(proof.stats.method).toMatch(/by role/);
+    expect(proof.status).toBe('optimal');
+    const recorded = (proof.stats.replay as ReplayRecipe).milp!;
+    const [lead, acq] = proof.stats.roles as {
+      highs_callbacks: number;
+      lp_highs_callbacks: number;
+    }[];
+    // Precondition: the data-acq's proof needed MIP work after its LP rounds.
+    expect(acq!.highs_callbacks).toBeGreaterThan(acq!.lp_highs_callbacks);
+    const cut: ReplayRecipe = {
+      milp: {
+        alns: recorded.alns,
+        roles: [
+          { ...recorded.roles[0]!, cuts: [Math.ceil(lead!.lp_highs_callbacks / 2)] },
+          { ...recorded.roles[1]!, cuts: [acq!.lp_highs_callbacks + 1] },
+        ],
+      },
+    };
+    const run = await solve(instance, {
+      algorithm: 'milp',
+      seed: 9,
+      timeLimitMs: 600_000,
+      replay: cut,
+    });
     expect(run.stats.not_replayable_because).toBeUndefined();
     const recipe = run.stats.replay as ReplayRecipe;
     expect(recipe.milp!.roles).toHaveLength(2);
+    expect(recipe.milp!.roles.map((r) => r.cuts)).toEqual(cut.milp!.roles.map((r) => r.cuts));
     const replay = await solve(instance, {
       algorithm: 'milp',
       seed: 9,
-      timeLimitMs: 120_000,
+      timeLimitMs: 600_000,
       replay: recipe,
     });
     expect(replay.objective.total).toBe(run.objective.total);
     expect(replay.assignments).toEqual(run.assignments);
     expect(replay.stats.replay).toEqual(recipe);
-  }, 180_000);
+  }, 300_000);
 });
 
-describe('HiGHS runs that the clock stopped replay from where they stopped, counted in its work', () => {
+describe('HiGHS runs stopped at a counted callback replay from where they stopped, counted in its work', () => {
   // The warm start leaves fillable slots empty here, so milp solves its whole model (not by
   // role); HiGHS proves it in 2 to 6 s, depending on the machine's load.
   const instance = randomInstance(31, 70, 14, 3);
-  /** Whether the clock stopped one of the HiGHS runs: at a callback, or by ending its thread. */
-  const clockStopped = (recipe: ReplayRecipe) =>
-    recipe.highs!.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined);
 
   /**
-   * A run of `algorithm` whose HiGHS the clock stopped, and its seed: at the
-   * first of these limits (with seeds 9, 10, ...) that does, since machines
-   * and their load differ (predict_then_optimize's MILP, about 21 jobs, can
-   * finish within 1.5 s on a quiet machine, and 0.8 s can leave its teacher
-   * too little data, which falls back without HiGHS; in CI under load four
-   * limits with one seed were not enough).
+   * `recipe` with HiGHS run `index` stopped at its interrupt callback `at`:
+   * where the clock would stop it (HighsRecipe stops.cuts), here a count, so
+   * the stop falls at the same point of HiGHS's work on any machine.
    */
-  async function clockStoppedRun(algorithm: AlgorithmKey, limitsMs: readonly number[]) {
-    for (const [i, timeLimitMs] of limitsMs.entries()) {
-      const seed = 9 + i;
-      const run = await solve(instance, { algorithm, seed, timeLimitMs });
-      const recipe = run.stats.replay as ReplayRecipe;
-      if (recipe.highs && clockStopped(recipe)) return { run, seed };
-    }
-    throw new Error(`no limit of ${limitsMs.join(', ')} ms stopped ${algorithm}'s HiGHS`);
-  }
+  const cutAt = (recipe: ReplayRecipe, index: number, at: number): ReplayRecipe => ({
+    ...recipe,
+    highs: recipe.highs!.map((run, i) =>
+      i === index ? { ...run, stops: { ...run.stops, cuts: [at] } } : run,
+    ),
+  });
 
-  it.each([
-    ['milp', [1_500, 1_000, 2_500]],
-    ['predict_then_optimize', [1_500, 1_100, 2_500, 800, 2_000, 1_300, 3_000, 1_000]],
-  ] as [AlgorithmKey, number[]][])(
-    '%s: HiGHS stopped by its time limit, replayed from its recipe on a 60 s one: the same solution',
-    async (algorithm, limitsMs) => {
-      const { run, seed } = await clockStoppedRun(algorithm, limitsMs);
-      expect(run.stats.not_replayable_because).toBeUndefined();
-      const recipe = run.stats.replay as ReplayRecipe;
-      expect(recipe.milp).toBeUndefined();
-      const replay = await solve(instance, {
-        algorithm,
-        seed,
-        timeLimitMs: 60_000,
-        replay: recipe,
-      });
-      expect(replay.assignments).toEqual(run.assignments);
-      expect(replay.objective.total).toBe(run.objective.total);
-      expect(replay.stats.replay).toEqual(recipe);
-    },
-  );
-
-  it('milp by date windows: stopped by a 2.5 s limit, replayed from its recipe: the same solution', async () => {
-    const options = { algorithm: 'milp' as const, seed: 9 };
-    const run = await runDirect(instance, byWindows(3), { ...options, timeLimitMs: 2_500 });
-    expect(run.outcome.notReplayableBecause).toBeUndefined();
-    const recipe = run.outcome.replay!;
-    // The whole model's LP bound (two runs), then each window of each pass.
-    expect(recipe.highs!.length).toBeGreaterThan(2);
-    expect(clockStopped(recipe)).toBe(true);
-    const replay = await runDirect(instance, byWindows(3), {
-      ...options,
-      timeLimitMs: 60_000,
-      replay: recipe,
+  /**
+   * Runs `recipe` (the stop forced), then replays the recipe that run
+   * recorded: the same solution and the same recipe, and HiGHS run `index`
+   * was stopped at callback `at`.
+   */
+  async function cutThenReplay(
+    algorithm: AlgorithmKey,
+    seed: number,
+    recipe: ReplayRecipe,
+    index: number,
+    at: number,
+  ) {
+    const run = await solve(instance, {
+      algorithm,
+      seed,
+      timeLimitMs: 600_000,
+      replay: cutAt(recipe, index, at),
+    });
+    expect(run.stats.not_replayable_because).toBeUndefined();
+    const recorded = run.stats.replay as ReplayRecipe;
+    expect(recorded.milp).toBeUndefined();
+    expect(recorded.highs![index]!.stops.cuts).toEqual([at]);
+    const replay = await solve(instance, {
+      algorithm,
+      seed,
+      timeLimitMs: 600_000,
+      replay: recorded,
     });
     expect(replay.assignments).toEqual(run.assignments);
+    expect(replay.objective.total).toBe(run.objective.total);
+    expect(replay.stats.replay).toEqual(recorded);
+    return run;
+  }
+
+  it('milp: HiGHS stopped half-way through its proof, replayed from its recipe: the same solution', async () => {
+    const proof = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 600_000 });
+    expect(proof.status).toBe('optimal');
+    const callbacks = proof.stats.highs_callbacks as number;
+    // Precondition: the proof took HiGHS more than one callback, so half-way is inside it.
+    expect(callbacks).toBeGreaterThan(1);
+    const run = await cutThenReplay(
+      'milp',
+      9,
+      proof.stats.replay as ReplayRecipe,
+      0,
+      Math.ceil(callbacks / 2),
+    );
+    expect(run.status).not.toBe('optimal');
+  });
+
+  it('predict_then_optimize: its MILP stopped half-way (HiGHS, not a fallback), replayed from its recipe: the same solution', async () => {
+    // Capped, so that its teacher, MILP and polish end on counts (its recipe carries the cap).
+    const full = await solve(instance, {
+      algorithm: 'predict_then_optimize',
+      seed: 9,
+      timeLimitMs: 600_000,
+      maxIterations: 300,
+    });
+    const recipe = full.stats.replay as ReplayRecipe;
+    const callbacks = full.stats.milp_highs_callbacks as number | null;
+    // Precondition: its MILP ran on HiGHS (no fallback), over more than one callback.
+    expect(recipe.highs).toHaveLength(1);
+    expect(callbacks).toBeGreaterThan(1);
+    await cutThenReplay('predict_then_optimize', 9, recipe, 0, Math.ceil(callbacks! / 2));
+  });
+
+  it('milp by date windows: the last window stopped half-way, replayed from its recipe: the same solution', async () => {
+    const options = { algorithm: 'milp' as const, seed: 9, timeLimitMs: 600_000 };
+    const full = await runDirect(instance, byWindows(3), options);
+    const recipe = full.outcome.replay!;
+    // The whole model's LP bound (two runs), then each window of each pass.
+    expect(recipe.highs!.length).toBeGreaterThan(2);
+    const windows = full.outcome.stats!.windows as { highs_callbacks: number | null }[];
+    const last = windows.at(-1)!.highs_callbacks!;
+    expect(last).toBeGreaterThan(1);
+    const index = recipe.highs!.length - 1;
+    const at = Math.ceil(last / 2);
+    const run = await runDirect(instance, byWindows(3), {
+      ...options,
+      replay: cutAt(recipe, index, at),
+    });
+    expect(run.outcome.notReplayableBecause).toBeUndefined();
+    const recorded = run.outcome.replay!;
+    expect(recorded.highs![index]!.stops.cuts).toEqual([at]);
+    const replay = await runDirect(instance, byWindows(3), { ...options, replay: recorded });
+    expect(replay.assignments).toEqual(run.assignments);
     expect(replay.evaluated.total).toBe(run.evaluated.total);
-    expect(replay.outcome.replay).toEqual(recipe);
+    expect(replay.outcome.replay).toEqual(recorded);
   });
 
   it("milp's proof replays with HiGHS's recorded options, not the replay's seed", async () => {

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const fixture = fileURLToPath(new URL('./support/start-portfolio-thread.ts', import.meta.url));
 const runnable = /\.(m|c)?js$/;
+/** The optimizer's built worker files (packages/optimizer/dist/workers). */
+const builtWorkers = fileURLToPath(new URL('../dist/workers/', import.meta.url));
 const folders: string[] = [];
 
 afterEach(() => {
@@ -27,18 +29,26 @@ describe('solver thread code (issue 12, hole 1)', () => {
     folders.push(tmp);
     const first = startThreadWith(tmp);
     expect(first.stdout, first.stderr).toContain('status=');
-    // Whatever runnable file a run leaves in the temporary folder, another login could write first.
+    // A run leaves no runnable file in the temporary folder, which another login could write.
     const written = readdirSync(tmp).filter((name) => runnable.test(name));
+    expect(written).toEqual([]);
+    // Plant code under every name a worker file has in the build (and as the older builds that
+    // wrote their bundle there named it), as another login could before a run: none may run.
     const marker = join(tmp, 'planted-code-ran');
-    for (const name of written) {
+    const planted = readdirSync(builtWorkers).filter((name) => runnable.test(name));
+    expect(planted.length).toBeGreaterThan(0);
+    for (const name of [...planted, ...planted.map((n) => `meridian-${n}`)])
       writeFileSync(
         join(tmp, name),
         `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(marker)}, 'ran');`,
       );
-    }
+    // The planted files are runnable: this check can fail.
+    const probe = spawnSync(process.execPath, [join(tmp, planted[0]!)], { encoding: 'utf8' });
+    expect(probe.status, probe.stderr).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
     const second = startThreadWith(tmp);
     expect(existsSync(marker)).toBe(false);
     expect(second.stdout, second.stderr).toContain('status=');
-    expect(written).toEqual([]);
   });
 });
