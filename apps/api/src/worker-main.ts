@@ -5,6 +5,7 @@ import { SettingsService } from './services/settings.service';
 import { TaskSettingsError, taskSettingsFromEnv } from './config/task-settings';
 import type { TaskLog } from './tasks/task-runner';
 import { createWorkServices } from './compose/work';
+import { UserStreams } from './http/user-streams';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     ),
     taskSettings,
     log,
+    // Workers serve no streams; API nodes hold the per-user cap.
+    userStreams: new UserStreams(config.loadShedding.streamsPerUser),
   });
   await work.startWorkers();
 

@@ -34,6 +34,7 @@ describe('parseConfig', () => {
           streams: { inFlight: 500, queue: 0 },
         },
         queueTimeoutMs: 5000,
+        streamsPerUser: 10,
       },
       loginThrottle: { perAccount: 5, perAddress: 20, windowMs: 900_000, lockMs: 60_000 },
       orgTimeZone: 'America/Chicago',
@@ -58,6 +59,7 @@ describe('parseConfig', () => {
       SHED_LISTS_IN_FLIGHT: '2',
       SHED_LISTS_QUEUE: '0',
       SHED_STREAMS_OPEN: '50',
+      SHED_STREAMS_PER_USER: '3',
       SHED_QUEUE_TIMEOUT_SECONDS: '2',
       LOGIN_LOCK_SECONDS: '1',
       LOGIN_FAILURES_PER_ADDRESS: '3',
@@ -65,6 +67,11 @@ describe('parseConfig', () => {
     expect(config.loadShedding.bounds.lists).toEqual({ inFlight: 2, queue: 0 });
     expect(config.loadShedding.bounds.streams.inFlight).toBe(50);
     expect(config.loadShedding.queueTimeoutMs).toBe(2000);
+    expect(config.loadShedding.streamsPerUser).toBe(3);
+    expect(parseConfig(base).loadShedding.streamsPerUser).toBe(10);
+    expect(() => parseConfig({ ...base, SHED_STREAMS_PER_USER: '0' })).toThrow(
+      /SHED_STREAMS_PER_USER must be a whole number from 1/,
+    );
     expect(config.loginThrottle).toMatchObject({ perAddress: 3, lockMs: 1000 });
     expect(() => parseConfig({ ...base, SHED_LISTS_IN_FLIGHT: '0' })).toThrow(
       /SHED_LISTS_IN_FLIGHT must be a whole number from 1/,

@@ -1,14 +1,31 @@
 import { DEFAULT_WEIGHTS } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamTicker } from '../src/http/user-streams';
 import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
+
+// Issue 23, item 2: every kind of event stream shares one cap per user (10),
+// and an open stream ends once its token is revoked. The re-check is driven by
+// hand here (a StreamTicker the test ticks), so no verdict rests on the clock:
+// user-streams.test.ts shows with fake timers that the server ticks every 2 s.
 
 let t: TestApp;
 let base: string;
 const TASK = '51111111-2222-3333-4444-555555555555';
+/** The re-check rounds the app asked for; tick() runs one and waits for it. */
+const rounds: (() => Promise<void>)[] = [];
+const ticker: StreamTicker = (_ms, round) => {
+  rounds.push(round);
+  return () => {
+    rounds.splice(rounds.indexOf(round), 1);
+  };
+};
+const tick = async () => {
+  for (const round of [...rounds]) await round();
+};
 
 beforeAll(async () => {
   // No workers: the queued task stays queued, so its stream stays open.
-  t = await createTestApp({ tasks: { runWorkers: false } });
+  t = await createTestApp({ tasks: { runWorkers: false }, streamTicker: ticker });
   base = await listenOnFreePort(t);
   await t.app.work.repository.insert({
     id: TASK,
@@ -23,63 +40,162 @@ beforeAll(async () => {
     total: 100,
   });
   await t.app.work.repository.appendEvent(TASK, { type: 'progress' }, false);
-});
+}, 300_000);
 afterAll(async () => {
   await t.close();
 });
 
-const open = async (token: string, controller: AbortController) =>
-  fetch(`${base}/api/v1/optimize/stream/${TASK}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
+type Kind = 'task' | 'notifications';
+const open = async (token: string, kind: Kind, controller = new AbortController()) =>
+  fetch(
+    kind === 'task'
+      ? `${base}/api/v1/optimize/stream/${TASK}`
+      : `${base}/api/v1/notifications/stream`,
+    {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    },
+  );
 
-describe('task streams', () => {
-  it('at most 10 open streams per user: the 11th answers 429; closing one frees a place', async () => {
-    const controllers = Array.from({ length: 11 }, () => new AbortController());
-    const answers = [];
-    for (const c of controllers.slice(0, 10)) answers.push(await open(t.tokens.manager, c));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    const eleventh = await open(t.tokens.manager, controllers[10]!);
-    expect(eleventh.status).toBe(429);
-    expect(await eleventh.json()).toEqual({ detail: expect.any(String) as string });
-    // Another user is not affected.
-    const other = new AbortController();
-    expect((await open(t.tokens.admin, other)).status).toBe(200);
-    other.abort();
-    controllers[0]!.abort();
-    // The server frees the place once it sees the close, however late a loaded machine does:
-    // try until it has (a place never freed fails on the test's timeout).
-    let status = 429;
-    while (status === 429) {
-      const again = new AbortController();
-      const res = await open(t.tokens.manager, again);
-      status = res.status;
-      again.abort();
-      if (status === 429) await new Promise((resolve) => setTimeout(resolve, 50));
+/** Reads a stream until the server ends it; the test's own timeout fails a stream that never ends. */
+async function readToEnd(response: Response): Promise<string> {
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    // An ended stream reads as done (or, torn down, as an error: ended too).
+    const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (chunk.done) return text;
+    text += decoder.decode(chunk.value);
+  }
+}
+
+/** Reads a stream until its text matches `pattern` (the stream stays open). */
+async function readUntil(response: Response, pattern: RegExp): Promise<string> {
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (!pattern.test(text)) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the stream ended before ${String(pattern)}: ${text}`);
+      text += decoder.decode(chunk.value);
     }
-    expect(status).toBe(200);
-    for (const c of controllers) c.abort();
-  }, 30_000);
+    return text;
+  } finally {
+    reader.releaseLock();
+  }
+}
 
-  it('an open stream ends at its next token check after the revocation (role change)', async () => {
-    const controller = new AbortController();
-    const res = await open(t.tokens.regular, controller);
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
+/** A new regular account and its token (revocation tests spend one each). */
+async function newUser(name: string) {
+  const password = `${name}-password-1`;
+  const user = await t.app.services.users.create({
+    username: name,
+    email: `${name}@example.org`,
+    password,
+    role: 'regular',
+  });
+  return { id: user.id, token: await t.login(name, password) };
+}
+
+describe('one cap of event streams per user, across every kind', () => {
+  it('a user holding 10 streams (task and notification streams together) gets 429 with Retry-After for the 11th; another user still opens one; closing one frees a place', async () => {
+    const controllers = Array.from({ length: 10 }, () => new AbortController());
+    const answers = [];
+    for (const [i, c] of controllers.entries()) {
+      answers.push(await open(t.tokens.manager, i % 2 === 0 ? 'task' : 'notifications', c));
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    for (const kind of ['notifications', 'task'] as const) {
+      const eleventh = await open(t.tokens.manager, kind);
+      expect(eleventh.status).toBe(429);
+      expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await eleventh.json()).toEqual({
+        detail: 'At most 10 event streams may be open at once per user; close one first',
+      });
+    }
+    // Another user is not affected, on either kind.
+    for (const kind of ['notifications', 'task'] as const) {
+      const other = new AbortController();
+      expect((await open(t.tokens.admin, kind, other)).status).toBe(200);
+      other.abort();
+    }
+    // Closing one gives its place back once the server has seen the close, however late a
+    // loaded machine does: try until it has (a place never freed fails on the test's timeout).
+    controllers[0]!.abort();
+    let again = 429;
+    while (again === 429) {
+      const res = await open(t.tokens.manager, 'notifications');
+      again = res.status;
+      if (again === 200) await res.body?.cancel();
+      else await res.arrayBuffer();
+      if (again === 429) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(again).toBe(200);
+    for (const c of controllers) c.abort();
+  }, 60_000);
+});
+
+describe('an open stream ends once its token is revoked, at the next re-check', () => {
+  it("password reset: the user's notification and task streams end; another user's stream goes on", async () => {
+    const ann = await newUser('ann-reset');
+    const notifications = await open(ann.token, 'notifications');
+    const task = await open(ann.token, 'task');
+    const bystander = await open(t.tokens.manager, 'task');
+    expect([notifications.status, task.status, bystander.status]).toEqual([200, 200, 200]);
+    await readUntil(notifications, /data:/);
+    await readUntil(bystander, /data:/);
+
+    // A round before the reset ends nothing.
+    await tick();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${ann.id}/password`,
+      headers: t.bearer(t.tokens.admin),
+      payload: { new_password: 'a-brand-new-password-2' },
+    });
+    expect(reset.statusCode).toBe(204);
+    await tick();
+    await readToEnd(notifications);
+    await readToEnd(task);
+
+    // The bystander's stream still delivers the task's next event.
+    const next = await t.app.work.repository.appendEvent(TASK, { type: 'progress', n: 2 }, false);
+    expect(next).toBeDefined();
+    await t.app.work.tasks.bus.publish(TASK);
+    await readUntil(bystander, /"n":2/);
+    await bystander.body?.cancel();
+  }, 60_000);
+
+  it("deletion: the user's notification stream ends", async () => {
+    const bob = await newUser('bob-deleted');
+    const stream = await open(bob.token, 'notifications');
+    expect(stream.status).toBe(200);
+    await readUntil(stream, /data:/);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/users/${bob.id}`,
+      headers: t.bearer(t.tokens.admin),
+    });
+    expect(removed.statusCode).toBe(204);
+    await tick();
+    await readToEnd(stream);
+  }, 60_000);
+
+  it("role change: the user's notification stream ends", async () => {
+    const cy = await newUser('cy-promoted');
+    const stream = await open(cy.token, 'notifications');
+    expect(stream.status).toBe(200);
+    await readUntil(stream, /data:/);
     const change = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/admin/users/${t.users.regular.id}`,
+      url: `/api/v1/admin/users/${cy.id}`,
       headers: t.bearer(t.tokens.admin),
       payload: { role: 'manager' },
     });
     expect(change.statusCode).toBe(200);
-    // The stream rechecks its token every 2 s (task-stream.ts); read until the server ends it.
-    // No clock here: a stream that never ends fails on the test's timeout (15 rechecks).
-    let done = false;
-    // An ended stream reads as done (or, torn down, as an error: ended too).
-    while (!done) ({ done } = await reader.read().catch(() => ({ done: true })));
-    controller.abort();
-    expect(done).toBe(true);
-  }, 30_000);
+    await tick();
+    await readToEnd(stream);
+  }, 60_000);
 });

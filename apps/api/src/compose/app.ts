@@ -21,6 +21,7 @@ import { installLoadShedding } from '../http/load-shedding';
 import { installRefusalPause } from '../http/refusal-pause';
 import { installStaticWeb } from '../http/static-web';
 import { installTextGuard } from '../http/text-guard';
+import { UserStreams, type StreamTicker } from '../http/user-streams';
 import {
   RouteMethods,
   clientErrorHandler,
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   tasks?: Partial<TaskSettings>;
   /** The clock "today" is read from (tests fix it); default: the system clock. */
   now?: () => Date;
+  /** What drives the re-check of open streams' tokens (tests drive it by hand); default: a 2 s interval. */
+  streamTicker?: StreamTicker;
 }
 
 /** The app instance with its services attached, for routes that later engineers register. */
@@ -220,12 +223,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   installAuthentication(app, (header) => services.auth.userFromBearer(header));
+  // Every kind of event stream: one cap per user, and each ends once its token is revoked.
+  const userStreams = new UserStreams(config.loadShedding.streamsPerUser, options.streamTicker);
+  app.addHook('preClose', (done) => {
+    userStreams.close();
+    done();
+  });
 
   const work = await installWork(app, {
     db: database.db,
     kind: database.kind,
     databaseUrl: config.databaseUrl,
     settings: services.settings,
+    userStreams,
     ...(options.tasks === undefined ? {} : { overrides: options.tasks }),
   });
   await registerRoutes(app, {
@@ -233,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     services,
     work,
+    userStreams,
     authRatePerMinute: options.authRatePerMinute ?? config.authRatePerMinute,
   });
   await installStaticWeb(app, options.webDistDir, routeMethods);

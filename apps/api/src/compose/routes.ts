@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../config/config';
 import type { Database } from '../db/database';
+import type { UserStreams } from '../http/user-streams';
 import { adminUsersRoutes } from '../routes/admin-users.routes';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { authRoutes } from '../routes/auth.routes';
@@ -35,6 +36,8 @@ export interface RouteWiring {
   database: Database;
   services: AppServices;
   work: WorkServices;
+  /** The per-user cap and revocation check every event stream shares. */
+  userStreams: UserStreams;
   /** Requests per minute per address on /token and /auth/register. */
   authRatePerMinute: number;
 }
@@ -57,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(notificationsRoutes, {
     notifications: people.notifications,
     bus: people.bus,
+    streams: wiring.userStreams,
   });
   await app.register(settingsRoutes, { settings: s.settings });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });

@@ -2,6 +2,7 @@ import { fastifySSE } from '@fastify/sse';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseKind } from '../db/database';
 import type { SettingsService } from '../services/settings.service';
+import type { UserStreams } from '../http/user-streams';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { taskSettingsFromEnv, type TaskSettings } from '../config/task-settings';
@@ -13,6 +14,8 @@ export interface InstallWorkOptions {
   kind: DatabaseKind;
   databaseUrl: string | null;
   settings: SettingsService;
+  /** The per-user cap and revocation check every event stream shares. */
+  userStreams: UserStreams;
   /**
    * Overrides of the settings read from the environment (tests: short limits).
    * Applied after the embedded rule below, so a test may still hold tasks

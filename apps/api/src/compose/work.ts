@@ -17,6 +17,7 @@ import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { InstanceBuilder } from '../services/instance-builder';
 import type { SettingsService } from '../services/settings.service';
+import type { UserStreams } from '../http/user-streams';
 import { AwaitedTasks } from '../tasks/awaited-tasks';
 import { LocalTaskEventBus, PgTaskEventBus, type TaskEventBus } from '../tasks/task-event-bus';
 import { TaskKinds } from '../tasks/task-kinds';
@@ -52,6 +53,8 @@ export interface WorkServicesOptions {
   settings: SettingsService;
   taskSettings: TaskSettings;
   log: TaskLog;
+  /** The per-user cap and revocation check every event stream shares. */
+  userStreams: UserStreams;
 }
 
 const STOPPED = 'The server stopped before this task finished; nothing was changed';
@@ -65,7 +68,7 @@ const LOST = 'The task was lost from the queue before it started; nothing was ch
  * killed ends as an error even when no worker or API node restarts.
  */
 export async function createWorkServices(options: WorkServicesOptions): Promise<WorkServices> {
-  const { db, kind, databaseUrl, settings, taskSettings, log } = options;
+  const { db, kind, databaseUrl, settings, taskSettings, log, userStreams } = options;
   const onError = (error: unknown) => log.error({ err: error }, 'task infrastructure error');
   let bus: TaskEventBus;
   if (kind === 'postgres' && databaseUrl !== null) {
@@ -123,7 +126,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const sweeper = setInterval(() => void sweep().catch(onError), taskSettings.staleAfterMs / 2);
   sweeper.unref();
   const awaited = new AwaitedTasks(tasks, repository);
-  const streams = new TaskStreams(tasks, repository);
+  const streams = new TaskStreams(tasks, repository, userStreams);
 
   return {
     settings: taskSettings,

@@ -19,6 +19,8 @@ export interface LoadShedding {
   bounds: Record<LoadClass, ClassBound>;
   /** Longest a queued request waits for a slot before it is answered 503 instead. */
   queueTimeoutMs: number;
+  /** Event streams of every kind one user may hold open on this node (429 beyond). */
+  streamsPerUser: number;
 }
 
 /** Login throttle limits from the environment (see security/login-throttle.ts). */
@@ -46,7 +48,8 @@ const whole = (
 /**
  * Reads the per-node bounds (all optional). Defaults suit a 2-core node: four
  * list answers or sign-ins at once (sign-in hashes run on libuv's four
- * threads), 16 and 32 more waiting, 500 open streams, a 5 s queue timeout.
+ * threads), 16 and 32 more waiting, 500 open streams (10 per user), a 5 s
+ * queue timeout.
  */
 export function loadSheddingFromEnv(env: Record<string, string | undefined>): LoadShedding {
   return {
@@ -62,6 +65,7 @@ export function loadSheddingFromEnv(env: Record<string, string | undefined>): Lo
       streams: { inFlight: whole(env, 'SHED_STREAMS_OPEN', 500, 1, 100_000), queue: 0 },
     },
     queueTimeoutMs: whole(env, 'SHED_QUEUE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
+    streamsPerUser: whole(env, 'SHED_STREAMS_PER_USER', 10, 1, 10_000),
   };
 }
 

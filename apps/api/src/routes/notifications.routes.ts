@@ -6,6 +6,7 @@ import {
 } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
+import type { UserStreams } from '../http/user-streams';
 import { streamNotificationState } from '../services/notifications-stream';
 import type { NotificationsService } from '../services/notifications.service';
 import type { TaskEventBus } from '../tasks/task-event-bus';
@@ -14,7 +15,8 @@ import type { TaskEventBus } from '../tasks/task-event-bus';
 export const notificationsRoutes: FastifyPluginCallbackZod<{
   notifications: NotificationsService;
   bus: TaskEventBus;
-}> = (app, { notifications, bus }, done) => {
+  streams: UserStreams;
+}> = (app, { notifications, bus, streams }, done) => {
   const tags = ['notifications'];
   const senders = requireRole('admin', 'manager');
 
@@ -44,9 +46,16 @@ export const notificationsRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request, reply) => {
-      const userId = request.user!.id;
-      reply.header('cache-control', 'no-store');
-      await streamNotificationState(reply.sse, userId, () => notifications.state(userId), bus);
+      const user = request.user!;
+      // Counts against the user's one cap of event streams (429 beyond); ends on revocation.
+      const lease = streams.acquire(request, user);
+      try {
+        reply.header('cache-control', 'no-store');
+        const read = () => notifications.state(user.id);
+        await streamNotificationState(reply.sse, user.id, read, bus, lease.ended);
+      } finally {
+        lease.release();
+      }
     },
   );
 

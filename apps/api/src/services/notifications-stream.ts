@@ -26,13 +26,15 @@ export function busNotificationSignal(bus: TaskEventBus): NotificationSignal {
  * Streams a user's notification state (unread count, newest id) as SSE: once
  * at the start, then whenever it changes. The state is always read from the
  * table, so a lost wake-up costs latency, never a notification. Runs until
- * the client goes or the server closes.
+ * the client goes, the server closes or `ended` is aborted (its token was
+ * revoked: http/user-streams.ts).
  */
 export async function streamNotificationState(
   sse: SSEReplyInterface,
   userId: number,
   readState: () => Promise<NotificationsStreamEvent>,
   bus: TaskEventBus,
+  ended: AbortSignal,
 ): Promise<void> {
   let woken = false;
   let wake: (() => void) | null = null;
@@ -43,12 +45,14 @@ export async function streamNotificationState(
   // Subscribe before the first read: a notice stored in between still wakes us.
   const unsubscribe = bus.subscribe(keyOf(userId), signal);
   sse.onClose(signal);
+  ended.addEventListener('abort', signal, { once: true });
   let last = '';
   try {
     sse.sendHeaders();
-    while (sse.isConnected && !bus.isClosed) {
+    while (sse.isConnected && !bus.isClosed && !ended.aborted) {
       woken = false;
       const state = await readState();
+      if (ended.aborted) return;
       const text = JSON.stringify(state);
       if (text !== last) {
         await sse.send({ data: state });
@@ -65,6 +69,7 @@ export async function streamNotificationState(
       wake = null;
     }
   } finally {
+    ended.removeEventListener('abort', signal);
     unsubscribe();
   }
 }

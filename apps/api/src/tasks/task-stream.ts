@@ -2,7 +2,7 @@ import type { SSEReplyInterface } from '@fastify/sse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Task } from '@meridian/contracts';
 import type { AuthUser } from '../http/fastify-types';
-import { tooManyRequests } from '../http/http-error';
+import type { StreamLease, UserStreams } from '../http/user-streams';
 import type { TaskEventBus } from './task-event-bus';
 import type { TasksService } from './tasks.service';
 import type { TaskRow, TasksRepository } from '../repositories/tasks.repository';
@@ -11,10 +11,6 @@ import type { TaskRow, TasksRepository } from '../repositories/tasks.repository'
 const PAGE = 200;
 /** Safety net: read the table this often even without a wake-up (lost NOTIFY, reconnect). */
 const POLL_MS = 5000;
-/** How often an open stream checks that its token still stands (revocation closes it within 5 s). */
-const RECHECK_MS = 2000;
-/** Open streams one user may hold in one process (each holds a socket and a subscription). */
-export const MAX_STREAMS_PER_USER = 10;
 
 const isFinal = (data: unknown): boolean => {
   const type = (data as { type?: unknown } | null)?.type;
@@ -37,6 +33,8 @@ export function parseLastEventId(header: string | string[] | undefined): number 
  * it, so the client still gets every event that follows. Sent with
  * Cache-Control: no-store like every API answer: the SSE plugin would say
  * no-cache, and its raw writes never pass through the app's onSend hook.
+ * Only a stream that opens counts against the user's cap (`open`): a 204
+ * holds nothing.
  */
 export async function serveTaskStream(
   request: FastifyRequest,
@@ -44,17 +42,25 @@ export async function serveTaskStream(
   task: TaskRow,
   repository: TasksRepository,
   bus: TaskEventBus,
-  alive?: () => Promise<boolean>,
+  open: () => StreamLease = () => ({
+    ended: new AbortController().signal,
+    release: () => undefined,
+  }),
 ): Promise<void> {
   const lastEventId = parseLastEventId(request.headers['last-event-id']);
   if (task.events_closed && lastEventId >= task.last_event_id) {
     await reply.code(204).send();
     return;
   }
-  // Headers set on the reply are copied onto the stream's head, replacing the plugin's.
-  reply.header('cache-control', 'no-store');
-  const after = Math.min(lastEventId, task.last_event_id);
-  await streamTaskEvents(reply.sse, task, after, repository, bus, alive);
+  const lease = open();
+  try {
+    // Headers set on the reply are copied onto the stream's head, replacing the plugin's.
+    reply.header('cache-control', 'no-store');
+    const after = Math.min(lastEventId, task.last_event_id);
+    await streamTaskEvents(reply.sse, task, after, repository, bus, lease.ended);
+  } finally {
+    lease.release();
+  }
 }
 
 /**
@@ -62,7 +68,8 @@ export async function serveTaskStream(
  * `lastEventId` (a reconnect resumes without loss or duplicates, since every
  * event is read from task_events in id order). Ends after the final event, so
  * a client that reconnects to a finished task gets that final event and stops.
- * A finished task without Last-Event-ID replays only its final event.
+ * A finished task without Last-Event-ID replays only its final event. Ends
+ * too when `ended` is aborted (its token was revoked: UserStreams).
  */
 export async function streamTaskEvents(
   sse: SSEReplyInterface,
@@ -70,11 +77,10 @@ export async function streamTaskEvents(
   lastEventId: number,
   repository: TasksRepository,
   bus: TaskEventBus,
-  alive: () => Promise<boolean> = () => Promise.resolve(true),
+  ended: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   let after = lastEventId === 0 && task.events_closed ? task.last_event_id - 1 : lastEventId;
   let woken = false;
-  let checkedAt = performance.now();
   let wake: (() => void) | null = null;
   const signal = () => {
     woken = true;
@@ -83,26 +89,22 @@ export async function streamTaskEvents(
   // Subscribe before the first read: an event stored in between still wakes us.
   const unsubscribe = bus.subscribe(task.id, signal);
   sse.onClose(signal);
+  ended.addEventListener('abort', signal, { once: true });
   try {
     // Headers and the keep-alive start now, even while a queued task has nothing new.
     sse.sendHeaders();
-    while (sse.isConnected && !bus.isClosed) {
+    while (sse.isConnected && !bus.isClosed && !ended.aborted) {
       woken = false;
       const events = await repository.eventsAfter(task.id, after, PAGE);
       for (const event of events) {
-        if (!sse.isConnected) return;
+        if (!sse.isConnected || ended.aborted) return;
         await sse.send({ id: String(event.id), data: event.data });
         after = event.id;
         if (isFinal(event.data)) return;
       }
       if (events.length === PAGE || woken) continue;
-      // A revoked token (role change, password reset, deleted user) ends the stream within 5 s.
-      if (performance.now() - checkedAt >= RECHECK_MS) {
-        if (!(await alive())) return;
-        checkedAt = performance.now();
-      }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(POLL_MS, RECHECK_MS));
+        const timer = setTimeout(resolve, POLL_MS);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -111,17 +113,17 @@ export async function streamTaskEvents(
       wake = null;
     }
   } finally {
+    ended.removeEventListener('abort', signal);
     unsubscribe();
   }
 }
 
 /** Streams of the tasks a caller may see, for the routes of every task kind. */
 export class TaskStreams {
-  private readonly open = new Map<number, number>();
-
   constructor(
     private readonly tasks: TasksService,
     private readonly repository: TasksRepository,
+    private readonly userStreams: UserStreams,
   ) {}
 
   /** 404 unless `user` may see task `id` of `type`; else its stream (see serveTaskStream). */
@@ -133,24 +135,8 @@ export class TaskStreams {
     type: Task['type'],
   ): Promise<void> {
     const task = await this.tasks.visible(id, user, type);
-    const count = this.open.get(user.id) ?? 0;
-    if (count >= MAX_STREAMS_PER_USER) {
-      throw tooManyRequests(
-        `At most ${MAX_STREAMS_PER_USER} task streams may be open at once; close one first`,
-      );
-    }
-    this.open.set(user.id, count + 1);
-    const reauthenticate = request.reauthenticate;
-    const alive = async () => {
-      const now = reauthenticate === null ? null : await reauthenticate().catch(() => user);
-      return now !== null && now.id === user.id && now.role === user.role;
-    };
-    try {
-      await serveTaskStream(request, reply, task, this.repository, this.tasks.bus, alive);
-    } finally {
-      const left = (this.open.get(user.id) ?? 1) - 1;
-      if (left > 0) this.open.set(user.id, left);
-      else this.open.delete(user.id);
-    }
+    await serveTaskStream(request, reply, task, this.repository, this.tasks.bus, () =>
+      this.userStreams.acquire(request, user),
+    );
   }
 }
