@@ -84,9 +84,14 @@ async function clockStoppedRun(algorithm: string) {
   return last;
 }
 
-describe('replay of runs whose HiGHS the time limit stopped', () => {
-  it.each(['milp', 'predict_then_optimize'])(
-    '%s: a run the time limit ended reproduces its F, from where HiGHS stopped when the clock stopped it',
+describe('replay of runs their time limit ended', () => {
+  // predict_then_optimize's HiGHS stopped at a counted callback is replay.test.ts's
+  // (packages/optimizer), which needs no time limit to stop it.
+  it.each([
+    ['milp', 'its HiGHS stopped by the clock'],
+    ['predict_then_optimize', 'its HiGHS stopped by the clock or not'],
+  ])(
+    '%s: a run its time limit ended (%s) reproduces its F from its recipe',
     async (algorithm) => {
       const { run, recipe, blocker } = await clockStoppedRun(algorithm);
       expect(run.status).toBe('timeout');
