@@ -6,6 +6,8 @@ import { TaskSettingsError, taskSettingsFromEnv } from './config/task-settings';
 import type { TaskLog } from './tasks/task-runner';
 import { createWorkServices } from './compose/work';
 import { UserStreams } from './http/user-streams';
+import { PlanCalendar } from './plan-window/plan-calendar';
+import { planWindowReader } from './plan-window/plan-window-reader';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);
@@ -47,6 +49,10 @@ async function main(): Promise<void> {
       new SettingsRepository(database.db),
       () => false,
       () => false,
+    ),
+    planWindow: planWindowReader(
+      database.db,
+      new PlanCalendar(config.orgTimeZone, undefined, config.planToday),
     ),
     taskSettings,
     log,

@@ -42,6 +42,7 @@ async function rebuild(): Promise<void> {
   const people = (await call(t, 'GET', '/api/v1/physicists/')).json<Physicist[]>();
   const leave = (await call(t, 'GET', '/api/v1/availability/')).json<Unavailability[]>();
   const dated = jobs.filter((j) => j.start !== null && j.end !== null);
+  const id = (n: number | null) => (n === null ? null : String(n));
   instance = {
     weights: WEIGHTS,
     physicists: people.flatMap((p) => {
@@ -64,11 +65,13 @@ async function rebuild(): Promise<void> {
         lead_id: null,
         data_acq_id: null,
         kit_id: null,
+        // The plan as it stands is what a run would keep: a swap away from it pays stability.
+        current_lead_id: id(j.assigned_lead_id),
+        current_data_acq_id: id(j.assigned_data_acq_id),
       };
     }),
     kits: [],
   };
-  const id = (n: number | null) => (n === null ? null : String(n));
   plan = dated.map((j) => ({
     job_id: String(j.id),
     lead_id: id(j.assigned_lead_id),
@@ -165,7 +168,8 @@ describe('GET /assignments/{job_id}/explain on the demo data', () => {
         if (part.assigned !== null) {
           // The holder's terms: F with them minus F with the slot empty, coverage aside.
           const emptied = F(withSlot(job.id, slot, null));
-          const own = before.total - emptied.total + UNASSIGNED_PENALTY;
+          // In F: emptying the slot would also pay stability, which is not the holder's own term.
+          const own = before.f - emptied.f + UNASSIGNED_PENALTY;
           expect(Math.abs(part.assigned.total - own)).toBeLessThan(tol);
         }
         const totals = part.alternatives.map((a) => a.delta_total);

@@ -48,10 +48,10 @@ const plan = () =>
 
 /** F of the stored plan by the domain evaluator, read straight from the rows. */
 async function storedF() {
-  const built = await new InstanceBuilder(new InstanceRepository()).build(
-    t.database.db,
-    DEFAULT_WEIGHTS,
-  );
+  const built = await new InstanceBuilder(
+    new InstanceRepository(),
+    t.app.services.planWindow,
+  ).build(t.database.db, DEFAULT_WEIGHTS);
   const rows = new Map((await plan()).map((r) => [String(r.id), r]));
   const s = (id: number | null) => (id === null ? null : String(id));
   const assignments: JobAssignment[] = built.instance.jobs.map((j) => ({
@@ -176,7 +176,14 @@ describe('plan revisions', () => {
       .set({ assigned_lead_id: seeded.leads[2]!, lead_pinned: false })
       .where('id', '=', seeded.jobs[0]!)
       .execute();
+    // Leave forces the run to move its lead (a run keeps a plan that fits), and ends before the restore.
+    const leave = await t.database.db
+      .insertInto('unavailability')
+      .values({ physicist_name: 'Cy Lead', start_date: '2027-01-04', end_date: '2027-01-05' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const run = await optimiseAndWait(t, 'heuristic');
+    await t.database.db.deleteFrom('unavailability').where('id', '=', leave.id).execute();
     const change = run.changes.find((c) => c.slot === 'lead' && c.before?.id != null);
     expect(change).toBeDefined();
     const job = await t.database.db

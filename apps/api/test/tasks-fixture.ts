@@ -156,10 +156,10 @@ export function storedSlots(t: TestApp) {
 
 /** Hard-constraint violations of the stored schedule (domain checker on the stored data). */
 export async function storedViolations(t: TestApp) {
-  const built = await new InstanceBuilder(new InstanceRepository()).build(
-    t.database.db,
-    DEFAULT_WEIGHTS,
-  );
+  const built = await new InstanceBuilder(
+    new InstanceRepository(),
+    t.app.services.planWindow,
+  ).build(t.database.db, DEFAULT_WEIGHTS);
   const rows = await storedSlots(t);
   const assignments: JobAssignment[] = rows
     .filter((r) => built.jobs.has(String(r.id)))

@@ -77,10 +77,10 @@ async function whatIf(body: Record<string, unknown>): Promise<Proposal> {
 
 /** The stored plan and instance, with `who` on leave start..end as the what-if supposes. */
 async function storedWorld(who?: { name: string; start: string; end: string }) {
-  const built = await new InstanceBuilder(new InstanceRepository()).build(
-    t.database.db,
-    DEFAULT_WEIGHTS,
-  );
+  const built = await new InstanceBuilder(
+    new InstanceRepository(),
+    t.app.services.planWindow,
+  ).build(t.database.db, DEFAULT_WEIGHTS);
   if (who) {
     const p = built.instance.physicists.find((x) => x.name === who.name)!;
     p.unavailable.push({ start: who.start, end: who.end });

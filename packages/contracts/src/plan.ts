@@ -25,3 +25,34 @@ export const PublishPreviewSchema = z.object({
   jobs_newly_published: z.number().int(),
 });
 export type PublishPreview = z.infer<typeof PublishPreviewSchema>;
+
+/** One physicist's count of jobs before and after a plan change. */
+export const WorkloadChangeSchema = z.object({
+  physicist_id: z.number().int(),
+  name: z.string(),
+  jobs_before: z.number().int(),
+  jobs_after: z.number().int(),
+});
+export type WorkloadChange = z.infer<typeof WorkloadChangeSchema>;
+
+/**
+ * What a plan change did, in counts (a run, a preview, a what-if, a
+ * restore). A slot is a job's lead or data-acq; `slots_changed` counts
+ * filled slots given to someone else or emptied, `slots_filled` empty slots
+ * filled.
+ */
+export const PlanSummarySchema = z.object({
+  slots_changed: z.number().int(),
+  published_slots_changed: z.number().int(),
+  past_slots_changed: z.number().int(),
+  slots_filled: z.number().int(),
+  /** Slots still empty after it (nobody could fill them). */
+  slots_unfilled: z.number().int(),
+  /** The first start date among the jobs it changed or filled; null when none. */
+  first_changed_start: IsoDateSchema.nullable(),
+  miles_before: z.number(),
+  miles_after: z.number(),
+  /** The largest changes of jobs per physicist, largest first (at most 5). */
+  workload_changes: z.array(WorkloadChangeSchema),
+});
+export type PlanSummary = z.infer<typeof PlanSummarySchema>;

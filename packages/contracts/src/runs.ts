@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ObjectiveSchema } from '@meridian/domain';
+import { ObjectiveSchema, PlanScopeSchema } from '@meridian/domain';
 import { ErrorBodySchema } from './errors';
 import { RowIdParamsSchema, decimalInteger } from './ids';
+import { PlanSummarySchema } from './plan';
 
 /**
  * Plan revisions (issue 11): every write of a whole plan is a recorded run
@@ -42,6 +43,12 @@ export const RunSchema = z.object({
   created_by: z.string().nullable(),
   /** ISO 8601 UTC. */
   finished_at: z.string(),
+  /** What it did, in words; null for runs recorded before runs kept it. */
+  headline: z.string().nullable(),
+  /** What it did, in counts; null for runs recorded before runs kept it. */
+  summary: PlanSummarySchema.nullable(),
+  /** What it was allowed to change (draft only, or published too); null before runs kept it. */
+  scope: PlanScopeSchema.nullable(),
 });
 export type Run = z.infer<typeof RunSchema>;
 export const RunListSchema = z.array(RunSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AlgorithmKeySchema, ObjectiveSchema } from '@meridian/domain';
+import { AlgorithmKeySchema, ObjectiveSchema, PlanScopeSchema } from '@meridian/domain';
+import { PlanSummarySchema } from './plan';
 import { decimalInteger } from './ids';
 
 export const TaskStatusSchema = z.enum(['queued', 'running', 'complete', 'error', 'cancelled']);
@@ -116,6 +117,11 @@ export const OptimizeQuerySchema = z.object({
    * exactly on replay with the same seed.
    */
   max_iterations: decimalInteger(1, 100_000_000).optional(),
+  /**
+   * What the run may change: 'draft' (the default) only jobs not yet
+   * published; 'published' published ones too. Past jobs never change.
+   */
+  scope: PlanScopeSchema.default('draft'),
 });
 export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -129,6 +135,10 @@ export const RunSummarySchema = z.object({
   jobs_assigned: z.number().int(),
   jobs_total: z.number().int(),
   found_by: z.string().nullable(),
+  /** What the run did, in words ("3 jobs changed, ..."); null on runs stored before it was kept. */
+  headline: z.string().nullable().default(null),
+  /** What the run did, in counts; null on runs stored before it was kept. */
+  summary: PlanSummarySchema.nullable().default(null),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 

@@ -43,3 +43,15 @@ export function todayIn(timeZone: string, now: Date): IsoDate {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * What a run may change (docs/optimization.md, "Planning over time"):
+ * `draft` (the default) only draft jobs' slots; `published` published ones
+ * too. Past jobs are frozen in both.
+ */
+export const PlanScopeSchema = z.enum(['draft', 'published']);
+export type PlanScope = z.infer<typeof PlanScopeSchema>;
+
+/** Whether a run of `scope` must keep a job of `phase` exactly as it is. */
+export const frozenIn = (phase: JobPhase, scope: PlanScope): boolean =>
+  phase === 'past' || (phase === 'published' && scope === 'draft');

@@ -236,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     databaseUrl: config.databaseUrl,
     settings: services.settings,
     userStreams,
+    planWindow: services.planWindow,
     ...(options.tasks === undefined ? {} : { overrides: options.tasks }),
   });
   await registerRoutes(app, {

@@ -28,6 +28,7 @@ export function createPeopleServices(services: AppServices, bus: TaskEventBus): 
   const { db, repositories: r } = services;
   const schedule = new ScheduleService(r.users, r.schedule, services.planWindow);
   const signal = busNotificationSignal(bus);
+  services.notificationSignal.bind(signal);
   const publishedNotices = new PublishedNotices(
     db,
     r.users,

@@ -52,6 +52,12 @@ import { ScheduleService } from '../services/schedule.service';
 import { SettingsService } from '../services/settings.service';
 import { UsersService } from '../services/users.service';
 import { PlanCalendar } from '../plan-window/plan-calendar';
+import { planWindowReader } from '../plan-window/plan-window-reader';
+import {
+  LateNotificationSignal,
+  planChangeNotices,
+  type PlanChangeNotices,
+} from '../plan-window/plan-change-notices';
 import { PlanPublicationsRepository } from '../plan-window/plan-publications.repository';
 import { PublishedNoticesRepository } from '../plan-window/published-notices.repository';
 import type { PlanWindowReader } from '../services/schedule.service';
@@ -85,6 +91,10 @@ export interface AppServices {
   repositories: Repositories;
   /** Today in ORG_TIMEZONE and the published-through date (plan-window/). */
   planWindow: PlanWindowReader;
+  /** Wakes notification streams; bound to the event bus by compose/people.ts. */
+  notificationSignal: LateNotificationSignal;
+  /** Tells people of changes to their published jobs after a plan write. */
+  changeNotices: PlanChangeNotices;
   signer: TokenSigner;
   users: UsersService;
   auth: AuthService;
@@ -144,10 +154,9 @@ export function createServices(
 ): AppServices {
   const repositories = createRepositories(db);
   const calendar = new PlanCalendar(config.orgTimeZone, now, config.planToday);
-  const planWindow: PlanWindowReader = async (reader = db) => ({
-    today: calendar.today(),
-    published_through: await repositories.planPublications.publishedThrough(reader),
-  });
+  const planWindow = planWindowReader(db, calendar);
+  const notificationSignal = new LateNotificationSignal();
+  const changeNotices = planChangeNotices(db, planWindow, notificationSignal);
   const {
     users: usersRepository,
     jobs: jobsRepository,
@@ -195,6 +204,7 @@ export function createServices(
     kitsRepository,
     new AssignmentChecks(jobsRepository, availabilityRepository),
     planWindow,
+    changeNotices,
   );
   const jobs = new JobsService(db, jobsRepository, assignments, planWindow);
   const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
@@ -210,12 +220,14 @@ export function createServices(
       today: () => calendar.today(),
     }),
   );
-  const builder = new InstanceBuilder(new InstanceRepository());
+  const builder = new InstanceBuilder(new InstanceRepository(), planWindow);
   const recorder = new RunRecorder(repositories.runs, repositories.runChanges);
   return {
     db,
     repositories,
     planWindow,
+    notificationSignal,
+    changeNotices,
     lists,
     signer,
     users,
@@ -247,7 +259,7 @@ export function createServices(
     analytics: new AnalyticsService(new AnalyticsRepository(db)),
     explain: new ExplainService(
       db,
-      new InstanceBuilder(new InstanceRepository()),
+      new InstanceBuilder(new InstanceRepository(), planWindow),
       new InstanceRepository(),
       settings,
       versions,
@@ -263,6 +275,7 @@ export function createServices(
       repositories.availability,
       repositories.physicists,
       repositories.kits,
+      changeNotices,
     ),
     runReplay: new RunReplay(
       db,

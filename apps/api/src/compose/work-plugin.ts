@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseKind } from '../db/database';
 import type { SettingsService } from '../services/settings.service';
 import type { UserStreams } from '../http/user-streams';
+import type { PlanWindowReader } from '../services/schedule.service';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { taskSettingsFromEnv, type TaskSettings } from '../config/task-settings';
@@ -16,6 +17,8 @@ export interface InstallWorkOptions {
   settings: SettingsService;
   /** The per-user cap and revocation check every event stream shares. */
   userStreams: UserStreams;
+  /** Reads today and the published-through date. */
+  planWindow: PlanWindowReader;
   /**
    * Overrides of the settings read from the environment (tests: short limits).
    * Applied after the embedded rule below, so a test may still hold tasks

@@ -16,6 +16,9 @@ import { KitsRepository } from '../repositories/kits.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { InstanceBuilder } from '../services/instance-builder';
+import { busNotificationSignal } from '../services/notifications-stream';
+import type { PlanWindowReader } from '../services/schedule.service';
+import { planChangeNotices } from '../plan-window/plan-change-notices';
 import type { SettingsService } from '../services/settings.service';
 import type { UserStreams } from '../http/user-streams';
 import { AwaitedTasks } from '../tasks/awaited-tasks';
@@ -51,6 +54,8 @@ export interface WorkServicesOptions {
   /** PostgreSQL URL for the LISTEN connection; without it streams fan out in process only. */
   databaseUrl: string | null;
   settings: SettingsService;
+  /** Reads today and the published-through date (runs keep past and published jobs). */
+  planWindow: PlanWindowReader;
   taskSettings: TaskSettings;
   log: TaskLog;
   /** The per-user cap and revocation check every event stream shares. */
@@ -68,7 +73,7 @@ const LOST = 'The task was lost from the queue before it started; nothing was ch
  * killed ends as an error even when no worker or API node restarts.
  */
 export async function createWorkServices(options: WorkServicesOptions): Promise<WorkServices> {
-  const { db, kind, databaseUrl, settings, taskSettings, log, userStreams } = options;
+  const { db, kind, databaseUrl, settings, planWindow, taskSettings, log, userStreams } = options;
   const onError = (error: unknown) => log.error({ err: error }, 'task infrastructure error');
   let bus: TaskEventBus;
   if (kind === 'postgres' && databaseUrl !== null) {
@@ -85,11 +90,12 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
   const runner = new TaskRunner(tasks, repository, kinds, taskSettings, log);
   // This process may be the one running a cancelled task: stop it at once, not at the next poll.
   tasks.onCancel((id) => runner.abort(id));
-  const builder = new InstanceBuilder(new InstanceRepository());
+  const builder = new InstanceBuilder(new InstanceRepository(), planWindow);
   const jobs = new JobsRepository(db);
   const kitsRepository = new KitsRepository(db);
   const proposals = new ProposalsRepository(db);
   const recorder = new RunRecorder(new RunsRepository(db), new RunChangesRepository(db));
+  const changeNotices = planChangeNotices(db, planWindow, busNotificationSignal(bus));
   const workerDeps = {
     db,
     builder,
@@ -98,6 +104,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
     proposals,
     recorder,
     settings,
+    changeNotices,
     log,
   };
   for (const module of taskKindModules()) kinds.declare(queuedKind(module, workerDeps));
@@ -154,6 +161,7 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       settings,
       recorder,
       new AvailabilityRepository(db),
+      changeNotices,
     ),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.

@@ -103,6 +103,8 @@ export interface TasksTable {
   time_limit_ms: number;
   /** Iteration cap of an optimisation (migration 0009); null: the time limit alone. */
   max_iterations: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What an optimisation may change (migration 0020). */
+  scope: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, never>;
   last_event_id: Generated<number>;
   events_closed: Generated<boolean>;
   heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -153,6 +155,12 @@ export interface OptimizationRunsTable {
   removed_leave: ColumnType<unknown, unknown, unknown>;
   /** An applied what-if's repair input, what replays it (migration 0018); null on every other run. */
   repair: ColumnType<unknown, unknown, unknown>;
+  /** Where the run started: window, scope, plan before it (migration 0020); null before it. */
+  planning: ColumnType<unknown, unknown, unknown>;
+  /** What it did, in words and in counts (migration 0020); null before it. */
+  headline: ColumnType<string | null, string | null | undefined, string | null>;
+  summary: ColumnType<unknown, unknown, unknown>;
+  scope: ColumnType<'draft' | 'published' | null, 'draft' | 'published' | null | undefined, never>;
 }
 
 /** Table run_changes (migration 0009): one row per slot a recorded run changed. */

@@ -7,6 +7,7 @@ import type { TaskSettings } from '../config/task-settings';
 import type { DB } from '../db/schema';
 import type { ProposalsRepository } from '../plan-history/proposals.repository';
 import type { RunRecorder } from '../plan-history/run-recorder';
+import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import type { JobsRepository } from '../repositories/jobs.repository';
 import type { KitsRepository } from '../repositories/kits.repository';
 import type { PhysicistsRepository } from '../repositories/physicists.repository';
@@ -30,6 +31,8 @@ export interface WorkerDeps {
   proposals: ProposalsRepository;
   recorder: RunRecorder;
   settings: SettingsService;
+  /** Tells people of changes to their published jobs after a plan write. */
+  changeNotices: PlanChangeNotices;
   log: TaskLog;
 }
 

@@ -12,7 +12,8 @@ import type { RunChangesRepository } from './run-changes.repository';
 import type { ReasonChange, RemovedLeave, RunsRepository } from './runs.repository';
 import type { InstanceBuilder } from '../services/instance-builder';
 import { planAssignments, sameSlot } from './plan-diff';
-import type { RunRecorder } from './run-recorder';
+import { startsOf, type RunRecorder } from './run-recorder';
+import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import type { SettingsService } from '../services/settings.service';
 
 /** A restore's outcome: done (the restore's own run), or the slots changed since (nothing written). */
@@ -61,6 +62,7 @@ export class PlanHistory {
     private readonly leave: AvailabilityRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly kits: KitsRepository,
+    private readonly changeNotices: PlanChangeNotices,
   ) {}
 
   /** Recorded runs, newest first. */
@@ -87,19 +89,30 @@ export class PlanHistory {
   async restore(id: number, force: boolean, user: AuthUser): Promise<RestoreOutcome> {
     const run = await this.runs.find(id);
     if (!run) throw notFound(`Run ${id} not found`);
-    const changes = await this.changes.list(id);
-    if (changes.length === 0) {
+    const changed = await this.changes.list(id);
+    if (changed.length === 0) {
       throw badRequest(`Run ${id} changed no slots; there is nothing to put back`);
     }
     // Read before the transaction: on the embedded database the outer handle waits for it.
     const weights = await this.settings.getWeights();
     const started = performance.now();
-    return this.db.transaction().execute(async (trx): Promise<RestoreOutcome> => {
+    let wake: () => Promise<void> = () => Promise.resolve();
+    const outcome = await this.db.transaction().execute(async (trx): Promise<RestoreOutcome> => {
       // Jobs, people and leave locked as an optimisation's write takes them, so
       // nothing committed meanwhile escapes the rule check below.
       await this.jobs.lockForPlanWrite(trx);
       // Kits after the jobs, as kit assignment and a kit's deletion take them.
       await this.kits.lockAll(trx);
+      // A restore is a manager's deliberate act: published jobs may change (their people
+      // are told), past ones stay as they happened.
+      const fresh = await this.builder.build(trx, weights, { scope: 'published' });
+      const changes = changed.filter((c) => !fresh.frozen.has(String(c.job_id)));
+      const past = changed.length - changes.length;
+      if (changes.length === 0) {
+        throw badRequest(
+          `Every slot run ${id} changed is on a job already past; the past is kept as it happened, so there is nothing to put back`,
+        );
+      }
       const before = await this.jobs.planSlots(trx);
       const current = new Map(before.map((j) => [j.id, j]));
       await this.refuseDeletedHolders(id, changes, current, trx);
@@ -108,7 +121,6 @@ export class PlanHistory {
         return { kind: 'conflict', detail: conflictDetail(id, conflicts), conflicts };
       }
       const reasons = await this.runs.reasons(id, trx);
-      const fresh = await this.builder.build(trx, weights);
       const writes = this.restores(changes, reasons, current);
       // Leave an applied what-if recorded goes with it: the absence was part of that run.
       const removedLeave = await this.leave.deleteRecordedBy(id, trx);
@@ -122,7 +134,7 @@ export class PlanHistory {
       await this.jobs.restorePlanSlots(writes, trx);
       const after = await this.jobs.planSlots(trx);
       // Read again: a forced restore unpins the slots it overwrites.
-      const rebuilt = await this.builder.build(trx, weights);
+      const rebuilt = await this.builder.build(trx, weights, { scope: 'published' });
       const assignmentsAfter = planAssignments(rebuilt.instance, after);
       // A slot put back must not double-book anyone booked elsewhere since (or on
       // leave now): any rule broken after the write that was not broken before.
@@ -144,7 +156,7 @@ export class PlanHistory {
           `Putting back run ${id} would break the scheduling rules (${first}${broken.length > 3 ? `; and ${broken.length - 3} more` : ''}); nothing was restored`,
         );
       }
-      const runId = await this.recorder.recordWrite(
+      const { id: runId } = await this.recorder.recordWrite(
         trx,
         {
           kind: 'restore',
@@ -152,6 +164,8 @@ export class PlanHistory {
           algorithm: null,
           weights,
           instance: fresh.instance,
+          planning: fresh.planning,
+          startOf: startsOf(fresh),
           instanceAfter: rebuilt.instance,
           restoredRunId: id,
           createdBy: user.id,
@@ -166,6 +180,7 @@ export class PlanHistory {
         runId,
         trx,
       );
+      wake = await this.changeNotices.tell(trx);
       const recorded = (await this.runs.find(runId, trx))!;
       const restored = recorded.changed_slots;
       const skipped = conflicts.filter((c) => c.customer === null).length;
@@ -182,9 +197,14 @@ export class PlanHistory {
             : '') +
           (reinstated.length > 0
             ? `; put back the leave it removed (${leaveWords(reinstated)})`
+            : '') +
+          (past > 0
+            ? `; ${past} slot${past === 1 ? '' : 's'} on jobs already past left as they happened`
             : ''),
       };
     });
+    await wake();
+    return outcome;
   }
 
   /**

@@ -12,7 +12,7 @@ import { toProposalChanges } from './proposal-result';
 
 /**
  * A preview run's result as a proposal against the plan as it is now:
- * pinned slots from now, the run's physicians elsewhere, kits untouched (runs
+ * pinned slots and frozen jobs from now, the run's physicians elsewhere, kits untouched (runs
  * assign physicians only). Null with the violations when the result no
  * longer fits the plan (someone changed it while the run ran).
  */
@@ -26,6 +26,8 @@ export function previewProposal(
   const before = currentPlan(fresh);
   const proposed = new Map(assignments.map((a) => [a.job_id, a]));
   const after = fresh.instance.jobs.map((job, i) => {
+    // A frozen job (past, or published outside the run's scope) stays as it is now.
+    if (fresh.frozen.has(job.id)) return before[i]!;
     const a = proposed.get(job.id);
     return {
       job_id: job.id,

@@ -2,6 +2,7 @@ import type { Objective, Weights } from '@meridian/domain';
 import type { ProposalChange } from '@meridian/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ProposalsTable } from '../db/schema';
+import type { RunPlanning } from '../services/instance-builder';
 
 /** A stored proposal row. */
 export type ProposalRow = Selectable<ProposalsTable>;
@@ -34,6 +35,8 @@ export interface PreviewSearch {
   /** Input fingerprint of the instance the search read. */
   inputFingerprint: string;
   bound: number | null;
+  /** Where the search started (window, scope, plan before it); absent on previews stored before it. */
+  planning?: RunPlanning;
 }
 
 /** One dated job's slots as a what-if's repair read them (instance ids as text), and which were pinned. */

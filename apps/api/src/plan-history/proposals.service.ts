@@ -1,5 +1,5 @@
 import type { AppliedProposal, Proposal } from '@meridian/contracts';
-import { ObjectiveSchema, WeightsSchema, type Unavailability } from '@meridian/domain';
+import { StoredObjectiveSchema, WeightsSchema, type Unavailability } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
@@ -17,7 +17,8 @@ import type {
 import type { InstanceBuilder } from '../services/instance-builder';
 import { uncoveredRanges } from './leave-gaps';
 import { planFingerprint } from './plan-fingerprint';
-import type { RunRecorder } from './run-recorder';
+import { startsOf, type RunRecorder } from './run-recorder';
+import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from '../services/settings.service';
 
@@ -31,6 +32,7 @@ export class ProposalsService {
     private readonly settings: SettingsService,
     private readonly recorder: RunRecorder,
     private readonly leave: AvailabilityRepository,
+    private readonly changeNotices: PlanChangeNotices,
   ) {}
 
   /** One ready or decided proposal; 404 when unknown or failed, 409 while its task still works. */
@@ -59,13 +61,18 @@ export class ProposalsService {
   async apply(id: number, user: AuthUser): Promise<AppliedProposal> {
     const weights = WeightsSchema.parse(await this.settings.getWeights());
     const started = performance.now();
+    let wake: () => Promise<void> = () => Promise.resolve();
     const recorded = await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(id, trx);
       await this.leave.lockForRecording(trx);
       // Leave, jobs and physicists locked as an optimisation's write locks them: nothing
       // committed between this re-read and the write can slip past the fingerprint.
       await this.jobs.lockForPlanWrite(trx);
-      const built = await this.builder.build(trx, weights);
+      const stored = row.search === null ? null : (row.search as PreviewSearch);
+      // A what-if may change published jobs (an absence there must be covered); a preview, what its run could.
+      const built = await this.builder.build(trx, weights, {
+        scope: stored?.planning?.scope ?? 'published',
+      });
       const changes = row.changes as ProposalResult['changes'];
       if (planFingerprint(built) !== row.plan_fingerprint) {
         const moved = changes
@@ -100,7 +107,7 @@ export class ProposalsService {
       );
       const after = await this.jobs.planSlots(trx);
       // F's parts on the stored plan (the absence is not leave yet), as every run records them.
-      const runId = await this.recorder.recordWrite(
+      const { id: runId } = await this.recorder.recordWrite(
         trx,
         {
           kind: 'proposal',
@@ -108,16 +115,20 @@ export class ProposalsService {
           algorithm: row.algorithm,
           weights,
           instance: built.instance,
+          // A preview's run replays from where its search started.
+          planning: stored?.planning ?? built.planning,
+          startOf: startsOf(built),
           restoredRunId: null,
           createdBy: user.id,
           startedMs: started,
-          ...(row.search === null ? {} : { search: row.search as PreviewSearch }),
+          ...(stored === null ? {} : { search: stored }),
           ...(row.repair === null ? {} : { repair: row.repair as RepairInput }),
         },
         before,
         after,
       );
       await this.proposals.decide(id, 'applied', trx);
+      wake = await this.changeNotices.tell(trx);
       const absence = row.absence as StoredAbsence | null;
       if (absence?.kind !== 'physicist') return [];
       // The roster is unchanged since the proposal (the fingerprint says so): today's name.
@@ -130,6 +141,7 @@ export class ProposalsService {
         trx,
       );
     });
+    await wake();
     const proposal = await this.get(id);
     return {
       ...proposal,
@@ -213,8 +225,8 @@ function toProposal(row: ProposalRow): Proposal {
           },
     algorithm: row.algorithm,
     changes: row.changes as Proposal['changes'],
-    objective_before: ObjectiveSchema.parse(row.objective_before),
-    objective_after: ObjectiveSchema.parse(row.objective_after),
+    objective_before: StoredObjectiveSchema.parse(row.objective_before),
+    objective_after: StoredObjectiveSchema.parse(row.objective_after),
     unfilled: row.unfilled as Proposal['unfilled'],
     exact: row.exact,
     created_at: row.created_at.toISOString(),

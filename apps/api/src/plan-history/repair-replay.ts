@@ -44,8 +44,10 @@ export class RepairReplay {
         `Run ${id} applied a what-if made before what-ifs kept their repair's input (the plan before it, the absence and the search's node counts); it cannot be replayed`,
       );
     }
+    const planning = await this.runs.planningOf(id);
     const built = await this.builder.build(this.db, await this.settings.getWeights(), {
       leaveNotRecordedBy: id,
+      ...(planning === null ? {} : { planning }),
     });
     const instance = withRecordedPins(built.instance, input.plan);
     const fingerprintMatches =

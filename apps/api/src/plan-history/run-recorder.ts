@@ -1,7 +1,10 @@
+import type { PlanSummary } from '@meridian/contracts';
 import { evaluateObjective, type Instance, type Weights } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots } from '../repositories/jobs.repository';
+import type { BuiltInstance, RunPlanning } from '../services/instance-builder';
+import { planHeadline, planSummary } from './plan-summary';
 import { inputFingerprint } from './input-fingerprint';
 import { jobsFilled, planAssignments, planChanges, reasonChanges } from './plan-diff';
 import type { PreviewSearch, RepairInput } from './proposals.repository';
@@ -16,6 +19,10 @@ export interface PlanWrite {
   weights: Weights;
   /** The instance the write read; F before and the input fingerprint are taken on it. */
   instance: Instance;
+  /** Where the write started (its window, scope and the plan before it). */
+  planning: RunPlanning;
+  /** Each job's start date by id, for the summary's phases. */
+  startOf: StartOf;
   /** The instance after the write, when the write changed more than slots (a restore); else `instance`. */
   instanceAfter?: Instance;
   restoredRunId: number | null;
@@ -34,6 +41,30 @@ export interface PlanWrite {
   repair?: RepairInput;
 }
 
+/** A job's start date by id (null when unknown or undated). */
+export type StartOf = (jobId: number) => string | null;
+
+/** The start dates of a built instance's jobs. */
+export const startsOf =
+  (built: BuiltInstance): StartOf =>
+  (jobId) =>
+    built.jobs.get(String(jobId))?.start ?? null;
+
+/** What a run of each kind says when it changed nothing. */
+const NOTHING_CHANGED: Record<RunRecord['kind'], string> = {
+  optimization: 'No changes: the plan is already the best found',
+  kit_assignment: 'No changes: every kit stays where it was',
+  restore: 'No changes: the plan already matched that run',
+  proposal: 'No changes: the plan already matched the proposal',
+};
+
+/** A recorded run: its id and what it did. */
+export interface RecordedRun {
+  id: number;
+  headline: string;
+  summary: PlanSummary;
+}
+
 /** The node limit and count of a recorded repair, in a run's iteration fields. */
 const repairIterations = (repair: RepairInput | undefined) =>
   repair ? { maxIterations: repair.maxNodes, iterations: { repair: repair.nodes } } : null;
@@ -49,20 +80,35 @@ export class RunRecorder {
     private readonly changes: RunChangesRepository,
   ) {}
 
-  /** Stores the run with what it changed between two readings of the plan; the run's id. */
+  /** Stores the run with what it changed between two readings of the plan, and says what it did. */
   async record(
     trx: Kysely<DB>,
-    run: Omit<RunRecord, 'changedSlots' | 'reasons'>,
+    run: Omit<RunRecord, 'changedSlots' | 'reasons' | 'headline' | 'summary'>,
     before: readonly PlanSlots[],
     after: readonly PlanSlots[],
-  ): Promise<number> {
+    startOf: StartOf,
+  ): Promise<RecordedRun> {
     const changes = planChanges(before, after);
+    const window = run.planning.window;
+    const summary = planSummary(before, after, {
+      window,
+      startOf,
+      milesBefore: run.objectiveBefore.distance_miles,
+      milesAfter: run.objective.distance_miles,
+    });
+    const headline = planHeadline(summary, window, 'done', NOTHING_CHANGED[run.kind]);
     const id = await this.runs.recordRun(
-      { ...run, changedSlots: changes.length, reasons: reasonChanges(before, after) },
+      {
+        ...run,
+        changedSlots: changes.length,
+        reasons: reasonChanges(before, after),
+        headline,
+        summary,
+      },
       trx,
     );
     await this.changes.insert(id, changes, trx);
-    return id;
+    return { id, headline, summary };
   }
 
   /** Records a write that is not a solver run, with F's parts before and after measured here. */
@@ -71,7 +117,7 @@ export class RunRecorder {
     write: PlanWrite,
     before: readonly PlanSlots[],
     after: readonly PlanSlots[],
-  ): Promise<number> {
+  ): Promise<RecordedRun> {
     const afterInstance = write.instanceAfter ?? write.instance;
     const assignmentsAfter = planAssignments(afterInstance, after);
     const search = write.search;
@@ -106,9 +152,11 @@ export class RunRecorder {
         jobsTotal: assignmentsAfter.length,
         restoredRunId: write.restoredRunId,
         createdBy: write.createdBy,
+        planning: write.planning,
       },
       before,
       after,
+      write.startOf,
     );
   }
 }

@@ -83,7 +83,13 @@ export class RunReplay {
   }
 
   private async rerun(id: number, run: RecordedRun, signal?: AbortSignal): Promise<ReplayResult> {
-    const built = await this.builder.build(this.db, await this.settings.getWeights());
+    // From where the run started (its window, scope and plan before it), when it kept that.
+    const planning = await this.runs.planningOf(id);
+    const built = await this.builder.build(
+      this.db,
+      await this.settings.getWeights(),
+      planning === null ? {} : { planning },
+    );
     const fingerprintMatches = inputFingerprint(built.instance) === run.input_fingerprint;
     const algorithm = run.algorithm as AlgorithmKey;
     const stored = await this.runs.replayOf(id);
@@ -115,7 +121,7 @@ export class RunReplay {
         : `its time limit again (${algorithm} reports no iteration count)`;
     let message: string;
     if (!fingerprintMatches) {
-      message = `The jobs, roster, leave, kits or weights changed since run ${id} (its input fingerprint no longer matches), so this rerun on today's data is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded.`;
+      message = `The jobs, roster, leave, kits, weights or plan changed since run ${id} (its input fingerprint no longer matches), so this rerun on today's data is not a reproduction: F = ${f(replayed)} against ${f(recorded)} recorded.`;
     } else if (
       deterministic &&
       (recipe ? !isDeepStrictEqual(result.stats.replay, recipe) : result.status === 'timeout')

@@ -1,7 +1,8 @@
-import type { Run, RunKind } from '@meridian/contracts';
-import type { Objective } from '@meridian/domain';
+import { PlanSummarySchema, type PlanSummary, type Run, type RunKind } from '@meridian/contracts';
+import { StoredObjectiveSchema, type Objective } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { RunPlanning } from '../services/instance-builder';
 import type { RepairInput } from './proposals.repository';
 
 /** What is recorded about a completed run (a plan revision). */
@@ -35,6 +36,11 @@ export interface RunRecord {
   /** Jobs whose reason text the run rewrote. */
   reasons: readonly ReasonChange[];
   createdBy: number | null;
+  /** Where it started (window, scope, plan before it): what a replay reads again. */
+  planning: RunPlanning;
+  /** What it did, in words and in counts. */
+  headline: string;
+  summary: PlanSummary;
 }
 
 /** A job's reason text before and after a run. */
@@ -85,6 +91,10 @@ export class RunsRepository {
         restored_run_id: run.restoredRunId,
         reasons: json(run.reasons.map((r) => [r.job_id, r.before, r.after])),
         created_by: run.createdBy,
+        planning: json(run.planning),
+        scope: run.planning.scope,
+        headline: run.headline,
+        summary: json(run.summary),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -158,6 +168,16 @@ export class RunsRepository {
     return row && { recipe: row.replay ?? null, blocker: row.replay_blocker };
   }
 
+  /** Where a run started (window, scope, plan before it), read apart; null before runs kept it. */
+  async planningOf(id: number, db: Kysely<DB> = this.db): Promise<RunPlanning | null> {
+    const row = await db
+      .selectFrom('optimization_runs')
+      .select('planning')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row?.planning ?? null) as RunPlanning | null;
+  }
+
   /** What reproduces an applied what-if (its repair's input), read apart; null when none is kept. */
   async repairOf(id: number, db: Kysely<DB> = this.db): Promise<RepairInput | null> {
     const row = await db
@@ -189,6 +209,9 @@ function selectRuns(db: Kysely<DB>) {
       'r.objective',
       'r.changed_slots',
       'r.restored_run_id',
+      'r.headline',
+      'r.summary',
+      'r.scope',
       'u.username as created_by',
       sql<string>`to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
         'finished_at',
@@ -212,11 +235,15 @@ function toRun(row: RunRow): Run {
     max_iterations: row.max_iterations,
     iterations: (row.iterations ?? {}) as Record<string, number>,
     input_fingerprint: row.input_fingerprint,
-    objective_before: (row.objective_before ?? null) as Objective | null,
-    objective_after: row.objective as Objective,
+    objective_before:
+      row.objective_before == null ? null : StoredObjectiveSchema.parse(row.objective_before),
+    objective_after: StoredObjectiveSchema.parse(row.objective),
     changed_slots: row.changed_slots,
     restored_run_id: row.restored_run_id,
     created_by: row.created_by ?? null,
     finished_at: row.finished_at,
+    headline: row.headline,
+    summary: row.summary == null ? null : PlanSummarySchema.parse(row.summary),
+    scope: row.scope,
   };
 }

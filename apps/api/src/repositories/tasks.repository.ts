@@ -1,3 +1,4 @@
+import type { PlanScope } from '@meridian/domain';
 import type { PanelTaskType, Task, TaskStatus, TaskType } from '@meridian/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, TasksTable } from '../db/schema';
@@ -18,6 +19,8 @@ export interface NewTask {
   timeLimitMs: number;
   /** Iteration cap of an optimisation; absent or null: the time limit alone. */
   maxIterations?: number | null;
+  /** What an optimisation may change; absent: the draft only. */
+  scope?: PlanScope;
   total: number;
 }
 
@@ -75,6 +78,7 @@ export class TasksRepository {
         seed: task.seed,
         time_limit_ms: task.timeLimitMs,
         max_iterations: task.maxIterations ?? null,
+        scope: task.scope ?? 'draft',
         total: task.total,
         message: QUEUED_MESSAGE,
         results: null,

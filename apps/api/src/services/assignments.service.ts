@@ -40,6 +40,15 @@ function assignable(job: StoredJob | undefined, jobId: number): DatedJob & { sit
   return { ...job, start: job.start, end: job.end, site };
 }
 
+/**
+ * Tells the people whose published jobs a plan write changed, in the write's
+ * transaction; answers what wakes their streams once it committed
+ * (plan-window/plan-change-notices.ts).
+ */
+export interface PublishedChangeTeller {
+  tell(trx: Kysely<DB>): Promise<() => Promise<void>>;
+}
+
 /** Manual assignment of physicists and kits: every hard rule checked, the slot pinned. */
 export class AssignmentsService {
   constructor(
@@ -49,6 +58,7 @@ export class AssignmentsService {
     private readonly kits: KitsRepository,
     private readonly checks: AssignmentChecks,
     private readonly window: PlanWindowReader,
+    private readonly changes: PublishedChangeTeller,
   ) {}
 
   /** The job as answered: its record with its phase in the planning window. */
@@ -59,7 +69,7 @@ export class AssignmentsService {
   /** Sets or clears (physicist_id null) a lead or data_acq slot and answers the updated job. */
   async assignPhysicist(request: ManualAssignmentRequest): Promise<JobRecord> {
     const { job_id: jobId, role: slot, physicist_id: personId } = request;
-    await this.db.transaction().execute(async (trx) => {
+    const wake = await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(jobId, trx);
       if (stored === undefined) throw notFound(`Job ${jobId} not found`);
       if (personId !== null) {
@@ -74,20 +84,24 @@ export class AssignmentsService {
       const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
       const reason = composeReason({ ...parseReason(stored.reason), summary });
       await this.jobs.setSlot(jobId, slot, personId, reason, trx);
+      return this.changes.tell(trx);
     });
+    await wake();
     return this.answer(jobId);
   }
 
   /** Sets or clears (kit_id null) a job's kit and answers the updated job. */
   async assignKit(jobId: number, kitId: number | null): Promise<JobRecord> {
-    await this.db.transaction().execute(async (trx) => {
+    const wake = await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(jobId, trx);
       if (stored === undefined) throw notFound(`Job ${jobId} not found`);
       if (kitId !== null) {
         await this.checkKit(kitId, assignable(stored, jobId), trx);
       }
       await this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
+      return this.changes.tell(trx);
     });
+    await wake();
     return this.answer(jobId);
   }
 

@@ -1,6 +1,16 @@
-import type { Instance, InstanceJob, InstancePhysicist, Weights } from '@meridian/domain';
+import {
+  frozenIn,
+  jobPhase,
+  type Instance,
+  type InstanceJob,
+  type InstancePhysicist,
+  type PlanScope,
+  type PlanWindow,
+  type Weights,
+} from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { PlanWindowReader } from './schedule.service';
 import type {
   InstanceRepository,
   PlacedKit,
@@ -25,25 +35,66 @@ export interface BuiltInstance {
   readAt: string;
   /** What it was built with, so `current` can build it again alike. */
   options: BuildOptions;
+  /** The window, scope and current plan it was built in: what a replay must read again. */
+  planning: RunPlanning;
+  /** Jobs kept exactly as they are (past, or published outside the scope), by id. */
+  frozen: ReadonlySet<string>;
+}
+
+/**
+ * Where a run starts (docs/optimization.md, "Planning over time"): the
+ * planning window, what it may change, and each job's lead and data-acq
+ * before it ([job id, lead, data-acq], jobs with either filled). Recorded
+ * with a run so its replay reads the same start whatever was written since.
+ */
+export interface RunPlanning {
+  window: PlanWindow;
+  scope: PlanScope;
+  current: [string, string | null, string | null][];
 }
 
 /** How an instance is read. */
 export interface BuildOptions {
   /** Leaves out the leave this run recorded (an applied what-if's absence): a replay reads the data it started from. */
   leaveNotRecordedBy?: number;
+  /** What the run may change: draft jobs only (the default), or published ones too. */
+  scope?: PlanScope;
+  /** A recorded start (a replay): its window, scope and plan instead of today's. */
+  planning?: RunPlanning;
 }
 
 const pin = (pinned: boolean, id: number | null): string | null =>
   pinned && id !== null ? String(id) : null;
 
+/** The plan as it stands: each job's linked lead and data-acq, where the instance holds them. */
+function currentPlan(
+  jobs: readonly PlanningJob[],
+  placed: ReadonlySet<string>,
+): RunPlanning['current'] {
+  const held = (id: number | null) => (id !== null && placed.has(String(id)) ? String(id) : null);
+  return jobs
+    .map((j): [string, string | null, string | null] => [
+      String(j.id),
+      held(j.assigned_lead_id),
+      held(j.assigned_data_acq_id),
+    ])
+    .filter(([, lead, acq]) => lead !== null || acq !== null);
+}
+
 /**
  * Turns the stored jobs, roster, leave, kits and weights into the optimizer's
- * Instance (packages/domain model/instance.ts). Only pinned slots go in as
- * fixed; every other slot is the optimizer's to fill. Zips resolve through
- * the zip_data table, so every process (API or worker) sees the same places.
+ * Instance (packages/domain model/instance.ts). Pinned slots go in as fixed;
+ * the plan as it stands goes in as each job's current slots, so a run keeps
+ * it wherever a change would not pay; past jobs, and published ones unless
+ * the run's scope is `published`, go in frozen (facts the run keeps). Zips
+ * resolve through the zip_data table, so every process (API or worker) sees
+ * the same places.
  */
 export class InstanceBuilder {
-  constructor(private readonly repository: InstanceRepository) {}
+  constructor(
+    private readonly repository: InstanceRepository,
+    private readonly readWindow: PlanWindowReader,
+  ) {}
 
   /** Reads the stored data into an instance with `weights`. */
   async build(
@@ -81,18 +132,40 @@ export class InstanceBuilder {
     const dated = jobs.filter(
       (j): j is PlanningJob & { start: string; end: string } => j.start !== null && j.end !== null,
     );
-    const instanceJobs: InstanceJob[] = dated.map((j) => ({
-      id: String(j.id),
-      customer: j.customer,
-      lat: j.lat,
-      lon: j.lon,
-      start: j.start,
-      end: j.end,
-      lead_id: pin(j.lead_pinned, j.assigned_lead_id),
-      data_acq_id: pin(j.data_acq_pinned, j.assigned_data_acq_id),
-      kit_id: pin(j.kit_pinned, j.assigned_kit_id),
-    }));
+    const planning: RunPlanning = options.planning ?? {
+      window: await this.readWindow(db),
+      scope: options.scope ?? 'draft',
+      current: currentPlan(dated, new Set(placed.map((p) => String(p.id)))),
+    };
+    const current = new Map(planning.current.map(([id, lead, acq]) => [id, { lead, acq }]));
+    const frozen = new Set<string>();
     const placedKits = kits.filter((k) => k.lat !== null && k.lon !== null);
+    const placedKitIds = new Set(placedKits.map((k) => String(k.id)));
+    const instanceJobs: InstanceJob[] = dated.map((j) => {
+      const id = String(j.id);
+      const isFrozen = frozenIn(jobPhase(j.start, planning.window), planning.scope);
+      if (isFrozen) frozen.add(id);
+      const now = current.get(id) ?? { lead: null, acq: null };
+      // A frozen job is a fact: every slot stays as it is (domain model/instance.ts).
+      const kit =
+        j.assigned_kit_id !== null && placedKitIds.has(String(j.assigned_kit_id))
+          ? String(j.assigned_kit_id)
+          : null;
+      return {
+        id,
+        customer: j.customer,
+        lat: j.lat,
+        lon: j.lon,
+        start: j.start,
+        end: j.end,
+        lead_id: isFrozen ? now.lead : pin(j.lead_pinned, j.assigned_lead_id),
+        data_acq_id: isFrozen ? now.acq : pin(j.data_acq_pinned, j.assigned_data_acq_id),
+        kit_id: isFrozen ? kit : pin(j.kit_pinned, j.assigned_kit_id),
+        current_lead_id: now.lead,
+        current_data_acq_id: now.acq,
+        ...(isFrozen ? { frozen: true } : {}),
+      };
+    });
     return {
       instance: {
         weights,
@@ -116,6 +189,8 @@ export class InstanceBuilder {
         .map((p) => p.name),
       readAt,
       options,
+      planning,
+      frozen,
     };
   }
 
@@ -128,6 +203,9 @@ export class InstanceBuilder {
    */
   async current(db: Kysely<DB>, built: BuiltInstance): Promise<BuiltInstance> {
     if ((await this.repository.versions(db)) === built.readAt) return built;
-    return this.build(db, built.instance.weights, built.options);
+    return this.build(db, built.instance.weights, {
+      ...built.options,
+      scope: built.planning.scope,
+    });
   }
 }

@@ -9,6 +9,8 @@ export interface TaskOutcome {
   message: string;
   finalEvent: unknown;
   results?: unknown;
+  /** What to do once the outcome's transaction committed (wake the streams of people told). */
+  afterCommit?: () => Promise<void>;
 }
 
 /** What a kind's runner gets from the task runner while it works. */

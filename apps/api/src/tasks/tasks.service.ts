@@ -142,15 +142,19 @@ export class TasksService {
     status: 'complete' | 'error' | 'cancelled',
     outcome: TaskOutcome | ((trx: Kysely<DB>) => Promise<TaskOutcome>),
   ): Promise<boolean> {
+    let afterCommit: TaskOutcome['afterCommit'];
     const done = await this.db.transaction().execute(async (trx) => {
       const row = await this.tasks.find(id, trx, true);
       if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return false;
       const o = typeof outcome === 'function' ? await outcome(trx) : outcome;
       await this.tasks.finish(id, status, o.message, o.results, trx);
       await this.tasks.appendEvent(id, o.finalEvent, true, trx);
+      afterCommit = o.afterCommit;
       return true;
     });
     if (done) await this.bus.publish(id);
+    // The outcome is stored; a failed wake only delays what a client's next read shows.
+    if (done) await afterCommit?.().catch(() => undefined);
     return done;
   }
 

@@ -97,3 +97,21 @@ export const ObjectiveSchema = z.object({
   avoided_days: z.number(),
 });
 export type Objective = z.infer<typeof ObjectiveSchema>;
+
+/**
+ * An objective as stored by any version: one recorded before the stability
+ * and preference terms reads with F' = F (total), S = 0 and P = 0, which is
+ * what it was.
+ */
+export const StoredObjectiveSchema = z
+  .object({
+    total: z.number(),
+    f: z.number().optional(),
+    unassigned: z.number(),
+    distance_miles: z.number(),
+    balance: z.number(),
+    rotation: z.number(),
+    changed_slots: z.number().default(0),
+    avoided_days: z.number().default(0),
+  })
+  .transform((o): Objective => ({ ...o, f: o.f ?? o.total }));

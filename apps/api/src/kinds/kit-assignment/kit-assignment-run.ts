@@ -10,7 +10,9 @@ import { inputFingerprint } from '../../plan-history/input-fingerprint';
 import type { BuiltInstance, InstanceBuilder } from '../../services/instance-builder';
 import { coverInThread, type PathCoverInput } from './path-cover-thread';
 import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
-import type { RunRecorder } from '../../plan-history/run-recorder';
+import { startsOf, type RunRecorder } from '../../plan-history/run-recorder';
+import type { PlanChangeNotices } from '../../plan-window/plan-change-notices';
+import type { PlanningJob } from '../../repositories/instance.repository';
 import type { SettingsService } from '../../services/settings.service';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -81,6 +83,7 @@ export class KitAssignmentRun {
     private readonly builder: InstanceBuilder,
     private readonly settings: SettingsService,
     private readonly recorder: RunRecorder,
+    private readonly changeNotices: PlanChangeNotices,
   ) {}
 
   /** Covers on a thread; null when cancelled. */
@@ -111,7 +114,10 @@ export class KitAssignmentRun {
       throw new StaleResult(KEPT_CHANGING, 409);
     }
     const before = await this.jobs.planSlots(trx);
-    await this.jobs.writeKits(this.rows(input, result), trx);
+    await this.jobs.writeKits(
+      this.rows(input, result).filter((row) => !built.frozen.has(String(row.id))),
+      trx,
+    );
     const after = await this.jobs.planSlots(trx);
     // Recorded in the plan history (kits are not in F, so F's parts stay as they were).
     const assignments = planAssignments(built.instance, after);
@@ -140,12 +146,20 @@ export class KitAssignmentRun {
         jobsTotal: assignments.length,
         restoredRunId: null,
         createdBy: task.created_by,
+        planning: covered.built.planning,
       },
       before,
       after,
+      startsOf(built),
     );
+    const wake = await this.changeNotices.tell(trx);
     const message = kitAssignmentMessage(result, input.jobs.length);
-    return { message, finalEvent: { type: 'complete', message }, results: { message } };
+    return {
+      message,
+      finalEvent: { type: 'complete', message },
+      results: { message },
+      afterCommit: wake,
+    };
   }
 
   /** Every dated job's kit after the cover (null: none free); the SQL keeps pinned ones. */
@@ -158,18 +172,29 @@ export class KitAssignmentRun {
   }
 }
 
-/** What the cover is solved from: the instance's dated jobs (pinned kits fixed) and placed kits. */
+/**
+ * What the cover is solved from: the instance's dated jobs and placed kits.
+ * Pinned kits are fixed; so is the kit of a frozen job (past, or published
+ * outside the run's scope), and a frozen job without one stays without: it
+ * is left out.
+ */
 function coverInput(built: BuiltInstance): PathCoverInput {
+  const fixedKit = (j: PlanningJob) =>
+    (j.kit_pinned || built.frozen.has(String(j.id))) && j.assigned_kit_id !== null
+      ? String(j.assigned_kit_id)
+      : null;
   return {
-    jobs: [...built.jobs.values()].map((j) => ({
-      id: String(j.id),
-      start: j.start!,
-      end: j.end!,
-      lat: j.lat,
-      lon: j.lon,
-      zip: j.zip_code,
-      kit_id: j.kit_pinned && j.assigned_kit_id !== null ? String(j.assigned_kit_id) : null,
-    })),
+    jobs: [...built.jobs.values()]
+      .filter((j) => !built.frozen.has(String(j.id)) || j.assigned_kit_id !== null)
+      .map((j) => ({
+        id: String(j.id),
+        start: j.start!,
+        end: j.end!,
+        lat: j.lat,
+        lon: j.lon,
+        zip: j.zip_code,
+        kit_id: fixedKit(j),
+      })),
     kits: [...built.kits.values()].map((k) => ({
       id: String(k.id),
       lat: k.lat!,

@@ -7,7 +7,10 @@ import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { KitAssignmentRequests } from './kit-assignment-requests.service';
 import { ATTEMPTS, KitAssignmentRun, type Covered } from './kit-assignment-run';
 
-type Deps = Pick<WorkerDeps, 'db' | 'jobs' | 'kits' | 'builder' | 'settings' | 'recorder'>;
+type Deps = Pick<
+  WorkerDeps,
+  'db' | 'jobs' | 'kits' | 'builder' | 'settings' | 'recorder' | 'changeNotices'
+>;
 
 /**
  * Kit assignment: the minimum-mile path cover of every dated job's kit,
@@ -34,6 +37,7 @@ export const kitAssignmentKind: TaskKindModule<'kit_assignment', Covered> = {
       deps.builder,
       deps.settings,
       deps.recorder,
+      deps.changeNotices,
     );
     return {
       run: (task, ctx) => kits.run(task, ctx),

@@ -12,7 +12,10 @@ import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
 import { previewProposal } from '../../plan-history/preview-proposal';
 import type { PreviewSearch, ProposalsRepository } from '../../plan-history/proposals.repository';
 import { reasonAfterRun } from '../../plan-history/reason-text';
-import type { RunRecorder } from '../../plan-history/run-recorder';
+import { startsOf, type RunRecorder } from '../../plan-history/run-recorder';
+import { currentPlan } from '../../plan-history/plan-fingerprint';
+import { planHeadline, planSummary, slotsOfAssignments } from '../../plan-history/plan-summary';
+import type { PlanChangeNotices } from '../../plan-window/plan-change-notices';
 import { iterationsOf, replayBlockerOf } from '../../plan-history/run-iterations';
 import type { JobSlotsWrite, JobsRepository } from '../../repositories/jobs.repository';
 import type { TaskRow } from '../../repositories/tasks.repository';
@@ -21,6 +24,9 @@ import { TaskFailure } from '../../tasks/task-failure';
 import type { TaskOutcome } from '../../tasks/task-kinds';
 import { labelOf } from '../algorithm-label';
 import { describeViolations, type Solved } from './optimization-run';
+
+/** What a preview says when its run found nothing worth changing. */
+const NOTHING_TO_PROPOSE = 'No changes: the plan is already the best found';
 
 /**
  * The apply step of an optimisation, in the task's finishing transaction:
@@ -33,6 +39,7 @@ export class OptimizationApply {
     private readonly jobs: JobsRepository,
     private readonly recorder: RunRecorder,
     private readonly proposals: ProposalsRepository,
+    private readonly changeNotices: PlanChangeNotices,
   ) {}
 
   /** Writes the plan (or the preview's proposal); answers the task's outcome. */
@@ -63,7 +70,10 @@ export class OptimizationApply {
     const fresh = await this.builder.current(trx, built);
     const proposed = new Map(result.assignments.map((a) => [a.job_id, a]));
     const merged: JobAssignment[] = fresh.instance.jobs.map((job) => {
-      const a = proposed.get(job.id);
+      // A frozen job (past, or published outside the run's scope) keeps what it has now.
+      const a = fresh.frozen.has(job.id)
+        ? { lead_id: job.current_lead_id ?? null, data_acq_id: job.current_data_acq_id ?? null }
+        : proposed.get(job.id);
       return {
         job_id: job.id,
         lead_id: job.lead_id ?? a?.lead_id ?? null,
@@ -77,20 +87,13 @@ export class OptimizationApply {
         `The schedule changed while the optimiser ran and its result no longer fits (${describeViolations(violations)}); nothing was changed, run it again`,
       );
     }
-    await this.jobs.writeOptimizedSlots(slotWrites(fresh, merged, runLabel), trx);
+    await this.jobs.writeOptimizedSlots(
+      slotWrites(fresh, merged, runLabel).filter((w) => !fresh.frozen.has(String(w.id))),
+      trx,
+    );
     const objective = evaluateObjective(fresh.instance, merged, weights);
-    const summary: RunSummary = {
-      algorithm: result.algorithm,
-      status: result.status,
-      objective,
-      bound: result.bound ?? null,
-      elapsed_ms: result.elapsed_ms,
-      jobs_assigned: jobsFilled(merged),
-      jobs_total: merged.length,
-      found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
-    };
     const after = await this.jobs.planSlots(trx);
-    await this.recorder.record(
+    const recorded = await this.recorder.record(
       trx,
       {
         kind: 'optimization',
@@ -106,25 +109,41 @@ export class OptimizationApply {
           weights,
         ),
         inputFingerprint: inputFingerprint(built.instance),
-        bound: summary.bound,
+        bound: result.bound ?? null,
         elapsedMs: result.elapsed_ms,
         timeLimitMs: task.time_limit_ms,
         maxIterations: task.max_iterations,
         iterations: iterationsOf(result.algorithm, result.stats),
         replay: result.stats.replay ?? null,
         replayBlocker: replayBlockerOf(result.stats),
-        jobsAssigned: summary.jobs_assigned,
-        jobsTotal: summary.jobs_total,
+        jobsAssigned: jobsFilled(merged),
+        jobsTotal: merged.length,
         restoredRunId: null,
         createdBy: task.created_by,
+        planning: built.planning,
       },
       before,
       after,
+      startsOf(fresh),
     );
+    const wake = await this.changeNotices.tell(trx);
+    const summary: RunSummary = {
+      algorithm: result.algorithm,
+      status: result.status,
+      objective,
+      bound: result.bound ?? null,
+      elapsed_ms: result.elapsed_ms,
+      jobs_assigned: jobsFilled(merged),
+      jobs_total: merged.length,
+      found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
+      headline: recorded.headline,
+      summary: recorded.summary,
+    };
     return {
-      message: `Assigned ${summary.jobs_assigned} of ${summary.jobs_total} jobs; ${Math.round(objective.distance_miles)} mi; F = ${objective.total.toFixed(1)}${built.undatedJobs > 0 ? `; ${built.undatedJobs} jobs without dates left out` : ''}`,
+      message: `${recorded.headline}${built.undatedJobs > 0 ? `; ${built.undatedJobs} jobs without dates left out` : ''}`,
       finalEvent: { type: 'complete', result: summary } satisfies OptimizeStreamMessage,
       results: summary,
+      afterCommit: wake,
     };
   }
 
@@ -159,8 +178,21 @@ export class OptimizationApply {
       replayBlocker: replayBlockerOf(result.stats),
       inputFingerprint: inputFingerprint(built.instance),
       bound: result.bound ?? null,
+      planning: built.planning,
     };
     await this.proposals.complete(proposalId, { ...made.result, search }, trx);
+    const window = fresh.planning.window;
+    const proposed = planSummary(
+      slotsOfAssignments(fresh, currentPlan(fresh)),
+      slotsOfAssignments(fresh, made.after),
+      {
+        window,
+        startOf: startsOf(fresh),
+        milesBefore: made.result.objectiveBefore.distance_miles,
+        milesAfter: made.result.objectiveAfter.distance_miles,
+      },
+    );
+    const headline = planHeadline(proposed, window, 'proposed', NOTHING_TO_PROPOSE);
     const summary: RunSummary = {
       algorithm: result.algorithm,
       status: result.status,
@@ -170,10 +202,11 @@ export class OptimizationApply {
       jobs_assigned: jobsFilled(made.after),
       jobs_total: made.after.length,
       found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
+      headline,
+      summary: proposed,
     };
-    const n = made.result.changes.length;
     return {
-      message: `Preview ready: ${n} slot${n === 1 ? '' : 's'} would change; F ${made.result.objectiveBefore.total.toFixed(1)} -> ${summary.objective.total.toFixed(1)}; nothing was applied`,
+      message: `Preview ready: ${headline}; nothing was applied`,
       finalEvent: {
         type: 'complete',
         result: summary,

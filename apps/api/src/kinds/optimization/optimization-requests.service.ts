@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TaskStarted } from '@meridian/contracts';
-import type { AlgorithmKey } from '@meridian/domain';
+import type { AlgorithmKey, PlanScope } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TaskSettings } from '../../config/task-settings';
@@ -27,13 +27,15 @@ export class OptimizationRequests {
    * only delay everyone else's. With `apply` false it is a preview: a pending
    * proposal is stored with the task, and the run fills it instead of
    * changing the plan. An iteration cap makes the run repeatable (replay)
-   * as long as it ends on the cap rather than the time limit.
+   * as long as it ends on the cap rather than the time limit. `scope` says
+   * what it may change: draft jobs only, or published ones too.
    */
   async start(
     algorithm: AlgorithmKey,
     user: AuthUser,
     apply = true,
     maxIterations?: number,
+    scope: PlanScope = 'draft',
   ): Promise<TaskStarted> {
     const preview = async (trx: Kysely<DB>, taskId: string) => {
       await this.proposals.insertPending(
@@ -51,6 +53,7 @@ export class OptimizationRequests {
       seed: randomInt(1, 2 ** 31 - 1),
       timeLimitMs: this.taskSettings.optimizeTimeLimitMs,
       maxIterations: maxIterations ?? null,
+      scope,
       total: 100,
     };
     return this.tasks.create(task, apply ? undefined : preview);

@@ -29,6 +29,20 @@ export const describeViolations = (v: ReturnType<typeof checkHardConstraints>): 
     .map((x) => `job ${x.job_id} ${x.slot}: ${x.reason}`)
     .join('; ') + (v.length > 3 ? ` (and ${v.length - 3} more)` : '');
 
+/**
+ * A progress line in a manager's words: how far the run is and whether it
+ * has found a better plan than the one it started from. The solver's own
+ * line names methods, epochs and F; the algorithm's name is shown once, as
+ * chosen, in the task's name.
+ */
+export function progressWords(p: SolveProgress, first: number | null): string {
+  const better = first !== null && p.bestObjective !== null && p.bestObjective < first - 1e-6;
+  return (
+    `Looking for a better plan: ${Math.round(p.fraction * 100)}% of the time used` +
+    (better ? '; found one that improves on the current plan' : '; nothing better yet')
+  );
+}
+
 /** What a run hands its apply: the solver's result and what it was solved from. */
 export interface Solved {
   result: SolveResult;
@@ -80,7 +94,7 @@ export class OptimizationRun {
       elapsedMs: 0,
       estimatedTotalMs: task.time_limit_ms,
     });
-    const built = await this.builder.build(this.db, weights);
+    const built = await this.builder.build(this.db, weights, { scope: task.scope });
     let lastSent = 0;
     let sending: Promise<void> = Promise.resolve();
     const options: SolveOptions = {
@@ -90,14 +104,17 @@ export class OptimizationRun {
       weights,
       ...(task.max_iterations !== null ? { maxIterations: task.max_iterations } : {}),
     };
+    let first: number | null = null;
     const result = await solve(built.instance, options, {
       signal,
       onProgress: (p) => {
+        first ??= p.bestObjective;
         const now = performance.now();
         if (now - lastSent < PROGRESS_EVERY_MS) return;
         lastSent = now;
+        const worded = { ...p, message: progressWords(p, first) };
         // Chained so events are stored in order; a failed write never stops the solver.
-        sending = sending.then(() => emit(p)).catch(() => {});
+        sending = sending.then(() => emit(worded)).catch(() => {});
       },
     });
     await sending;

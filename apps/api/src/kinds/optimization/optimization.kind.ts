@@ -14,7 +14,10 @@ import { OptimizationApply } from './optimization-apply';
 import { OptimizationRequests } from './optimization-requests.service';
 import { OptimizationRun, type Solved } from './optimization-run';
 
-type Deps = Pick<WorkerDeps, 'db' | 'builder' | 'jobs' | 'recorder' | 'proposals'>;
+type Deps = Pick<
+  WorkerDeps,
+  'db' | 'builder' | 'jobs' | 'recorder' | 'proposals' | 'changeNotices'
+>;
 
 /**
  * Optimisation: a solver run over the whole schedule that writes its plan
@@ -40,9 +43,9 @@ export const optimizationKind: TaskKindModule<'optimization', Solved> = {
       estimated_total_time: task.timeLimitMs / 1000,
       elapsed_time: 0,
     }) satisfies OptimizeStreamMessage,
-  worker: ({ db, builder, jobs, recorder, proposals }: Deps) => {
+  worker: ({ db, builder, jobs, recorder, proposals, changeNotices }: Deps) => {
     const run = new OptimizationRun(db, builder, proposals);
-    const apply = new OptimizationApply(builder, jobs, recorder, proposals);
+    const apply = new OptimizationApply(builder, jobs, recorder, proposals, changeNotices);
     return {
       run: (task, ctx) => run.run(task, ctx),
       apply: (trx, task, solved) => apply.apply(trx, task, solved),
@@ -92,6 +95,7 @@ const optimizationRoutes =
               request.user!,
               request.query.apply,
               request.query.max_iterations,
+              request.query.scope,
             ),
           ),
     );

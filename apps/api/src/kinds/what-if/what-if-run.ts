@@ -57,7 +57,8 @@ export class WhatIfRun {
     );
     const began = performance.now();
     const weights = WeightsSchema.parse(task.weights);
-    const built = await this.builder.build(this.db, weights);
+    // An absence in a published week has to be covered: a what-if may change published jobs.
+    const built = await this.builder.build(this.db, weights, { scope: 'published' });
     const stored = pending.absence as StoredAbsence;
     const absence: Absence = {
       kind: stored.kind,

@@ -1,0 +1,161 @@
+import type { JobRecord, NotificationList, ReplayResult, RunDetail } from '@meridian/contracts';
+import type { Physicist } from '@meridian/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerApi, newestRun } from './runs-fixture';
+import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+import { readStream } from './tasks-fixture';
+
+// Issue 20: a run keeps the past as it happened and the published weeks as
+// promised (unless asked to change them), keeps the plan where a change
+// would not pay, says what it did in words, and tells the people whose
+// published jobs it changed. TEST_TODAY is 2026-01-05.
+
+let t: TestApp;
+let far: { lead: Physicist; acq: Physicist };
+
+const slotsOf = async () =>
+  Object.fromEntries(
+    (await listJobs(t)).map((j: JobRecord) => [
+      j.customer,
+      [j.assigned_lead_id ?? null, j.assigned_data_acq_id ?? null],
+    ]),
+  );
+
+async function optimise(query: string): Promise<RunDetail> {
+  const res = await managerApi(t)('POST', `/api/v1/optimize/assign?${query}`);
+  expect(res.statusCode, res.body).toBe(202);
+  const { events } = await readStream(
+    t,
+    `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
+  );
+  const last = events.at(-1)!.data as { type: string; result?: { headline: string } };
+  expect(last.type, JSON.stringify(last)).toBe('complete');
+  const run = await newestRun(t);
+  // The stream's completion says what the run record says.
+  expect(last.result?.headline).toBe(run.headline);
+  return run;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Boston's own pair lives next to every job; the New York pair is 190 miles away.
+  await addPhysicist(t, 'Near Lead', 'lead', '02115');
+  await addPhysicist(t, 'Near Acq', 'dataacq', '02115');
+  far = {
+    lead: await addPhysicist(t, 'Far Lead', 'lead', '10001'),
+    acq: await addPhysicist(t, 'Far Acq', 'dataacq', '10001'),
+  };
+  await uploadSchedule(
+    t,
+    [
+      'record_type,customer,zip_code,start,end,comment,physicist_name',
+      'job,Past Clinic,02115,2025-12-29,2025-12-30,,',
+      'job,Published Clinic,02115,2026-01-12,2026-01-13,,',
+      'job,Draft Clinic,02115,2026-03-02,2026-03-03,,',
+    ].join('\n'),
+  );
+  // A poor plan: every job staffed from New York.
+  for (const job of await listJobs(t)) {
+    for (const [role, who] of [
+      ['lead', far.lead],
+      ['data_acq', far.acq],
+    ] as const) {
+      const res = await call(t, 'POST', '/api/v1/assignments/manual', {
+        job_id: job.id,
+        role,
+        physicist_id: who.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  // Assigned by hand means locked; unlocked, the slots are the plan's to improve.
+  await t.database.db
+    .updateTable('jobs')
+    .set({ lead_pinned: false, data_acq_pinned: false })
+    .execute();
+  const link = await call(
+    t,
+    'PUT',
+    `/api/v1/admin/users/${t.users.regular.id}`,
+    { physicist_id: far.lead.id },
+    'admin',
+  );
+  expect(link.statusCode, link.body).toBe(200);
+  const publish = await call(t, 'POST', '/api/v1/plan/publish', { through: '2026-01-31' });
+  expect(publish.statusCode, publish.body).toBe(200);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a run over time', () => {
+  let first: RunDetail;
+
+  it('changes only draft jobs by default, and says so in words', async () => {
+    const before = await slotsOf();
+    first = await optimise('algorithm=ils&max_iterations=2000');
+    const after = await slotsOf();
+    expect(after['Past Clinic']).toEqual(before['Past Clinic']);
+    expect(after['Published Clinic']).toEqual(before['Published Clinic']);
+    expect(after['Draft Clinic']).not.toEqual(before['Draft Clinic']);
+    expect(first.scope).toBe('draft');
+    expect(first.summary).toMatchObject({
+      past_slots_changed: 0,
+      published_slots_changed: 0,
+      slots_changed: 2,
+      first_changed_start: '2026-03-02',
+    });
+    expect(first.summary!.miles_after).toBeLessThan(first.summary!.miles_before);
+    expect(first.headline).toMatch(
+      /^2 slots changed \(all from Mar 2, 2026\), \d+ fewer miles, .*; nothing already published was touched$/,
+    );
+    expect(new Set(first.changes.map((c) => c.job_id)).size).toBe(1);
+  });
+
+  it('moves nobody on a second run with nothing changed', async () => {
+    const before = await slotsOf();
+    const second = await optimise('algorithm=ils&max_iterations=2000');
+    expect(await slotsOf()).toEqual(before);
+    expect(second.changed_slots).toBe(0);
+    expect(second.headline).toBe('No changes: the plan is already the best found');
+  });
+
+  it('changes published jobs with scope=published, tells their people, and never the past', async () => {
+    const before = await slotsOf();
+    const heard = async () =>
+      (await call(t, 'GET', '/api/v1/notifications', undefined, 'regular'))
+        .json<NotificationList>()
+        .items.filter((n) => n.message.startsWith('Your confirmed schedule changed'));
+    const toldBefore = (await heard()).length;
+    const run = await optimise('algorithm=ils&max_iterations=2000&scope=published');
+    const after = await slotsOf();
+    expect(after['Past Clinic']).toEqual(before['Past Clinic']);
+    expect(after['Published Clinic']).not.toEqual(before['Published Clinic']);
+    expect(run.scope).toBe('published');
+    expect(run.summary).toMatchObject({ past_slots_changed: 0, published_slots_changed: 2 });
+    expect(run.headline).toMatch(/2 published slots changed: the people concerned were told$/);
+    // Far Lead lost the published job: told once, naming it.
+    const told = await heard();
+    expect(told.length).toBe(toldBefore + 1);
+    expect(told[0]!.message).toContain('Published Clinic');
+  });
+
+  it('refuses an unknown scope', async () => {
+    const res = await managerApi(t)(
+      'POST',
+      '/api/v1/optimize/assign?algorithm=heuristic&scope=all',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toMatch(/scope/);
+  });
+
+  it('replays a run from where it started, although the plan has moved on since', async () => {
+    const res = await managerApi(t)('POST', `/api/v1/runs/${first.id}/replay`);
+    expect(res.statusCode, res.body).toBe(200);
+    const replay = res.json<ReplayResult>();
+    expect(replay.fingerprint_matches).toBe(true);
+    expect(replay.reproduced).toBe(true);
+  });
+});
