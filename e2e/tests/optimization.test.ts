@@ -29,7 +29,7 @@ describe('optimisation from /assignments', () => {
     // The completion message reloads the table and posts to the ticker.
     await page()
       .getByRole('region', { name: 'Notifications' })
-      .getByText(/finished: \d+ of 6 jobs assigned/)
+      .getByText(/finished: .*\d+ of 6 jobs assigned/)
       .first()
       .waitFor({ timeout: 30_000 });
     await page()

@@ -44,7 +44,7 @@ describe('plan history on /assignments', () => {
     await page().getByRole('button', { name: 'Run Optimization' }).click();
     await page()
       .getByRole('region', { name: 'Notifications' })
-      .getByText(/finished: \d+ of 6 jobs assigned/)
+      .getByText(/finished: .*\d+ of 6 jobs assigned/)
       .first()
       .waitFor({ timeout: 30_000 });
     const afterRun = await planThroughApi();
@@ -97,7 +97,7 @@ describe('plan history: an undo over a later edit', () => {
     await page().getByRole('button', { name: 'Run Optimization' }).click();
     await page()
       .getByRole('region', { name: 'Notifications' })
-      .getByText(/finished: \d+ of 6 jobs assigned/)
+      .getByText(/finished: .*\d+ of 6 jobs assigned/)
       .first()
       .waitFor({ timeout: 30_000 });
     // Someone clears a lead the run chose, through the API.

@@ -109,7 +109,7 @@ describe('a run over time', () => {
     });
     expect(first.summary!.miles_after).toBeLessThan(first.summary!.miles_before);
     expect(first.headline).toMatch(
-      /^2 slots changed \(all from Mar 2, 2026\), \d+ fewer miles, .*; nothing already published was touched$/,
+      /^2 slots changed \(all from 2 Mar 2026\), \d+ fewer miles, .*; nothing already published was touched$/,
     );
     expect(new Set(first.changes.map((c) => c.job_id)).size).toBe(1);
   });
@@ -157,5 +157,25 @@ describe('a run over time', () => {
     const replay = res.json<ReplayResult>();
     expect(replay.fingerprint_matches).toBe(true);
     expect(replay.reproduced).toBe(true);
+  });
+
+  it('explains a holder kept because moving them would not pay', async () => {
+    const weights = { proximity: 0.5, job_balance: 1, staff_rotation: 1, stability: 50 };
+    const put = await call(t, 'PUT', '/api/v1/admin/settings/weights', weights, 'admin');
+    expect(put.statusCode, put.body).toBe(200);
+    const draft = (await listJobs(t)).find((j) => j.customer === 'Draft Clinic')!;
+    const before = await call(t, 'GET', `/api/v1/assignments/${draft.id}/explain`);
+    expect(before.json<{ lead: { note: string | null } }>().lead.note).toBeNull();
+    // Far Lead back on it: Near Lead would save the trip from New York, which costs less than 50.
+    await t.database.db
+      .updateTable('jobs')
+      .set({ assigned_lead_id: far.lead.id })
+      .where('id', '=', draft.id)
+      .execute();
+    const res = await call(t, 'GET', `/api/v1/assignments/${draft.id}/explain`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ lead: { note: string | null } }>().lead.note).toMatch(
+      /^Kept as planned: Near Lead would save \d+ mi, less than changing a planned slot costs$/,
+    );
   });
 });

@@ -121,7 +121,7 @@ describe('the planning window', () => {
     });
     expect(after.statusCode).toBe(200);
     const [notice] = (await notificationsOf('regular')).items;
-    expect(notice?.message).toMatch(/^Your confirmed schedule through Jan 31, 2026 \(1 change\)/);
+    expect(notice?.message).toMatch(/^Your confirmed schedule through 31 Jan 2026 \(1 change\)/);
     expect(notice?.message).toContain('New: Next Week Clinic (lead), 2026-01-12 to 2026-01-13');
     expect(notice?.message).not.toContain('March Clinic');
     expect(notice?.message).not.toContain('Last Week Clinic');

@@ -40,10 +40,14 @@ export type JobUpdateRequest = z.infer<typeof JobUpdateRequestSchema>;
 export const JobIdParamsSchema = RowIdParamsSchema;
 
 /** POST /api/v1/assignments/manual. */
+/** Why a past job's record is corrected: required for a job that started before today. */
+export const CorrectionReasonSchema = z.string().trim().min(1).max(500);
+
 export const ManualAssignmentRequestSchema = z.strictObject({
   job_id: RowIdSchema,
   role: z.enum(['lead', 'data_acq']),
   physicist_id: RowIdSchema.nullable(),
+  reason: CorrectionReasonSchema.optional(),
 });
 export type ManualAssignmentRequest = z.infer<typeof ManualAssignmentRequestSchema>;
 
@@ -51,6 +55,7 @@ export type ManualAssignmentRequest = z.infer<typeof ManualAssignmentRequestSche
 export const KitOverrideRequestSchema = z.strictObject({
   job_id: RowIdSchema,
   kit_id: RowIdSchema.nullable(),
+  reason: CorrectionReasonSchema.optional(),
 });
 
 /** A plain `{message}` answer (analyze, kits/assign). */

@@ -82,6 +82,8 @@ export const WhatIfSummarySchema = z.object({
   unfilled: z.number().int(),
   objective_before: ObjectiveSchema,
   objective_after: ObjectiveSchema,
+  /** What the repair would do, in words (published jobs it would change are named as such). */
+  headline: z.string().nullable().default(null),
 });
 export type WhatIfSummary = z.infer<typeof WhatIfSummarySchema>;
 

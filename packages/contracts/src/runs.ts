@@ -9,8 +9,17 @@ import { PlanSummarySchema } from './plan';
  * that can be listed, compared, undone (restore) and replayed.
  */
 
-/** What wrote a revision (proposal: an applied what-if or preview proposal). */
-export const RunKindSchema = z.enum(['optimization', 'kit_assignment', 'restore', 'proposal']);
+/**
+ * What wrote a revision (proposal: an applied what-if or preview proposal;
+ * correction: a manual edit of a past job's record, with its reason).
+ */
+export const RunKindSchema = z.enum([
+  'optimization',
+  'kit_assignment',
+  'restore',
+  'proposal',
+  'correction',
+]);
 export type RunKind = z.infer<typeof RunKindSchema>;
 
 /** A slot of a job a run can change. */
@@ -47,6 +56,8 @@ export const RunSchema = z.object({
   headline: z.string().nullable(),
   /** What it did, in counts; null for runs recorded before runs kept it. */
   summary: PlanSummarySchema.nullable(),
+  /** Why a correction changed a past job's record; null for every other run. */
+  reason: z.string().nullable(),
   /** What it was allowed to change (draft only, or published too); null before runs kept it. */
   scope: PlanScopeSchema.nullable(),
 });

@@ -42,6 +42,7 @@ import { ListSnapshots } from '../services/list-snapshots';
 import { SessionUsers } from '../services/session-users';
 import { PhysicistsService } from '../services/physicists.service';
 import { PlanHistory } from '../plan-history/plan-history.service';
+import { PastCorrections } from '../plan-history/past-corrections';
 import { RunRecorder } from '../plan-history/run-recorder';
 import { RosterImportService } from '../services/roster-import.service';
 import { RunReplay } from '../plan-history/run-replay.service';
@@ -197,6 +198,8 @@ export function createServices(
     jobsRepository,
   );
   const kits = new KitsService(db, kitsRepository, jobsRepository, () => calendar.today());
+  const builder = new InstanceBuilder(new InstanceRepository(), planWindow);
+  const recorder = new RunRecorder(repositories.runs, repositories.runChanges);
   const assignments = new AssignmentsService(
     db,
     jobsRepository,
@@ -205,6 +208,7 @@ export function createServices(
     new AssignmentChecks(jobsRepository, availabilityRepository),
     planWindow,
     changeNotices,
+    new PastCorrections(jobsRepository, builder, settings, recorder),
   );
   const jobs = new JobsService(db, jobsRepository, assignments, planWindow);
   const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
@@ -220,8 +224,6 @@ export function createServices(
       today: () => calendar.today(),
     }),
   );
-  const builder = new InstanceBuilder(new InstanceRepository(), planWindow);
-  const recorder = new RunRecorder(repositories.runs, repositories.runChanges);
   return {
     db,
     repositories,

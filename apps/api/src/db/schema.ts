@@ -161,6 +161,8 @@ export interface OptimizationRunsTable {
   headline: ColumnType<string | null, string | null | undefined, string | null>;
   summary: ColumnType<unknown, unknown, unknown>;
   scope: ColumnType<'draft' | 'published' | null, 'draft' | 'published' | null | undefined, never>;
+  /** Why a correction changed a past job's record (migration 0020); null on other runs. */
+  correction_reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Table run_changes (migration 0009): one row per slot a recorded run changed. */

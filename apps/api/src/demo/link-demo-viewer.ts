@@ -30,11 +30,16 @@ export async function linkDemoViewer(
     for (const job of side) {
       if (given === PER_SIDE) break;
       try {
-        await services.assignments.assignPhysicist({
-          job_id: job.id,
-          role: 'lead',
-          physicist_id: lead.id,
-        });
+        // A past job's record is corrected, with its reason (the demo invents that history).
+        await services.assignments.assignPhysicist(
+          {
+            job_id: job.id,
+            role: 'lead',
+            physicist_id: lead.id,
+            ...(side === past ? { reason: 'Demo data: the viewer led this job' } : {}),
+          },
+          viewer.id,
+        );
         given++;
       } catch {
         // Overlap or leave: the rules refused this job; try the next one.

@@ -13,7 +13,7 @@ import type { RunRecord, RunsRepository } from './runs.repository';
 
 /** A plan write that is not a solver run (a restore, an applied proposal): what its record needs. */
 export interface PlanWrite {
-  kind: 'restore' | 'proposal';
+  kind: 'restore' | 'proposal' | 'correction';
   taskId: RunRecord['taskId'];
   algorithm: string | null;
   weights: Weights;
@@ -39,6 +39,8 @@ export interface PlanWrite {
    * its fingerprint and its node counts, so a replay reruns the repair.
    */
   repair?: RepairInput;
+  /** A correction's reason. */
+  correctionReason?: string;
 }
 
 /** A job's start date by id (null when unknown or undated). */
@@ -56,6 +58,7 @@ const NOTHING_CHANGED: Record<RunRecord['kind'], string> = {
   kit_assignment: 'No changes: every kit stays where it was',
   restore: 'No changes: the plan already matched that run',
   proposal: 'No changes: the plan already matched the proposal',
+  correction: 'No changes: the record already said so',
 };
 
 /** A recorded run: its id and what it did. */
@@ -148,6 +151,7 @@ export class RunRecorder {
         iterations: search?.iterations ?? repaired?.iterations ?? {},
         ...(search ? { replay: search.replay, replayBlocker: search.replayBlocker } : {}),
         ...(write.repair ? { repair: write.repair } : {}),
+        ...(write.correctionReason ? { correctionReason: write.correctionReason } : {}),
         jobsAssigned: jobsFilled(assignmentsAfter),
         jobsTotal: assignmentsAfter.length,
         restoredRunId: write.restoredRunId,

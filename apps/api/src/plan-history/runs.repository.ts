@@ -41,6 +41,8 @@ export interface RunRecord {
   /** What it did, in words and in counts. */
   headline: string;
   summary: PlanSummary;
+  /** A correction's reason (kind 'correction'); absent on every other run. */
+  correctionReason?: string;
 }
 
 /** A job's reason text before and after a run. */
@@ -95,6 +97,7 @@ export class RunsRepository {
         scope: run.planning.scope,
         headline: run.headline,
         summary: json(run.summary),
+        correction_reason: run.correctionReason ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -212,6 +215,7 @@ function selectRuns(db: Kysely<DB>) {
       'r.headline',
       'r.summary',
       'r.scope',
+      'r.correction_reason',
       'u.username as created_by',
       sql<string>`to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
         'finished_at',
@@ -245,5 +249,6 @@ function toRun(row: RunRow): Run {
     headline: row.headline,
     summary: row.summary == null ? null : PlanSummarySchema.parse(row.summary),
     scope: row.scope,
+    reason: row.correction_reason,
   };
 }

@@ -12,7 +12,7 @@ const MAX_PUBLISH_DAYS_AHEAD = 366;
 
 /** "12 Dec 2026": how a notice names the published-through date. */
 export const readableDate = (date: string): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

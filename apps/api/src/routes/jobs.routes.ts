@@ -88,12 +88,13 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
       onRequest: managers,
       schema: {
         tags,
-        summary: 'Assign (and pin) or clear a lead or data_acq physicist on a job',
+        summary:
+          'Assign (and pin) or clear a lead or data_acq physicist on a job; a past job needs a reason, and the correction is recorded as a run',
         body: ManualAssignmentRequestSchema,
         response: { 200: JobRecordSchema },
       },
     },
-    (request) => assignments.assignPhysicist(request.body),
+    (request) => assignments.assignPhysicist(request.body, request.user!.id),
   );
   app.get(
     '/api/v1/assignments/:job_id/explain',

@@ -94,7 +94,13 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
         response: { 200: JobRecordSchema },
       },
     },
-    (request) => assignments.assignKit(request.body.job_id, request.body.kit_id),
+    (request) =>
+      assignments.assignKit(
+        request.body.job_id,
+        request.body.kit_id,
+        request.user!.id,
+        request.body.reason,
+      ),
   );
   done();
 };

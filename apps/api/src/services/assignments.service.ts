@@ -3,6 +3,7 @@ import {
   assignmentSummary,
   composeReason,
   haversineMiles,
+  jobPhase,
   kitMaintenanceText,
   parseReason,
   type Physicist,
@@ -49,6 +50,20 @@ export interface PublishedChangeTeller {
   tell(trx: Kysely<DB>): Promise<() => Promise<void>>;
 }
 
+/** Writes a correction of a past job's record with `write`, recorded as a run with `reason`. */
+export type CorrectionWriter = (
+  trx: Kysely<DB>,
+  createdBy: number,
+  reason: string,
+  write: () => Promise<void>,
+) => Promise<void>;
+
+/** Records corrections of past jobs (plan-history/past-corrections.ts). */
+export interface PastCorrectionRecorder {
+  /** Reads what a correction needs before its transaction opens. */
+  prepare(): Promise<CorrectionWriter>;
+}
+
 /** Manual assignment of physicists and kits: every hard rule checked, the slot pinned. */
 export class AssignmentsService {
   constructor(
@@ -59,7 +74,31 @@ export class AssignmentsService {
     private readonly checks: AssignmentChecks,
     private readonly window: PlanWindowReader,
     private readonly changes: PublishedChangeTeller,
+    private readonly corrections: PastCorrectionRecorder,
   ) {}
+
+  /**
+   * How to write an edit of job `jobId`: null for a job not yet past; for a
+   * past one (a record corrected) a writer that records it as a run with its
+   * reason, and 400 without a reason: the past is kept as it happened.
+   */
+  private async correctionOf(
+    jobId: number,
+    reason: string | undefined,
+    userId: number,
+  ): Promise<((trx: Kysely<DB>, write: () => Promise<void>) => Promise<void>) | null> {
+    const stored = await this.jobs.findStored(jobId);
+    if (stored === undefined) return null;
+    const window = await this.window();
+    if (jobPhase(stored.start, window) !== 'past') return null;
+    if (reason === undefined) {
+      throw badRequest(
+        `Job ${jobId} started on ${stored.start}, before today (${window.today}): the past is kept as it happened, so correcting its record needs a reason (reason)`,
+      );
+    }
+    const writer = await this.corrections.prepare();
+    return (trx, write) => writer(trx, userId, reason, write);
+  }
 
   /** The job as answered: its record with its phase in the planning window. */
   private async answer(jobId: number): Promise<JobRecord> {
@@ -67,8 +106,9 @@ export class AssignmentsService {
   }
 
   /** Sets or clears (physicist_id null) a lead or data_acq slot and answers the updated job. */
-  async assignPhysicist(request: ManualAssignmentRequest): Promise<JobRecord> {
+  async assignPhysicist(request: ManualAssignmentRequest, userId: number): Promise<JobRecord> {
     const { job_id: jobId, role: slot, physicist_id: personId } = request;
+    const correction = await this.correctionOf(jobId, request.reason, userId);
     const wake = await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(jobId, trx);
       if (stored === undefined) throw notFound(`Job ${jobId} not found`);
@@ -83,7 +123,8 @@ export class AssignmentsService {
       const acq = slot === 'data_acq' ? personId : stored.assigned_data_acq_id;
       const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
       const reason = composeReason({ ...parseReason(stored.reason), summary });
-      await this.jobs.setSlot(jobId, slot, personId, reason, trx);
+      const write = () => this.jobs.setSlot(jobId, slot, personId, reason, trx);
+      await (correction ? correction(trx, write) : write());
       return this.changes.tell(trx);
     });
     await wake();
@@ -91,14 +132,21 @@ export class AssignmentsService {
   }
 
   /** Sets or clears (kit_id null) a job's kit and answers the updated job. */
-  async assignKit(jobId: number, kitId: number | null): Promise<JobRecord> {
+  async assignKit(
+    jobId: number,
+    kitId: number | null,
+    userId: number,
+    correctionReason?: string,
+  ): Promise<JobRecord> {
+    const correction = await this.correctionOf(jobId, correctionReason, userId);
     const wake = await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(jobId, trx);
       if (stored === undefined) throw notFound(`Job ${jobId} not found`);
       if (kitId !== null) {
         await this.checkKit(kitId, assignable(stored, jobId), trx);
       }
-      await this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
+      const write = () => this.jobs.setSlot(jobId, 'kit', kitId, null, trx);
+      await (correction ? correction(trx, write) : write());
       return this.changes.tell(trx);
     });
     await wake();

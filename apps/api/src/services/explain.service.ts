@@ -214,6 +214,7 @@ export class ExplainService {
       else if (placed) alternatives.push(this.alternative(state, weights, person, key, slot));
     }
     alternatives.sort((a, b) => a.delta_total - b.delta_total || a.name.localeCompare(b.name));
+    if (assigned !== null && note === null) note = keptAsPlanned(alternatives);
     refused.sort(
       (a, b) => REFUSAL_ORDER[a.kind] - REFUSAL_ORDER[b.kind] || a.name.localeCompare(b.name),
     );
@@ -281,4 +282,19 @@ export class ExplainService {
       },
     };
   }
+}
+
+/**
+ * Why the holder stays although someone else would be better in F alone:
+ * the best such alternative would improve F, but by less than changing a
+ * planned slot costs (the stability weight, docs/optimization.md "Planning
+ * over time"). Null when no alternative is better in F.
+ */
+function keptAsPlanned(alternatives: SlotExplanation['alternatives']): string | null {
+  const better = alternatives.find((a) => a.delta.f < 0 && a.delta_total >= 0);
+  if (better === undefined) return null;
+  const miles = Math.round(-better.delta.distance_miles);
+  const saving =
+    miles > 0 ? `would save ${miles} mi` : `would improve F by ${(-better.delta.f).toFixed(2)}`;
+  return `Kept as planned: ${better.name} ${saving}, less than changing a planned slot costs`;
 }

@@ -13,6 +13,8 @@ import { TaskFailure } from '../../tasks/task-failure';
 import type { RunContext, TaskOutcome } from '../../tasks/task-kinds';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { planFingerprint } from '../../plan-history/plan-fingerprint';
+import { planHeadline, planSummary, slotsOfAssignments } from '../../plan-history/plan-summary';
+import { startsOf } from '../../plan-history/run-recorder';
 import { toProposalResult } from '../../plan-history/proposal-result';
 import {
   recordedAssignments,
@@ -27,7 +29,12 @@ const MAX_NODES = 1_000_000;
 export interface Repaired {
   proposalId: number;
   result: ProposalResult;
+  /** What the repair would do, in words. */
+  headline: string;
 }
+
+/** What a what-if says when the absence needs no change. */
+const NOTHING_TO_REPAIR = 'No changes needed: the plan already works without them';
 
 /**
  * The worker side of a what-if (WhatIfRequests queues it): reads the plan,
@@ -111,11 +118,23 @@ export class WhatIfRun {
         inputFingerprint: repairInputFingerprint(built.instance, plan),
       },
     };
-    return { proposalId: pending.id, result };
+    const window = built.planning.window;
+    const summary = planSummary(
+      slotsOfAssignments(built, recordedAssignments(plan)),
+      slotsOfAssignments(built, repair.assignments),
+      {
+        window,
+        startOf: startsOf(built),
+        milesBefore: result.objectiveBefore.distance_miles,
+        milesAfter: result.objectiveAfter.distance_miles,
+      },
+    );
+    const headline = planHeadline(summary, window, 'proposed', NOTHING_TO_REPAIR);
+    return { proposalId: pending.id, result, headline };
   }
 
   /** Stores the proposal, ready to apply or discard. */
-  async apply(trx: Kysely<DB>, { proposalId, result }: Repaired): Promise<TaskOutcome> {
+  async apply(trx: Kysely<DB>, { proposalId, result, headline }: Repaired): Promise<TaskOutcome> {
     await this.proposals.complete(proposalId, result, trx);
     const summary: WhatIfSummary = {
       proposal_id: proposalId,
@@ -123,13 +142,10 @@ export class WhatIfRun {
       unfilled: result.unfilled.length,
       objective_before: result.objectiveBefore,
       objective_after: result.objectiveAfter,
+      headline,
     };
-    const slots = (n: number) => `${n} slot${n === 1 ? '' : 's'}`;
     return {
-      message:
-        `Proposal ready: ${slots(summary.changes)} to change` +
-        (summary.unfilled > 0 ? `, ${slots(summary.unfilled)} nobody can fill` : '') +
-        `; F ${result.objectiveBefore.total.toFixed(1)} -> ${result.objectiveAfter.total.toFixed(1)}`,
+      message: `Proposal ready: ${headline}`,
       finalEvent: {
         type: 'complete',
         proposal_id: proposalId,

@@ -65,9 +65,11 @@ function completeOptimisation(queryClient: QueryClient, task: Task, result: RunS
   void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
   void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
   void queryClient.invalidateQueries({ queryKey: queryKeys.analytics });
+  // What the run did for people first (its headline); the counts and time after it.
+  const counts = `${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}`;
   pushNotification(
-    `${nameOf(queryClient, task)} finished: ${result.jobs_assigned} of ${result.jobs_total} jobs assigned in ${formatMmSs(result.elapsed_ms / 1000)}` +
-      (result.found_by ? ` (best found by ${result.found_by}).` : '.'),
+    `${nameOf(queryClient, task)} finished: ` +
+      (result.headline === null ? `${counts}.` : `${result.headline} (${counts}).`),
     'success',
   );
 }

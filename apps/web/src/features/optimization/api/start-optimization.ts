@@ -1,16 +1,21 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TaskStartedSchema, type Task } from '@meridian/contracts';
-import type { AlgorithmKey } from '@meridian/domain';
+import type { AlgorithmKey, PlanScope } from '@meridian/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/v1/optimize/assign?algorithm=KEY: answers the new task's id and
- * name at once. A preview (apply=false) leaves its result as a proposal.
+ * name at once. A preview (apply=false) leaves its result as a proposal. With
+ * scope 'published' the run may change published jobs too (never past ones).
  */
-export const startOptimization = (algorithm: AlgorithmKey, preview = false) =>
+export const startOptimization = (
+  algorithm: AlgorithmKey,
+  preview = false,
+  scope: PlanScope = 'draft',
+) =>
   apiRequest(
-    `/optimize/assign?algorithm=${encodeURIComponent(algorithm)}${preview ? '&apply=false' : ''}`,
+    `/optimize/assign?algorithm=${encodeURIComponent(algorithm)}${preview ? '&apply=false' : ''}${scope === 'published' ? '&scope=published' : ''}`,
     TaskStartedSchema,
     { method: 'POST' },
   );
@@ -35,8 +40,16 @@ async function registerTask(queryClient: QueryClient, placeholder: Task): Promis
 export const useStartOptimization = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ algorithm, preview }: { algorithm: AlgorithmKey; preview: boolean }) => {
-      const { task_id, name } = await startOptimization(algorithm, preview);
+    mutationFn: async ({
+      algorithm,
+      preview,
+      scope = 'draft',
+    }: {
+      algorithm: AlgorithmKey;
+      preview: boolean;
+      scope?: PlanScope;
+    }) => {
+      const { task_id, name } = await startOptimization(algorithm, preview, scope);
       // The server's name, so the start toast reads the same as the task list even when
       // a fast run has finished (and left the list) before the list reloads.
       return registerTask(queryClient, {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Stack from '@mui/material/Stack';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import Inventory2 from '@mui/icons-material/Inventory2';
@@ -18,13 +20,17 @@ import { PreviewDialog } from './preview-dialog';
  * The algorithm selector, 'Run Optimization', 'Preview' and 'Assign Kits' for
  * admins and managers (spec sections 2 and 6; issue 11's preview runs);
  * regular users get nothing. A preview runs the same algorithm without
- * applying: its result opens as a proposal to apply or discard.
+ * applying: its result opens as a proposal to apply or discard. Runs change
+ * only draft jobs unless 'Published weeks too' is on.
  */
 export function OptimizationControls() {
   const session = useSession();
   const toast = useToast();
   const [algorithm, setAlgorithm] = useState<AlgorithmKey>(DEFAULT_ASSIGNMENT_ALGORITHM);
   const [preview, setPreview] = useState<{ id: string; name: string } | null>(null);
+  // Off: runs change only draft weeks; published ones are promised to people.
+  const [published, setPublished] = useState(false);
+  const scope = published ? 'published' : 'draft';
   const start = useStartOptimization();
   const startPreview = useStartOptimization();
   const assignKits = useAssignKits();
@@ -33,7 +39,7 @@ export function OptimizationControls() {
 
   const run = () =>
     start.mutate(
-      { algorithm, preview: false },
+      { algorithm, preview: false, scope },
       {
         onSuccess: (task) => toast.success(`Optimization task ${task.name} has been started.`),
         onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
@@ -41,7 +47,7 @@ export function OptimizationControls() {
     );
   const runPreview = () =>
     startPreview.mutate(
-      { algorithm, preview: true },
+      { algorithm, preview: true, scope },
       {
         onSuccess: (task) => setPreview({ id: task.id, name: task.name }),
         onError: (error) => toast.error(`Failed to start optimization: ${errorMessage(error)}`),
@@ -84,6 +90,13 @@ export function OptimizationControls() {
       >
         Preview
       </Button>
+      <FormControlLabel
+        control={
+          <Switch checked={published} onChange={(event) => setPublished(event.target.checked)} />
+        }
+        label="Published weeks too"
+        title="Off: a run changes only jobs not yet published. On: it may move people on published jobs too, and tells them. Past jobs never change."
+      />
       <Button
         variant="outlined"
         startIcon={<Inventory2 />}

@@ -18,7 +18,7 @@ import { useSession } from '../../../lib/session-store';
 import { useRun } from '../api/get-run';
 import { useRuns } from '../api/get-runs';
 import { RunDetails } from './run-details';
-import { fChange, finishedAt, runKind } from './run-format';
+import { finishedAt, runHeadline, runKind } from './run-format';
 
 /**
  * "Plan history" on /assignments: the recorded runs, newest first. Choosing
@@ -84,7 +84,7 @@ export function PlanHistoryPanel({
                   >
                     <ListItemText
                       primary={`#${r.id} ${runKind(r)}`}
-                      secondary={`${finishedAt(r)} by ${r.created_by ?? 'unknown'} · ${fChange(r)} · ${r.changed_slots} slot${r.changed_slots === 1 ? '' : 's'} changed`}
+                      secondary={`${finishedAt(r)} by ${r.created_by ?? 'unknown'} · ${runHeadline(r)}`}
                     />
                   </ListItemButton>
                 </ListItem>

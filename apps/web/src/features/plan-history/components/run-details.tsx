@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { RunDetail } from '@meridian/contracts';
@@ -29,6 +30,7 @@ export function RunDetails({
   const replayed = replay.data?.run_id === run.id ? replay.data : null;
   return (
     <Box aria-label={`Run ${run.id}`} role="region">
+      {run.headline !== null && <Typography sx={{ mb: 1 }}>{run.headline}</Typography>}
       <PlanDiff
         before={run.objective_before}
         after={run.objective_after}

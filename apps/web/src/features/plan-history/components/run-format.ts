@@ -7,6 +7,8 @@ export const slotValue = (value: SlotValue | null) => (value === null ? 'nobody'
 export function runKind(run: Run): string {
   if (run.kind === 'optimization') return `Optimization (${run.algorithm ?? 'unknown algorithm'})`;
   if (run.kind === 'kit_assignment') return 'Kit assignment';
+  if (run.kind === 'correction')
+    return `Correction of a past job: ${run.reason ?? 'no reason kept'}`;
   // A what-if's proposal has no algorithm; a preview run's keeps the one it ran.
   if (run.kind === 'proposal')
     return run.algorithm === null ? 'What-if applied' : `Preview applied (${run.algorithm})`;
@@ -18,6 +20,11 @@ export const fChange = (run: Run) =>
   run.objective_before === null
     ? `F ${run.objective_after.total.toFixed(2)}`
     : `F ${run.objective_before.total.toFixed(2)} → ${run.objective_after.total.toFixed(2)}`;
+
+/** What the run did in words; F's change for runs recorded before runs kept their headline. */
+export const runHeadline = (run: Run) =>
+  run.headline ??
+  `${fChange(run)} · ${run.changed_slots} slot${run.changed_slots === 1 ? '' : 's'} changed`;
 
 /** The run's finish time in the viewer's locale. */
 export const finishedAt = (run: Run) =>

@@ -9,6 +9,7 @@ import {
 import type { Job, Kit, Physicist, Unavailability } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useOverrideKit } from '../../../lib/scheduling-api/kit-override';
+import { useCorrectionReason } from '../../../components/correction-reason-dialog';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
 import {
   jobsByHolder,
@@ -60,21 +61,24 @@ export function ScheduleTable({
   const toast = useToast();
   const { mutate: assignMutate } = assign;
   const { mutate: overrideMutate } = override;
+  const { ask: askReason, dialog: reasonDialog } = useCorrectionReason();
   const holders = useMemo(() => jobsByHolder(allJobs), [allJobs]);
   const indexOf = useMemo(() => new Map(allJobs.map((job, index) => [job.id, index])), [allJobs]);
 
   const columns = useMemo(() => {
     const assignTo = (job: Job, role: 'lead' | 'data_acq', id: number | null) =>
-      assignMutate(
-        { job_id: job.id, role, physicist_id: id },
-        {
-          // The server pins a slot assigned by hand; the toast says so, since it changes what a run may do.
-          onSuccess: (saved) => {
-            const name = role === 'lead' ? saved.assigned_lead : saved.assigned_data_acq;
-            if (id !== null) toast.success(manualAssignmentToast(job.id, role, name));
+      askReason(job, (reason) =>
+        assignMutate(
+          { job_id: job.id, role, physicist_id: id, ...(reason === undefined ? {} : { reason }) },
+          {
+            // The server pins a slot assigned by hand; the toast says so, since it changes what a run may do.
+            onSuccess: (saved) => {
+              const name = role === 'lead' ? saved.assigned_lead : saved.assigned_data_acq;
+              if (id !== null) toast.success(manualAssignmentToast(job.id, role, name));
+            },
+            onError: (error) => toast.error(`Assignment failed: ${errorMessage(error)}`),
           },
-          onError: (error) => toast.error(`Assignment failed: ${errorMessage(error)}`),
-        },
+        ),
       );
     // Every optimiser keeps a locked slot: the toggle sits beside the slot it keeps.
     const locked = (job: Job, slot: LockSlot, control: ReactNode) => (
@@ -152,12 +156,18 @@ export function ScheduleTable({
               fallbackName={row.original.assigned_kit_name}
               options={() => kitOptions(row.original, kits, holders.kits)}
               onChange={(id) =>
-                overrideMutate(
-                  { job_id: row.original.id, kit_id: id },
-                  {
-                    onError: (error) =>
-                      toast.error(`Kit assignment failed: ${errorMessage(error)}`),
-                  },
+                askReason(row.original, (reason) =>
+                  overrideMutate(
+                    {
+                      job_id: row.original.id,
+                      kit_id: id,
+                      ...(reason === undefined ? {} : { reason }),
+                    },
+                    {
+                      onError: (error) =>
+                        toast.error(`Kit assignment failed: ${errorMessage(error)}`),
+                    },
+                  ),
                 )
               }
             />,
@@ -166,7 +176,18 @@ export function ScheduleTable({
       readColumn('region', 'Region', 96),
     ];
     return defs;
-  }, [indexOf, physicists, kits, leave, zips, holders, assignMutate, overrideMutate, toast]);
+  }, [
+    indexOf,
+    physicists,
+    kits,
+    leave,
+    zips,
+    holders,
+    assignMutate,
+    overrideMutate,
+    toast,
+    askReason,
+  ]);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -186,6 +207,7 @@ export function ScheduleTable({
         stickyColumns={STICKY}
         cardTitleColumns={CARD_TITLE}
       />
+      {reasonDialog}
     </ExplainHost>
   );
 }
