@@ -38,6 +38,22 @@ describe('optimisation from /assignments', () => {
       .waitFor();
   });
 
+  it('a second run with nothing changed moves nobody, and says so', async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/assignments');
+    await page().getByText('Showing 6 of 6 total jobs').waitFor();
+    await chooseAlgorithm(page(), 'Simple, Fast');
+    await page().getByRole('button', { name: 'Run Optimization' }).click();
+    await expectToast(page(), 'has been started.');
+    await page()
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(
+        /finished: No changes: the plan is already the best found \(\d+ of 6 jobs assigned/,
+      )
+      .first()
+      .waitFor({ timeout: 30_000 });
+  });
+
   it('manager cancels a long run from the task panel', async () => {
     await signIn(page(), inject('manager'));
     await page().goto('/assignments');
