@@ -102,6 +102,9 @@ export function ProposalReview({
   };
   const n = data.changes.length;
   const notice = absenceNotice(data);
+  // A published job is promised to people: a change there is on purpose, and they are told.
+  const isPublished = (id: number) => jobs.data?.find((j) => j.id === id)?.phase === 'published';
+  const publishedChanges = data.changes.filter((c) => isPublished(c.job_id)).length;
   const decided = data.status !== 'ready';
   return (
     <>
@@ -122,11 +125,20 @@ export function ProposalReview({
               slot: c.slot,
               before: holder(c.slot, c.before),
               after: holder(c.slot, c.after),
-              note: c.locked ? '(was locked)' : undefined,
+              note:
+                [c.locked ? '(was locked)' : '', isPublished(c.job_id) ? '(published)' : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined,
             }))}
             unfilled={data.unfilled}
             jobName={jobName}
           />
+          {publishedChanges > 0 && (
+            <Alert severity="warning">
+              {publishedChanges} of these changes {publishedChanges === 1 ? 'is' : 'are'} on
+              published jobs, which people have been told of: applying tells them what changed.
+            </Alert>
+          )}
           {notice && (
             <Alert severity={data.absence?.kit_id == null ? 'info' : 'warning'}>{notice}</Alert>
           )}
