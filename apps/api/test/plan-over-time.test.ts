@@ -65,6 +65,7 @@ beforeAll(async () => {
         job_id: job.id,
         role,
         physicist_id: who.id,
+        ...(job.phase === 'past' ? { reason: 'The record missed who went' } : {}),
       });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -164,18 +165,51 @@ describe('a run over time', () => {
     const put = await call(t, 'PUT', '/api/v1/admin/settings/weights', weights, 'admin');
     expect(put.statusCode, put.body).toBe(200);
     const draft = (await listJobs(t)).find((j) => j.customer === 'Draft Clinic')!;
-    const before = await call(t, 'GET', `/api/v1/assignments/${draft.id}/explain`);
-    expect(before.json<{ lead: { note: string | null } }>().lead.note).toBeNull();
-    // Far Lead back on it: Near Lead would save the trip from New York, which costs less than 50.
-    await t.database.db
-      .updateTable('jobs')
-      .set({ assigned_lead_id: far.lead.id })
-      .where('id', '=', draft.id)
-      .execute();
+    // Far Lead back on it (by hand, then unlocked): Near Lead would save the trip from New
+    // York, which is worth less than the 50 a changed slot now costs.
+    const back = await call(t, 'POST', '/api/v1/assignments/manual', {
+      job_id: draft.id,
+      role: 'lead',
+      physicist_id: far.lead.id,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const unlock = await call(t, 'PUT', `/api/v1/assignments/${draft.id}/pins`, {
+      lead: false,
+      data_acq: false,
+      kit: false,
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
     const res = await call(t, 'GET', `/api/v1/assignments/${draft.id}/explain`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ lead: { note: string | null } }>().lead.note).toMatch(
       /^Kept as planned: Near Lead would save \d+ mi, less than changing a planned slot costs$/,
     );
+  });
+
+  it('corrects a past job only with a reason, and records the correction as a run', async () => {
+    const past = (await listJobs(t)).find((j) => j.customer === 'Past Clinic')!;
+    const near = (await call(t, 'GET', '/api/v1/physicists/')).json<Physicist[]>();
+    const nearLead = near.find((p) => p.name === 'Near Lead')!;
+    const body = { job_id: past.id, role: 'lead', physicist_id: nearLead.id };
+    const refused = await call(t, 'POST', '/api/v1/assignments/manual', body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      /^Job \d+ started on 2025-12-29, before today \(2026-01-05\): .* needs a reason \(reason\)$/,
+    );
+    const corrected = await call(t, 'POST', '/api/v1/assignments/manual', {
+      ...body,
+      reason: 'Near Lead went in the end',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const run = await newestRun(t);
+    expect(run).toMatchObject({ kind: 'correction', reason: 'Near Lead went in the end' });
+    expect(run.changes).toEqual([
+      expect.objectContaining({
+        job_id: past.id,
+        slot: 'lead',
+        after: expect.objectContaining({ id: nearLead.id }),
+      }),
+    ]);
+    expect(run.summary).toMatchObject({ past_slots_changed: 1 });
   });
 });

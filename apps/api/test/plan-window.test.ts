@@ -34,6 +34,8 @@ beforeAll(async () => {
       job_id: job.id,
       role: 'lead',
       physicist_id: lead.id,
+      // Last Week Clinic has started: its record is corrected, with a reason.
+      ...(customer === 'Last Week Clinic' ? { reason: 'Led it, not recorded' } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
   }

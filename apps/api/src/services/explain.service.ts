@@ -214,7 +214,9 @@ export class ExplainService {
       else if (placed) alternatives.push(this.alternative(state, weights, person, key, slot));
     }
     alternatives.sort((a, b) => a.delta_total - b.delta_total || a.name.localeCompare(b.name));
-    if (assigned !== null && note === null) note = keptAsPlanned(alternatives);
+    // A locked slot is kept because it is locked; an unlocked one may be kept because moving does not pay.
+    if (assigned !== null && note === null && !job[PINNED[slot]])
+      note = keptAsPlanned(alternatives);
     refused.sort(
       (a, b) => REFUSAL_ORDER[a.kind] - REFUSAL_ORDER[b.kind] || a.name.localeCompare(b.name),
     );
