@@ -203,12 +203,8 @@ describe('a run over time', () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
     const run = await newestRun(t);
     expect(run).toMatchObject({ kind: 'correction', reason: 'Near Lead went in the end' });
-    expect(run.changes).toEqual([
-      expect.objectContaining({
-        job_id: past.id,
-        slot: 'lead',
-        after: expect.objectContaining({ id: nearLead.id }),
-      }),
+    expect(run.changes.map((c) => [c.job_id, c.slot, c.after?.id])).toEqual([
+      [past.id, 'lead', nearLead.id],
     ]);
     expect(run.summary).toMatchObject({ past_slots_changed: 1 });
   });
