@@ -80,7 +80,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   const demo = config.demo
-    ? await seedDemo({ db: database.db, dataDir: config.dataDir, services: app.services })
+    ? await seedDemo({
+        db: database.db,
+        dataDir: config.dataDir,
+        services: app.services,
+        adminPassword: config.adminPassword,
+      })
     : null;
   if (demo !== null) endPhase('demo');
   state.phase = 'listen';

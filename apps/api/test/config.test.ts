@@ -36,6 +36,7 @@ describe('parseConfig', () => {
         queueTimeoutMs: 5000,
         streamsPerUser: 10,
       },
+      publicUrl: null,
       loginThrottle: { perAccount: 5, perAddress: 20, windowMs: 900_000, lockMs: 60_000 },
       orgTimeZone: 'America/Chicago',
       planToday: null,

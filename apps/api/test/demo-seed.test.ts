@@ -48,6 +48,34 @@ describe('seedDemo', () => {
       await expect(t.login(login.username, login.password)).resolves.toBeTruthy();
   });
 
+  it('gives the admin ADMIN_PASSWORD when it is set, on a new and an existing demo, without storing or printing it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'meridian-demo-admin-'));
+    const other = await createTestApp();
+    try {
+      const deps = { db: other.database.db, dataDir: dir, services: other.app.services };
+      const chosen = 'the-operators-own-admin-pw';
+      const first = await seedDemo({ ...deps, adminPassword: chosen });
+      const admin = first.logins.find((l) => l.role === 'admin')!;
+      expect(admin.fromEnv).toBe(true);
+      await expect(other.login('admin', chosen)).resolves.toBeTruthy();
+      const stored = await readFile(path.join(dir, 'demo-logins.json'), 'utf8');
+      expect(stored).not.toContain(chosen);
+      const printed = formatDemoLogins(first.logins);
+      expect(printed).not.toContain(chosen);
+      expect(printed).toContain('username: admin  password: (ADMIN_PASSWORD)  role: admin');
+      // The other accounts keep their printed random passwords.
+      const manager = first.logins.find((l) => l.role === 'manager')!;
+      await expect(other.login(manager.username, manager.password)).resolves.toBeTruthy();
+
+      // A later start with another ADMIN_PASSWORD: the admin follows it.
+      await seedDemo({ ...deps, adminPassword: 'a-second-admin-password' });
+      await expect(other.login('admin', 'a-second-admin-password')).resolves.toBeTruthy();
+      await expect(other.login('admin', chosen)).rejects.toThrow(/401/);
+    } finally {
+      await other.close();
+    }
+  }, 300_000);
+
   it('formats the lines printed at every demo start', () => {
     const logins: DemoLogin[] = [{ username: 'admin', password: 'pw', role: 'admin' }];
     expect(formatDemoLogins(logins)).toBe(

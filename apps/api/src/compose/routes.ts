@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../config/config';
 import type { Database } from '../db/database';
 import type { UserStreams } from '../http/user-streams';
+import { publicBaseUrl } from '../config/public-url';
 import { adminUsersRoutes } from '../routes/admin-users.routes';
 import { analyticsRoutes } from '../routes/analytics.routes';
 import { authRoutes } from '../routes/auth.routes';
@@ -54,7 +55,17 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     backup: new BackupService(database.kind, database.dumpEmbedded),
   });
   const people = createPeopleServices(s, work.tasks.bus);
-  await app.register(myScheduleRoutes, { schedule: people.schedule, calendar: people.calendar });
+  // Links handed out (the calendar feed's URL) start at PUBLIC_URL, else the listen address.
+  const publicBase = () => {
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound !== null ? bound.port : config.port;
+    return publicBaseUrl(config, port);
+  };
+  await app.register(myScheduleRoutes, {
+    schedule: people.schedule,
+    calendar: people.calendar,
+    publicBase,
+  });
   await app.register(calendarRoutes, { calendar: people.calendar });
   await app.register(planWindowRoutes, { planWindow: people.planWindow });
   await app.register(notificationsRoutes, {

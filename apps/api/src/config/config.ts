@@ -10,6 +10,7 @@ import {
 } from './load-shedding';
 import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
 import { wholeSetting } from './whole-setting';
+import { PublicUrlError, parsePublicUrl } from './public-url';
 import { DEFAULT_ORG_TIMEZONE, isRealDate, todayIn } from '@meridian/domain';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
@@ -35,8 +36,10 @@ export interface Config {
   registration: RegistrationPolicy;
   logLevel: LogLevel;
   demo: boolean;
-  /** TRUST_PROXY: which peers may give the client's address (X-Forwarded-For). */
+  /** TRUST_PROXY: which peers may give the client's address (X-Forwarded-For) and scheme. */
   trustProxy: TrustProxy;
+  /** PUBLIC_URL: the base of links the app hands out (no trailing slash); null: from HOST and PORT. */
+  publicUrl: string | null;
   /** Per-node bounds on concurrent expensive requests (SHED_*). */
   loadShedding: LoadShedding;
   /** Sign-in failure limits (LOGIN_*). */
@@ -256,6 +259,13 @@ export function parseConfig(
   }
   checkTaskSettings(env);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  let publicUrl: string | null;
+  try {
+    publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  } catch (error) {
+    if (error instanceof PublicUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
   let loadShedding: LoadShedding;
   let loginThrottle: LoginThrottleSettings;
   try {
@@ -290,6 +300,7 @@ export function parseConfig(
     logLevel,
     demo,
     trustProxy,
+    publicUrl,
     loadShedding,
     loginThrottle,
   };

@@ -5,7 +5,7 @@ import type { Role } from '@meridian/domain';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppServices } from '../compose/services';
-import { generatePassword } from '../security/password';
+import { generatePassword, verifyPassword } from '../security/password';
 import type { DB } from '../db/schema';
 import { generateDemoData } from './demo-data';
 import { demoViewerPhysicist, linkDemoViewer, DEMO_VIEWER } from './link-demo-viewer';
@@ -15,6 +15,8 @@ export interface DemoSeedDeps {
   db: Kysely<DB>;
   dataDir: string;
   services: AppServices;
+  /** ADMIN_PASSWORD: the demo admin's password when set (never stored or printed). */
+  adminPassword?: string | null;
 }
 
 const DemoLoginSchema = z.object({
@@ -22,8 +24,12 @@ const DemoLoginSchema = z.object({
   password: z.string(),
   role: z.enum(['regular', 'manager', 'admin']),
 });
-/** One demo account as stored in DATA_DIR/demo-logins.json and printed at start. */
-export type DemoLogin = z.infer<typeof DemoLoginSchema>;
+/**
+ * One demo account as stored in DATA_DIR/demo-logins.json and printed at
+ * start; `fromEnv` marks the admin whose password is ADMIN_PASSWORD's, which
+ * is printed as that name, never as the password.
+ */
+export type DemoLogin = z.infer<typeof DemoLoginSchema> & { fromEnv?: boolean };
 
 /** What seeding did; main prints the logins on every demo start. */
 export interface DemoSeedResult {
@@ -52,24 +58,47 @@ async function readLogins(file: string): Promise<DemoLogin[] | null> {
 /**
  * Demo accounts: created on first start with random passwords kept in
  * DATA_DIR/demo-logins.json (0600), so every later start can print them again.
+ * With ADMIN_PASSWORD set the admin's password is that one instead, set again
+ * at any start whose admin has another; it is neither stored in the file nor
+ * printed. Unsetting it later leaves the admin's password as it is.
  */
-async function seedDemoUsers({ dataDir, services }: DemoSeedDeps): Promise<DemoLogin[]> {
+async function seedDemoUsers({
+  dataDir,
+  services,
+  adminPassword = null,
+}: DemoSeedDeps): Promise<DemoLogin[]> {
   const file = path.join(dataDir, 'demo-logins.json');
   const stored = await readLogins(file);
   const logins =
     stored ?? DEMO_ACCOUNTS.map((account) => ({ ...account, password: generatePassword() }));
   if (stored === null)
     await writeFile(file, `${JSON.stringify(logins, null, 2)}\n`, { mode: 0o600 });
-  for (const login of logins) {
+  const effective = logins.map((login): DemoLogin =>
+    login.role === 'admin' && adminPassword !== null
+      ? { ...login, password: adminPassword, fromEnv: true }
+      : login,
+  );
+  for (const login of effective) {
     const existing = await services.repositories.users.findByUsername(login.username);
     if (existing === undefined) {
-      await services.users.create({ ...login, email: `${login.username}@demo.invalid` });
+      await services.users.create({
+        username: login.username,
+        password: login.password,
+        role: login.role,
+        email: `${login.username}@demo.invalid`,
+      });
     } else if (stored === null) {
       // The file was lost but the account exists: give it the newly printed password.
       await services.users.resetPassword(existing.id, login.password);
+    } else if (
+      login.fromEnv === true &&
+      !(await verifyPassword(existing.password_hash, login.password))
+    ) {
+      // ADMIN_PASSWORD was set or changed since the last start: the admin follows it.
+      await services.users.resetPassword(existing.id, login.password);
     }
   }
-  return logins;
+  return effective;
 }
 
 /** The app_settings key that marks the demo schedule as seeded (value: the day it was). */
@@ -131,7 +160,7 @@ export function formatDemoLogins(
     'Demo logins:',
     ...logins.map(
       (l) =>
-        `  username: ${l.username}  password: ${l.password}  role: ${l.role}` +
+        `  username: ${l.username}  password: ${l.fromEnv === true ? '(ADMIN_PASSWORD)' : l.password}  role: ${l.role}` +
         (l.username === DEMO_VIEWER && viewerPhysicist !== null
           ? `  (linked to physicist ${viewerPhysicist}: see My schedule)`
           : ''),

@@ -12,7 +12,9 @@ import type { ScheduleService } from '../services/schedule.service';
 export const myScheduleRoutes: FastifyPluginCallbackZod<{
   schedule: ScheduleService;
   calendar: CalendarService;
-}> = (app, { schedule, calendar }, done) => {
+  /** The base of the URLs handed out: PUBLIC_URL or the listen address, never the Host header. */
+  publicBase: () => string;
+}> = (app, { schedule, calendar, publicBase }, done) => {
   const onRequest = requireSignedIn();
   const tags = ['me'];
 
@@ -56,8 +58,8 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
     },
     async (request) => {
       const secret = await calendar.rotate(request.user!.id);
-      // Absolute, for calendar apps; protocol and host honour TRUST_PROXY's forwarded headers.
-      return { url: `${request.protocol}://${request.host}/api/v1/calendar/${secret}.ics` };
+      // Absolute, for calendar apps; from PUBLIC_URL, never the request's Host header.
+      return { url: `${publicBase()}/api/v1/calendar/${secret}.ics` };
     },
   );
 
