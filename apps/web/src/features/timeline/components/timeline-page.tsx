@@ -144,8 +144,12 @@ export function TimelinePage() {
     },
     [optionsFor],
   );
+  // A past job is history: its record is corrected on /schedule, with a reason, not dragged.
   const canDrag = useCallback(
-    (bar: TimelineBar) => !bar.isPending && (canManage || (bar.slot === 'kit' && canEditKits)),
+    (bar: TimelineBar) =>
+      !bar.isPending &&
+      bar.job.phase !== 'past' &&
+      (canManage || (bar.slot === 'kit' && canEditKits)),
     [canManage, canEditKits],
   );
   const onDrop = useCallback(
