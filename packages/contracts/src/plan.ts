@@ -46,7 +46,7 @@ export const PlanSummarySchema = z.object({
   published_slots_changed: z.number().int(),
   past_slots_changed: z.number().int(),
   slots_filled: z.number().int(),
-  /** Slots still empty after it (nobody could fill them). */
+  /** Lead and data-acq slots of jobs not yet past still empty after it (nobody could fill them). */
   slots_unfilled: z.number().int(),
   /** The first start date among the jobs it changed or filled; null when none. */
   first_changed_start: IsoDateSchema.nullable(),

@@ -77,8 +77,10 @@ export function planSummary(
   for (const job of after) {
     const old = was.get(job.id);
     const start = input.startOf(job.id);
+    const phase = jobPhase(start, input.window);
     for (const slot of RUN_SLOTS) {
-      if (slot !== 'kit' && job[slot] === null && start !== null) unfilled += 1;
+      // An empty slot of a past job is history, not a slot left to fill.
+      if (slot !== 'kit' && job[slot] === null && start !== null && phase !== 'past') unfilled += 1;
       if (old === undefined || sameSlot(old[slot], job[slot])) continue;
       if (start !== null && (first === null || start < first)) first = start;
       if (old[slot] === null) {
@@ -86,7 +88,6 @@ export function planSummary(
         continue;
       }
       changed += 1;
-      const phase = jobPhase(start, input.window);
       if (phase === 'past') past += 1;
       if (phase === 'published') published += 1;
     }
