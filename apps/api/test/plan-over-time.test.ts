@@ -2,7 +2,7 @@ import type { JobRecord, NotificationList, ReplayResult, RunDetail } from '@meri
 import type { Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerApi, newestRun } from './runs-fixture';
-import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import { addKit, addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
@@ -160,6 +160,44 @@ describe('a run over time', () => {
     expect(replay.reproduced).toBe(true);
   });
 
+  it('keeps past and published jobs as they are in a kit assignment and out of a preview', async () => {
+    const kit = await addKit(t, 'Boston Kit', '02115');
+    const assigned = await managerApi(t)('POST', '/api/v1/kits/assign');
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const kits = Object.fromEntries(
+      (await listJobs(t)).map((j) => [j.customer, j.assigned_kit_id]),
+    );
+    // Past and published (the default scope) had no kit and keep none; the draft job gets it.
+    expect(kits).toEqual({
+      'Past Clinic': null,
+      'Published Clinic': null,
+      'Draft Clinic': kit.id,
+    });
+    const past = (await listJobs(t)).find((j) => j.customer === 'Past Clinic')!;
+    // Empty the draft job's slots, so a preview that may change published jobs has work to do.
+    await t.database.db
+      .updateTable('jobs')
+      .set({ assigned_lead_id: null, assigned_data_acq_id: null })
+      .where('customer', '=', 'Draft Clinic')
+      .execute();
+    const res = await managerApi(t)(
+      'POST',
+      '/api/v1/optimize/assign?algorithm=ils&max_iterations=500&apply=false&scope=published',
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const { events } = await readStream(
+      t,
+      `/api/v1/optimize/stream/${res.json<{ task_id: string }>().task_id}`,
+    );
+    const done = events.at(-1)!.data as { type: string; proposal_id: number };
+    expect(done.type).toBe('complete');
+    const proposal = (await managerApi(t)('GET', `/api/v1/proposals/${done.proposal_id}`)).json<{
+      changes: { job_id: number }[];
+    }>();
+    expect(proposal.changes.length).toBeGreaterThan(0);
+    expect(proposal.changes.filter((c) => c.job_id === past.id)).toEqual([]);
+  });
+
   it('explains a holder kept because moving them would not pay', async () => {
     const weights = { proximity: 0.5, job_balance: 1, staff_rotation: 1, stability: 50 };
     const put = await call(t, 'PUT', '/api/v1/admin/settings/weights', weights, 'admin');
@@ -207,5 +245,9 @@ describe('a run over time', () => {
       [past.id, 'lead', nearLead.id],
     ]);
     expect(run.summary).toMatchObject({ past_slots_changed: 1 });
+    // Undoing it would change the past again: a restore keeps past slots as they happened.
+    const undo = await managerApi(t)('POST', `/api/v1/runs/${run.id}/restore`, {});
+    expect(undo.statusCode).toBe(400);
+    expect(undo.json<{ detail: string }>().detail).toMatch(/is on a job already past/);
   });
 });
