@@ -4,7 +4,8 @@ import type { JobsRepository } from '../repositories/jobs.repository';
 import type { CorrectionWriter, PastCorrectionRecorder } from '../services/assignments.service';
 import type { InstanceBuilder } from '../services/instance-builder';
 import type { SettingsService } from '../services/settings.service';
-import { startsOf, type RunRecorder } from './run-recorder';
+import type { RunRecorder } from './run-recorder';
+import { startsOf } from './plan-summary';
 
 /**
  * A manual edit of a past job's record (the past is frozen to every run, but

@@ -12,7 +12,8 @@ import type { RunChangesRepository } from './run-changes.repository';
 import type { ReasonChange, RemovedLeave, RunsRepository } from './runs.repository';
 import type { InstanceBuilder } from '../services/instance-builder';
 import { planAssignments, sameSlot } from './plan-diff';
-import { startsOf, type RunRecorder } from './run-recorder';
+import type { RunRecorder } from './run-recorder';
+import { startsOf } from './plan-summary';
 import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import type { SettingsService } from '../services/settings.service';
 

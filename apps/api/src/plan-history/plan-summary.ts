@@ -8,11 +8,20 @@ import { RUN_SLOTS, sameSlot } from './plan-diff';
 /** The most workload changes a summary lists. */
 const MAX_WORKLOAD_CHANGES = 5;
 
+/** A job's start date by id (null when unknown or undated). */
+export type StartOf = (jobId: number) => string | null;
+
+/** The start dates of a built instance's jobs. */
+export const startsOf =
+  (built: BuiltInstance): StartOf =>
+  (jobId) =>
+    built.jobs.get(String(jobId))?.start ?? null;
+
 /** What a summary needs to know of the plan change besides the two readings of it. */
 export interface SummaryInput {
   window: PlanWindow;
   /** Each job's start date, by job id (undated jobs are absent). */
-  startOf: (jobId: number) => string | null;
+  startOf: StartOf;
   milesBefore: number;
   milesAfter: number;
 }
@@ -179,4 +188,26 @@ export function slotsOfAssignments(
     kit: kit(a.kit_id),
     pinned: { lead: false, data_acq: false, kit: false },
   }));
+}
+
+/**
+ * What a proposal (a preview's or a what-if's) would do, from the plan
+ * before and after it as assignments on `built`: its summary and its
+ * headline in the conditional ("3 slots would change ..."), or `nothing`.
+ */
+export function proposedChange(
+  built: BuiltInstance,
+  before: readonly JobAssignment[],
+  after: readonly JobAssignment[],
+  miles: { before: number; after: number },
+  nothing: string,
+): { summary: PlanSummary; headline: string } {
+  const window = built.planning.window;
+  const summary = planSummary(slotsOfAssignments(built, before), slotsOfAssignments(built, after), {
+    window,
+    startOf: startsOf(built),
+    milesBefore: miles.before,
+    milesAfter: miles.after,
+  });
+  return { summary, headline: planHeadline(summary, window, 'proposed', nothing) };
 }

@@ -17,7 +17,8 @@ import type {
 import type { InstanceBuilder } from '../services/instance-builder';
 import { uncoveredRanges } from './leave-gaps';
 import { planFingerprint } from './plan-fingerprint';
-import { startsOf, type RunRecorder } from './run-recorder';
+import type { RunRecorder } from './run-recorder';
+import { startsOf } from './plan-summary';
 import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from '../services/settings.service';

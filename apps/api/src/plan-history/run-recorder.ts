@@ -3,8 +3,8 @@ import { evaluateObjective, type Instance, type Weights } from '@meridian/domain
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PlanSlots } from '../repositories/jobs.repository';
-import type { BuiltInstance, RunPlanning } from '../services/instance-builder';
-import { planHeadline, planSummary } from './plan-summary';
+import type { RunPlanning } from '../services/instance-builder';
+import { planHeadline, planSummary, type StartOf } from './plan-summary';
 import { inputFingerprint } from './input-fingerprint';
 import { jobsFilled, planAssignments, planChanges, reasonChanges } from './plan-diff';
 import type { PreviewSearch, RepairInput } from './proposals.repository';
@@ -42,15 +42,6 @@ export interface PlanWrite {
   /** A correction's reason. */
   correctionReason?: string;
 }
-
-/** A job's start date by id (null when unknown or undated). */
-export type StartOf = (jobId: number) => string | null;
-
-/** The start dates of a built instance's jobs. */
-export const startsOf =
-  (built: BuiltInstance): StartOf =>
-  (jobId) =>
-    built.jobs.get(String(jobId))?.start ?? null;
 
 /** What a run of each kind says when it changed nothing. */
 const NOTHING_CHANGED: Record<RunRecord['kind'], string> = {

@@ -12,9 +12,9 @@ import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
 import { previewProposal } from '../../plan-history/preview-proposal';
 import type { PreviewSearch, ProposalsRepository } from '../../plan-history/proposals.repository';
 import { reasonAfterRun } from '../../plan-history/reason-text';
-import { startsOf, type RunRecorder } from '../../plan-history/run-recorder';
+import type { RunRecorder } from '../../plan-history/run-recorder';
 import { currentPlan } from '../../plan-history/plan-fingerprint';
-import { planHeadline, planSummary, slotsOfAssignments } from '../../plan-history/plan-summary';
+import { proposedChange, startsOf } from '../../plan-history/plan-summary';
 import type { PlanChangeNotices } from '../../plan-window/plan-change-notices';
 import { iterationsOf, replayBlockerOf } from '../../plan-history/run-iterations';
 import type { JobSlotsWrite, JobsRepository } from '../../repositories/jobs.repository';
@@ -181,18 +181,16 @@ export class OptimizationApply {
       planning: built.planning,
     };
     await this.proposals.complete(proposalId, { ...made.result, search }, trx);
-    const window = fresh.planning.window;
-    const proposed = planSummary(
-      slotsOfAssignments(fresh, currentPlan(fresh)),
-      slotsOfAssignments(fresh, made.after),
+    const { summary: proposed, headline } = proposedChange(
+      fresh,
+      currentPlan(fresh),
+      made.after,
       {
-        window,
-        startOf: startsOf(fresh),
-        milesBefore: made.result.objectiveBefore.distance_miles,
-        milesAfter: made.result.objectiveAfter.distance_miles,
+        before: made.result.objectiveBefore.distance_miles,
+        after: made.result.objectiveAfter.distance_miles,
       },
+      NOTHING_TO_PROPOSE,
     );
-    const headline = planHeadline(proposed, window, 'proposed', NOTHING_TO_PROPOSE);
     const summary: RunSummary = {
       algorithm: result.algorithm,
       status: result.status,

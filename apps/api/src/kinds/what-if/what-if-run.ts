@@ -13,8 +13,7 @@ import { TaskFailure } from '../../tasks/task-failure';
 import type { RunContext, TaskOutcome } from '../../tasks/task-kinds';
 import type { InstanceBuilder } from '../../services/instance-builder';
 import { planFingerprint } from '../../plan-history/plan-fingerprint';
-import { planHeadline, planSummary, slotsOfAssignments } from '../../plan-history/plan-summary';
-import { startsOf } from '../../plan-history/run-recorder';
+import { proposedChange } from '../../plan-history/plan-summary';
 import { toProposalResult } from '../../plan-history/proposal-result';
 import {
   recordedAssignments,
@@ -118,18 +117,16 @@ export class WhatIfRun {
         inputFingerprint: repairInputFingerprint(built.instance, plan),
       },
     };
-    const window = built.planning.window;
-    const summary = planSummary(
-      slotsOfAssignments(built, recordedAssignments(plan)),
-      slotsOfAssignments(built, repair.assignments),
+    const { headline } = proposedChange(
+      built,
+      recordedAssignments(plan),
+      repair.assignments,
       {
-        window,
-        startOf: startsOf(built),
-        milesBefore: result.objectiveBefore.distance_miles,
-        milesAfter: result.objectiveAfter.distance_miles,
+        before: result.objectiveBefore.distance_miles,
+        after: result.objectiveAfter.distance_miles,
       },
+      NOTHING_TO_REPAIR,
     );
-    const headline = planHeadline(summary, window, 'proposed', NOTHING_TO_REPAIR);
     return { proposalId: pending.id, result, headline };
   }
 
