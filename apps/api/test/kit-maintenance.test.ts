@@ -35,6 +35,8 @@ beforeAll(async () => {
   const pinned = await call(t, 'POST', '/api/v1/kits/manual_override', {
     job_id: ongoing.id,
     kit_id: kit.id,
+    // It started yesterday: its record is corrected, with a reason.
+    reason: 'The fragile kit went out with it',
   });
   expect(pinned.statusCode, pinned.body).toBe(200);
   // A job without dates can hold a kit too (an upload row whose dates were cleared later).
