@@ -20,25 +20,18 @@ const CLINICS = {
 };
 
 /**
- * The time limits tried, in turn, until the clock stops a run's HiGHS, as
- * machines and their load differ. milp's whole model never finishes in 1 s.
- * predict_then_optimize's small MILP can finish within 1 s on a quiet
- * machine, while on a loaded one a short limit leaves its teacher too little
- * data, and it falls back without HiGHS: in CI under load, twelve runs at 1,
- * 2, 0.6 and 3 s never had their HiGHS stopped by the clock. So for it a run
- * the clock did not stop is replayed too (its replay is still checked here);
- * the clock-stopped case is the optimizer's own test (replay.test.ts), which
- * needs no API between.
+ * Each algorithm runs under a 1 s limit. Whether the clock stops its HiGHS
+ * depends on the machine: a quiet one proves milp's whole model of these 60
+ * jobs within 1 s (CI did, 2026-11-29), a loaded one does not, and
+ * predict_then_optimize's teacher may leave it no MILP at all. So the verdict
+ * here rests on neither: whichever way the run ended, its stored recipe,
+ * read back through the API, reproduces its F. The clock-stopped case
+ * itself is forced at a counted HiGHS callback, with no machine fast enough
+ * to prove first, in packages/optimizer/test/replay.test.ts ("HiGHS runs
+ * stopped at a counted callback ...": milp's whole model, by role, by date
+ * windows, predict_then_optimize).
  */
-const LIMITS_MS: Record<string, number[]> = {
-  milp: [1_000],
-  predict_then_optimize: [1_000, 2_000],
-};
-const MUST_BE_CLOCK_STOPPED: Record<string, boolean> = {
-  milp: true,
-  predict_then_optimize: false,
-};
-const RUNS_PER_LIMIT = 2;
+const LIMIT_MS = 1_000;
 
 let t: TestApp | undefined;
 let api: ManagerApi;
@@ -48,53 +41,25 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** Whether the clock stopped one of the recipe's HiGHS runs: at a callback, or by ending its thread. */
-const clockStopped = (recipe: ReplayRecipe | null) =>
-  recipe?.highs?.some(({ stops }) => stops.cuts.length > 0 || stops.killedAfter !== undefined) ??
-  false;
-
-/**
- * A run of `algorithm` whose HiGHS the clock stopped, and its stored recipe,
- * on an app (left in `t`) at the first of its limits where one did: each run
- * draws its own seed, so a few are tried at each limit. Where none did and
- * the algorithm need not be clock-stopped, the last run.
- */
-async function clockStoppedRun(algorithm: string) {
-  let last;
-  for (const limitMs of LIMITS_MS[algorithm]!) {
-    await t?.close();
-    t = await createReplayApp(limitMs, CLINICS);
-    api = managerApi(t);
-    for (let attempt = 0; attempt < RUNS_PER_LIMIT; attempt++) {
-      const run = await optimiseAndWait(t, algorithm);
-      const stored = await t.database.db
-        .selectFrom('optimization_runs')
-        .select(['replay', 'replay_blocker'])
-        .where('id', '=', run.id)
-        .executeTakeFirstOrThrow();
-      const recipe = stored.replay as ReplayRecipe | null;
-      last = { run, recipe, blocker: stored.replay_blocker };
-      if (clockStopped(recipe)) return last;
-    }
-  }
-  if (MUST_BE_CLOCK_STOPPED[algorithm] || last === undefined)
-    throw new Error(
-      `${algorithm} at ${LIMITS_MS[algorithm]!.join(', ')} ms, ${RUNS_PER_LIMIT} runs each: the clock stopped HiGHS in none`,
-    );
-  return last;
+/** A run of `algorithm` under LIMIT_MS and its stored recipe, on an app left in `t`. */
+async function limitedRun(algorithm: string) {
+  t = await createReplayApp(LIMIT_MS, CLINICS);
+  api = managerApi(t);
+  const run = await optimiseAndWait(t, algorithm);
+  const stored = await t.database.db
+    .selectFrom('optimization_runs')
+    .select(['replay', 'replay_blocker'])
+    .where('id', '=', run.id)
+    .executeTakeFirstOrThrow();
+  return { run, recipe: stored.replay as ReplayRecipe | null, blocker: stored.replay_blocker };
 }
 
-describe('replay of runs their time limit ended', () => {
-  // predict_then_optimize's HiGHS stopped at a counted callback is replay.test.ts's
-  // (packages/optimizer), which needs no time limit to stop it.
-  it.each([
-    ['milp', 'its HiGHS stopped by the clock'],
-    ['predict_then_optimize', 'its HiGHS stopped by the clock or not'],
-  ])(
-    '%s: a run its time limit ended (%s) reproduces its F from its recipe',
+describe('replay of HiGHS runs under a short time limit', () => {
+  it.each(['milp', 'predict_then_optimize'])(
+    '%s: a run under a 1 s limit, ended by the clock or by its proof, reproduces its F from its stored recipe',
     async (algorithm) => {
-      const { run, recipe, blocker } = await clockStoppedRun(algorithm);
-      expect(run.status).toBe('timeout');
+      const { run, recipe, blocker } = await limitedRun(algorithm);
+      expect(['optimal', 'feasible', 'timeout']).toContain(run.status);
       expect(blocker).toBeNull();
       expect(recipe).not.toBeNull();
       // milp on its whole model, not by role.
