@@ -8,6 +8,8 @@ import { createWorkServices } from './compose/work';
 import { UserStreams } from './http/user-streams';
 import { PlanCalendar } from './plan-window/plan-calendar';
 import { planWindowReader } from './plan-window/plan-window-reader';
+import { createMailServices } from './compose/mail';
+import { publicBaseUrl } from './config/public-url';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);
@@ -60,14 +62,23 @@ async function main(): Promise<void> {
     userStreams: new UserStreams(config.loadShedding.streamsPerUser),
   });
   await work.startWorkers();
+  // Notices' e-mail goes out from workers too, so API nodes with RUN_WORKERS=false only queue it.
+  const mail = createMailServices({
+    db: database.db,
+    config,
+    baseUrl: () => publicBaseUrl(config, config.port),
+    log,
+  });
+  mail.start(work.tasks.bus);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'worker shutting down');
-    void work
+    void mail
       .close()
+      .then(() => work.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -37,6 +37,7 @@ describe('parseConfig', () => {
         streamsPerUser: 10,
       },
       publicUrl: null,
+      mail: { smtpUrl: null, server: null, from: null },
       loginThrottle: { perAccount: 5, perAddress: 20, windowMs: 900_000, lockMs: 60_000 },
       orgTimeZone: 'America/Chicago',
       planToday: null,

@@ -113,9 +113,18 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { message: 'Role matrix test' },
     expect: managers(200),
   },
+  // Issue 21 part 4: how one's notices reach one's e-mail.
+  { method: 'GET', path: '/api/v1/me/notice-settings', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/notice-settings',
+    body: { email_on: true, delivery: 'immediate' },
+    expect: signedIn(200),
+  },
 
   // Admin only (spec section 6: /admin is admin only).
   { method: 'GET', path: '/api/v1/admin/users', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/v1/admin/mail', expect: adminOnly(200) },
   // The embedded database is archived by the server; on PostgreSQL the admin is told to use pg_dump.
   {
     method: 'GET',

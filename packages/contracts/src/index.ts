@@ -15,3 +15,4 @@ export * from './explain';
 export * from './proposals';
 export * from './runs';
 export * from './plan';
+export * from './notices';

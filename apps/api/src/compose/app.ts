@@ -31,6 +31,8 @@ import {
 import type { TaskSettings } from '../config/task-settings';
 import { registerRoutes } from './routes';
 import { installWork } from './work-plugin';
+import { createMailServices, type MailServices } from './mail';
+import { publicBaseUrl } from '../config/public-url';
 
 /** What buildApp needs; everything else is derived. */
 export interface BuildAppOptions {
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** What drives the re-check of open streams' tokens (tests drive it by hand); default: a 2 s interval. */
   streamTicker?: StreamTicker;
+  /** false: no mail drains run by themselves (tests call app.mail.outbox.drain with a time). */
+  drainMail?: boolean;
 }
 
 /** The app instance with its services attached, for routes that later engineers register. */
@@ -61,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Repositories and services built for this app (see app-services.ts). */
     services: AppServices;
+    /** Notices' e-mail: outbox, pump and notice settings (compose/mail.ts). */
+    mail: MailServices;
   }
 }
 
@@ -246,10 +252,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     planWindow: services.planWindow,
     ...(options.tasks === undefined ? {} : { overrides: options.tasks }),
   });
+  const mail = createMailServices({
+    db: database.db,
+    config,
+    // Links in mail start at PUBLIC_URL, else the address this server is bound to.
+    baseUrl: () => {
+      const bound = app.server.address();
+      return publicBaseUrl(
+        config,
+        typeof bound === 'object' && bound !== null ? bound.port : config.port,
+      );
+    },
+    log: app.log,
+  });
+  app.decorate('mail', mail);
+  app.addHook('preClose', () => mail.close());
+  // Mail goes out where tasks run: this process, or the workers (RUN_WORKERS=false here).
+  if (work.settings.runWorkers && options.drainMail !== false) mail.start(work.tasks.bus);
   await registerRoutes(app, {
     config,
     database,
     services,
+    mail,
     work,
     userStreams,
     authRatePerMinute: options.authRatePerMinute ?? config.authRatePerMinute,

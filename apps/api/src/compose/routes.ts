@@ -30,12 +30,16 @@ import { createPeopleServices } from './people';
 import { planWindowRoutes } from '../plan-window/plan-window.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
+import type { MailServices } from './mail';
+import { mailRoutes } from '../mail/mail.routes';
 
 /** What the route table is built from. */
 export interface RouteWiring {
   config: RuntimeConfig;
   database: Database;
   services: AppServices;
+  /** Notice settings and the mail status. */
+  mail: MailServices;
   work: WorkServices;
   /** The per-user cap and revocation check every event stream shares. */
   userStreams: UserStreams;
@@ -73,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     bus: people.bus,
     streams: wiring.userStreams,
   });
+  await app.register(mailRoutes, { noticeSettings: wiring.mail.noticeSettings });
   await app.register(settingsRoutes, { settings: s.settings });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
   await app.register(musicRoutes, { music: s.music });

@@ -11,6 +11,7 @@ import {
 import { TaskSettingsError, taskSettingsFromEnv } from './task-settings';
 import { wholeSetting } from './whole-setting';
 import { PublicUrlError, parsePublicUrl } from './public-url';
+import { MailSettingsError, parseMailSettings, type MailSettings } from './mail-settings';
 import { DEFAULT_ORG_TIMEZONE, isRealDate, todayIn } from '@meridian/domain';
 
 /** Who may self-register: everyone, nobody, or e-mail addresses of the listed domains. */
@@ -48,6 +49,8 @@ export interface Config {
   orgTimeZone: string;
   /** PLAN_TODAY: a fixed "today" (YYYY-MM-DD) instead of the clock, for tests and rehearsals; null: the clock. */
   planToday: string | null;
+  /** SMTP_URL and MAIL_FROM: where notices' e-mail goes out; smtpUrl null: none is sent. */
+  mail: MailSettings;
 }
 
 /** Configuration with the signing key resolved: what the app needs to run. */
@@ -266,6 +269,13 @@ export function parseConfig(
     if (error instanceof PublicUrlError) throw new ConfigError(error.message);
     throw error;
   }
+  let mail: MailSettings;
+  try {
+    mail = parseMailSettings(env);
+  } catch (error) {
+    if (error instanceof MailSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   let loadShedding: LoadShedding;
   let loginThrottle: LoginThrottleSettings;
   try {
@@ -301,6 +311,7 @@ export function parseConfig(
     demo,
     trustProxy,
     publicUrl,
+    mail,
     loadShedding,
     loginThrottle,
   };

@@ -245,6 +245,33 @@ export interface PublishedNoticesTable {
   noticed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Table notice_settings: how each user hears of notices; no row means the defaults (migration 0024). */
+export interface NoticeSettingsTable {
+  user_id: number;
+  email_on: Generated<boolean>;
+  delivery: Generated<'immediate' | 'daily_digest'>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Delivery states of a notice's e-mail (migration 0024). */
+export type MailDeliveryState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** Table mail_deliveries: one e-mail delivery record per notice, written by a trigger (migration 0024). */
+export interface MailDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  user_id: number;
+  state: Generated<MailDeliveryState>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+  sent_to: string | null;
+  in_digest: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -264,4 +291,6 @@ export interface DB {
   proposals: ProposalsTable;
   plan_publications: PlanPublicationsTable;
   published_notices: PublishedNoticesTable;
+  notice_settings: NoticeSettingsTable;
+  mail_deliveries: MailDeliveriesTable;
 }

@@ -13,11 +13,18 @@ const POLL_MS = 15_000;
  */
 const keyOf = (userId: number) => `notifications:user:${userId}`;
 
-/** A NotificationSignal over the event bus. */
+/**
+ * The bus key that wakes the mail outbox (mail/mail-pump.ts): notices were
+ * written, so their e-mail deliveries are queued.
+ */
+export const MAIL_OUTBOX_KEY = 'mail:outbox';
+
+/** A NotificationSignal over the event bus: the users' streams, and the mail outbox. */
 export function busNotificationSignal(bus: TaskEventBus): NotificationSignal {
   return {
     async wake(userIds) {
       for (const id of new Set(userIds)) await bus.publish(keyOf(id));
+      if (userIds.length > 0) await bus.publish(MAIL_OUTBOX_KEY);
     },
   };
 }
