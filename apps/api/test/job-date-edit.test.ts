@@ -62,9 +62,15 @@ async function assignKit(customer: string, k: Kit | null) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
-const move = async (customer: string, start: string, end: string) => {
+/** Moves a job; a job that started before today needs `correction_reason` (a correction of the past). */
+const move = async (customer: string, start: string, end: string, correction_reason?: string) => {
   const job = await jobNamed(customer);
-  return call(t, 'PUT', `/api/v1/jobs/${job.id}`, { ...job, start, end });
+  return call(t, 'PUT', `/api/v1/jobs/${job.id}`, {
+    ...job,
+    start,
+    end,
+    ...(correction_reason === undefined ? {} : { correction_reason }),
+  });
 };
 const detail = (res: { json: <T>() => T }) => res.json<{ detail: string }>().detail;
 
@@ -108,8 +114,9 @@ describe('editing the dates of an assigned job', () => {
     expect(broken.statusCode).toBe(200);
     expect((await jobNamed('Started Clinic')).assigned_kit_id).toBe(spare.id);
     // Correcting the past dates is fine; moving the job into the future is not.
-    expect((await move('Started Clinic', '2020-03-02', '2020-03-04')).statusCode).toBe(200);
-    const res = await move('Started Clinic', '2099-05-03', '2099-05-04');
+    const why = 'The visit started a day late';
+    expect((await move('Started Clinic', '2020-03-02', '2020-03-04', why)).statusCode).toBe(200);
+    const res = await move('Started Clinic', '2099-05-03', '2099-05-04', why);
     expect(res.statusCode).toBe(409);
     expect(detail(res)).toMatch(/its kit Kit Spare is out for maintenance/);
   });

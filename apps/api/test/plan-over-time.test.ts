@@ -250,4 +250,47 @@ describe('a run over time', () => {
     expect(undo.statusCode).toBe(400);
     expect(undo.json<{ detail: string }>().detail).toMatch(/is on a job already past/);
   });
+
+  it("corrects a past job's dates, or dates a job in the past, only with a reason", async () => {
+    const jobs = await listJobs(t);
+    const edit = (job: JobRecord, dates: { start: string; end: string }) => ({
+      version: job.version,
+      customer: job.customer,
+      location: job.location ?? '',
+      zip_code: job.zip_code ?? '',
+      package: job.package ?? '',
+      reason: job.reason ?? '',
+      ...dates,
+    });
+    const past = jobs.find((j) => j.customer === 'Past Clinic')!;
+    const longer = edit(past, { start: '2025-12-29', end: '2025-12-31' });
+    const refused = await call(t, 'PUT', `/api/v1/jobs/${past.id}`, longer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      /^Job \d+ started on 2025-12-29, before today \(2026-01-05\): .* needs a reason \(correction_reason\)$/,
+    );
+    const corrected = await call(t, 'PUT', `/api/v1/jobs/${past.id}`, {
+      ...longer,
+      correction_reason: 'The visit ran a day over',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json<JobRecord>()).toMatchObject({ start: '2025-12-29', end: '2025-12-31' });
+    expect(await newestRun(t)).toMatchObject({
+      kind: 'correction',
+      reason: 'The visit ran a day over',
+    });
+
+    // A draft job moved before today is a record of the past too.
+    const draft = jobs.find((j) => j.customer === 'Draft Clinic')!;
+    const backdated = edit(draft, { start: '2025-12-15', end: '2025-12-16' });
+    const unexplained = await call(t, 'PUT', `/api/v1/jobs/${draft.id}`, backdated);
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json<{ detail: string }>().detail).toBe(
+      `The new start 2025-12-15 of job ${draft.id} is before today (2026-01-05): recording a job in the past is a correction and needs a reason (correction_reason)`,
+    );
+    expect((await listJobs(t)).find((j) => j.id === draft.id)).toMatchObject({
+      start: '2026-03-02',
+      version: draft.version,
+    });
+  });
 });

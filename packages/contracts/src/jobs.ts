@@ -25,6 +25,9 @@ export const JobListSchema = z.array(JobRecordSchema);
  * fields are taken from the body; derived fields (duration, region, assigned
  * names, kit_location) are recomputed by the server, and id comes from the path.
  */
+/** Why a past job's record is corrected: required for a job that started before today. */
+export const CorrectionReasonSchema = z.string().trim().min(1).max(500);
+
 export const JobUpdateRequestSchema = z.object({
   version: RowVersionSchema,
   customer: z.string().max(200),
@@ -34,14 +37,14 @@ export const JobUpdateRequestSchema = z.object({
   start: IsoDateSchema.nullable(),
   end: IsoDateSchema.nullable(),
   reason: z.string().max(4000),
+  /** Why a past job's record is corrected (or a job is dated in the past): required then. */
+  correction_reason: CorrectionReasonSchema.optional(),
 });
 export type JobUpdateRequest = z.infer<typeof JobUpdateRequestSchema>;
 
 export const JobIdParamsSchema = RowIdParamsSchema;
 
 /** POST /api/v1/assignments/manual. */
-/** Why a past job's record is corrected: required for a job that started before today. */
-export const CorrectionReasonSchema = z.string().trim().min(1).max(500);
 
 export const ManualAssignmentRequestSchema = z.strictObject({
   job_id: RowIdSchema,

@@ -59,7 +59,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
         response: { 200: JobRecordSchema },
       },
     },
-    (request) => jobs.update(request.params.id, request.body),
+    (request) => jobs.update(request.params.id, request.body, request.user!.id),
   );
   app.delete(
     '/api/v1/jobs/:id',

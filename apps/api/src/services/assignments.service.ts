@@ -80,20 +80,27 @@ export class AssignmentsService {
   /**
    * How to write an edit of job `jobId`: null for a job not yet past; for a
    * past one (a record corrected) a writer that records it as a run with its
-   * reason, and 400 without a reason: the past is kept as it happened.
+   * reason, and 400 without a reason: the past is kept as it happened. An
+   * edit that gives the job a start before today (`newStart`) is a
+   * correction of the past too. `field` names the request's reason field in
+   * the refusal.
    */
-  private async correctionOf(
+  async correctionOf(
     jobId: number,
     reason: string | undefined,
     userId: number,
+    { newStart = null, field = 'reason' }: { newStart?: string | null; field?: string } = {},
   ): Promise<((trx: Kysely<DB>, write: () => Promise<void>) => Promise<void>) | null> {
     const stored = await this.jobs.findStored(jobId);
     if (stored === undefined) return null;
     const window = await this.window();
-    if (jobPhase(stored.start, window) !== 'past') return null;
+    const pastNow = jobPhase(stored.start, window) === 'past';
+    if (!pastNow && jobPhase(newStart, window) !== 'past') return null;
     if (reason === undefined) {
       throw badRequest(
-        `Job ${jobId} started on ${stored.start}, before today (${window.today}): the past is kept as it happened, so correcting its record needs a reason (reason)`,
+        pastNow
+          ? `Job ${jobId} started on ${stored.start}, before today (${window.today}): the past is kept as it happened, so correcting its record needs a reason (${field})`
+          : `The new start ${newStart} of job ${jobId} is before today (${window.today}): recording a job in the past is a correction and needs a reason (${field})`,
       );
     }
     const writer = await this.corrections.prepare();

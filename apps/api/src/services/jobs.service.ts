@@ -102,10 +102,17 @@ export class JobsService {
    * UPDATE, so of two editors holding the same version exactly one wins and
    * the other gets 409 with nothing changed. New dates are checked against
    * the job's assignments first (AssignmentsService.checkNewDates), under the
-   * job's row lock so a manual assignment cannot slip in between.
+   * job's row lock so a manual assignment cannot slip in between. An edit of
+   * a past job, or one that dates a job before today, corrects the record of
+   * what happened: it needs `correction_reason` and is recorded as a run
+   * (AssignmentsService.correctionOf).
    */
-  async update(id: number, body: JobUpdateRequest): Promise<JobRecord> {
+  async update(id: number, body: JobUpdateRequest, userId: number): Promise<JobRecord> {
     const fields = jobWriteFrom(body);
+    const correction = await this.assignments.correctionOf(id, body.correction_reason, userId, {
+      newStart: fields.start_date,
+      field: 'correction_reason',
+    });
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(id, trx);
       if (stored === undefined) throw notFound(`Job ${id} not found`);
@@ -122,11 +129,14 @@ export class JobsService {
           write = { ...fields, reason: composeReason({ ...parseReason(fields.reason), summary }) };
         }
       }
-      if (!(await this.jobs.updateIfVersion(id, body.version, write, trx))) {
-        throw conflict(
-          `Job ${id} was changed by someone else (it is at version ${stored.version}, your copy is version ${body.version}); reload it and edit again`,
-        );
-      }
+      const save = async () => {
+        if (!(await this.jobs.updateIfVersion(id, body.version, write, trx))) {
+          throw conflict(
+            `Job ${id} was changed by someone else (it is at version ${stored.version}, your copy is version ${body.version}); reload it and edit again`,
+          );
+        }
+      };
+      await (correction ? correction(trx, save) : save());
     });
     return this.get(id);
   }

@@ -15,17 +15,19 @@ type EditedJob = Pick<Job, 'id' | 'customer' | 'start'>;
 interface Pending {
   job: EditedJob;
   then: (reason: string) => void;
+  cancelled?: () => void;
 }
 
 /**
  * Editing a past job corrects a record of what happened: the server asks
  * for a reason and records the change as a run. `ask(job, then)` calls
  * `then()` at once for a job not yet past; for a past one it first asks for
- * the reason in a dialog and calls `then(reason)` once given. Render
- * `dialog` once, beside the controls that ask.
+ * the reason in a dialog and calls `then(reason)` once given, or
+ * `cancelled()` when the dialog is closed without one. Render `dialog` once,
+ * beside the controls that ask.
  */
 export function useCorrectionReason(): {
-  ask: (job: EditedJob, then: (reason?: string) => void) => void;
+  ask: (job: EditedJob, then: (reason?: string) => void, cancelled?: () => void) => void;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -33,24 +35,27 @@ export function useCorrectionReason(): {
   // A job is past when it started before the organisation's today (the server's rule).
   const today = useOrgToday();
   const ask = useCallback(
-    (job: EditedJob, then: (reason?: string) => void) => {
+    (job: EditedJob, then: (reason?: string) => void, cancelled?: () => void) => {
       if (job.start === null || job.start >= today) {
         then();
         return;
       }
       setReason('');
-      setPending({ job, then });
+      setPending({ job, then, ...(cancelled ? { cancelled } : {}) });
     },
     [today],
   );
-  const close = () => setPending(null);
+  const cancel = () => {
+    pending?.cancelled?.();
+    setPending(null);
+  };
   const confirm = () => {
     if (pending === null || reason.trim() === '') return;
     pending.then(reason.trim());
-    close();
+    setPending(null);
   };
   const dialog = (
-    <Dialog open={pending !== null} onClose={close} maxWidth="xs" fullWidth>
+    <Dialog open={pending !== null} onClose={cancel} maxWidth="xs" fullWidth>
       <DialogTitle>Correct a past job</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
@@ -72,7 +77,7 @@ export function useCorrectionReason(): {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={cancel}>Cancel</Button>
         <Button variant="contained" onClick={confirm} disabled={reason.trim() === ''}>
           Correct the record
         </Button>

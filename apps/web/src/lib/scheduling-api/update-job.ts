@@ -5,9 +5,21 @@ import { apiRequest, ApiError } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { replaceJobInCache } from './job-cache';
 
-/** PUT /api/v1/jobs/{id}: the full job including the version it was read at (answered with its pinned flags). */
-export const updateJob = (job: Job) =>
-  apiRequest(`/jobs/${job.id}`, JobRecordSchema, { method: 'PUT', json: job });
+/** An edited job, and why, when the edit corrects the record of a past job. */
+export interface JobEdit {
+  job: Job;
+  correctionReason?: string | undefined;
+}
+
+/**
+ * PUT /api/v1/jobs/{id}: the full job including the version it was read at
+ * (answered with its pinned flags), with `correction_reason` for a past job.
+ */
+export const updateJob = ({ job, correctionReason }: JobEdit) =>
+  apiRequest(`/jobs/${job.id}`, JobRecordSchema, {
+    method: 'PUT',
+    json: correctionReason === undefined ? job : { ...job, correction_reason: correctionReason },
+  });
 
 /** Saves one edited job; the answer replaces the row, a 409 (stale version) reloads it. */
 export const useUpdateJob = () => {

@@ -25,7 +25,7 @@ interface DataManagementTableProps {
 
 /** The virtualised, editable job table of Data Management with its delete confirmation. */
 export function DataManagementTable({ jobs, canEdit }: DataManagementTableProps) {
-  const save = useJobEdit();
+  const { save, dialog: reasonDialog } = useJobEdit();
   const deleteJob = useDeleteJob();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Job | null>(null);
@@ -85,6 +85,7 @@ export function DataManagementTable({ jobs, canEdit }: DataManagementTableProps)
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
+      {reasonDialog}
     </>
   );
 }
