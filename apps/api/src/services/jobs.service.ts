@@ -1,4 +1,5 @@
 import type { JobRecord, JobUpdateRequest } from '@meridian/contracts';
+import type { Job } from '@meridian/domain';
 import { composeReason, isRealDate, parseReason } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { AssignmentsService } from './assignments.service';
@@ -43,6 +44,16 @@ export function jobWriteFrom(body: JobUpdateRequest): JobWrite {
     region: regionOfZip(zip),
   };
 }
+
+/** Whether a write leaves every field of the job's record as it is (nothing is corrected). */
+const leavesAsIs = (job: Job, write: JobWrite) =>
+  job.customer === write.customer &&
+  job.location === write.location &&
+  job.zip_code === write.zip_code &&
+  job.package === write.package &&
+  job.start === write.start_date &&
+  job.end === write.end_date &&
+  job.reason === write.reason;
 
 /** Job rules: blank creation, versioned edits with derived fields, deletion. */
 export class JobsService {
@@ -105,14 +116,19 @@ export class JobsService {
    * job's row lock so a manual assignment cannot slip in between. An edit of
    * a past job, or one that dates a job before today, corrects the record of
    * what happened: it needs `correction_reason` and is recorded as a run
-   * (AssignmentsService.correctionOf).
+   * (AssignmentsService.correctionOf). A write that changes nothing (a
+   * comment saved as it was, spec section 5) corrects nothing and needs none.
    */
   async update(id: number, body: JobUpdateRequest, userId: number): Promise<JobRecord> {
     const fields = jobWriteFrom(body);
-    const correction = await this.assignments.correctionOf(id, body.correction_reason, userId, {
-      newStart: fields.start_date,
-      field: 'correction_reason',
-    });
+    const current = await this.jobs.find(id);
+    const correction =
+      current === undefined || leavesAsIs(current, fields)
+        ? null
+        : await this.assignments.correctionOf(id, body.correction_reason, userId, {
+            newStart: fields.start_date,
+            field: 'correction_reason',
+          });
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(id, trx);
       if (stored === undefined) throw notFound(`Job ${id} not found`);

@@ -29,9 +29,13 @@ export function useJobEdit(): { save: SaveJobField; dialog: ReactNode } {
       const edited = { ...job, ...changes };
       // The dialog names the job as it stands if it is past, else as dated by this edit.
       const named = job.start !== null && (edited.start === null || job.start <= edited.start);
-      const reason = await new Promise<string | undefined | null>((resolve) =>
-        ask(named ? job : edited, resolve, () => resolve(null)),
-      );
+      // A comment saved as it was (spec section 5) corrects nothing: no reason to ask.
+      const corrects = (job[field] ?? '') !== value;
+      const reason = corrects
+        ? await new Promise<string | undefined | null>((resolve) =>
+            ask(named ? job : edited, resolve, () => resolve(null)),
+          )
+        : undefined;
       if (reason === null) return false;
       try {
         await mutateAsync({ job: edited, correctionReason: reason });
