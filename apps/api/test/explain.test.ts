@@ -6,6 +6,7 @@ import {
 } from '@meridian/contracts';
 import {
   checkHardConstraints,
+  DEFAULT_PREFERENCE,
   evaluateObjective,
   haversineMiles,
   UNASSIGNED_PENALTY,
@@ -144,7 +145,8 @@ describe('GET /assignments/{job_id}/explain on the demo data', () => {
     expect(res.statusCode).toBe(200);
     const body = AssignmentExplanationSchema.parse(res.json());
     const expected = F(plan);
-    expect(body.weights).toEqual(WEIGHTS);
+    // The preference weight is reported too: the explanation's avoided days are priced with it.
+    expect(body.weights).toEqual({ ...WEIGHTS, preference: DEFAULT_PREFERENCE });
     expect(body.objective.unassigned).toBe(expected.unassigned);
     expect(body.objective.rotation).toBe(expected.rotation);
     expect(Math.abs(body.objective.total - expected.total)).toBeLessThan(tolerance(expected));

@@ -52,6 +52,11 @@ describe('input fingerprint', () => {
     b.jobs.reverse();
     b.physicists.reverse();
     b.physicists.find((p) => p.id === '2')!.unavailable.reverse();
+    // Preferences are sets: the order they were stated in does not matter.
+    a.physicists[0]!.avoid_dates = ['2027-01-04', '2027-01-05'];
+    b.physicists.find((p) => p.id === '1')!.avoid_dates = ['2027-01-05', '2027-01-04'];
+    a.physicists[0]!.avoid_weekdays = [1, 5];
+    b.physicists.find((p) => p.id === '1')!.avoid_weekdays = [5, 1];
     // Same values, keys written in another order.
     b.weights = Object.fromEntries(Object.entries(b.weights).reverse()) as Instance['weights'];
     expect(inputFingerprint(a)).toMatch(/^[0-9a-f]{64}$/);
@@ -75,6 +80,9 @@ describe('input fingerprint', () => {
     ['a removed physicist', (i) => i.physicists.shift()],
     ['a kit in maintenance', (i) => (i.kits[0]!.is_out_for_maintenance = true)],
     ['a weight', (i) => (i.weights.proximity = 0.6)],
+    ['an avoided date', (i) => (i.physicists[0]!.avoid_dates = ['2027-01-04'])],
+    ['an avoided weekday', (i) => (i.physicists[1]!.avoid_weekdays = [1])],
+    ['the preference weight', (i) => (i.weights.preference = 2)],
   ];
   it.each(edits)('changes with %s', (_, edit) => {
     const changed = base();

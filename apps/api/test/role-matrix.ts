@@ -249,6 +249,16 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(404),
   },
   { method: 'DELETE', path: '/api/v1/physicists/{id}', expect: managers(404) },
+  // Issue 21 part 3: preferences. The matrix's users are not linked: 409 for their own.
+  { method: 'GET', path: '/api/v1/me/preferences', expect: signedIn(409) },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/preferences',
+    body: { avoid_dates: [], avoid_weekdays: [] },
+    expect: signedIn(409),
+  },
+  { method: 'GET', path: '/api/v1/preferences', expect: managers(200) },
+  { method: 'GET', path: '/api/v1/physicists/{id}/preferences', expect: managers(404) },
   {
     method: 'POST',
     path: '/api/v1/physicists/import',

@@ -13,6 +13,8 @@ const TermsSchema = z.object({
   proximity: z.number(),
   balance: z.number(),
   rotation: z.number(),
+  /** preference times the change of P, the job days on days the holder asked to avoid. */
+  preference: z.number(),
 });
 
 /**
@@ -31,6 +33,11 @@ export const AssignedTermsSchema = z.object({
   rotation_repeat: z.boolean(),
   /** staff_rotation * (1 if a repeat, else 0). */
   rotation: z.number(),
+  /** Job days on a day the holder asked to avoid (their part of P). */
+  avoided_days: z.number().int(),
+  /** preference * avoided_days. */
+  preference: z.number(),
+  /** proximity + balance + rotation + preference. */
   total: z.number(),
 });
 
@@ -131,6 +138,7 @@ export const AssignmentExplanationSchema = z.object({
     proximity: z.number(),
     job_balance: z.number(),
     staff_rotation: z.number(),
+    preference: z.number().optional(),
   }),
   /** F of the whole stored plan, as the evaluator computes it. */
   objective: ObjectiveSchema,

@@ -16,3 +16,4 @@ export * from './proposals';
 export * from './runs';
 export * from './plan';
 export * from './notices';
+export * from './preferences';

@@ -52,6 +52,12 @@ export const PlanSummarySchema = z.object({
   first_changed_start: IsoDateSchema.nullable(),
   miles_before: z.number(),
   miles_after: z.number(),
+  /**
+   * Job days on a day their holder asked to avoid (the preference term P),
+   * before and after; absent from summaries recorded before preferences.
+   */
+  avoided_days_before: z.number().int().optional(),
+  avoided_days_after: z.number().int().optional(),
   /** The largest changes of jobs per physicist, largest first (at most 5). */
   workload_changes: z.array(WorkloadChangeSchema),
 });

@@ -1,6 +1,7 @@
 import { CalendarService } from '../services/calendar.service';
 import { busNotificationSignal } from '../services/notifications-stream';
 import { NotificationsService } from '../services/notifications.service';
+import { PreferencesService } from '../services/preferences.service';
 import { ScheduleService } from '../services/schedule.service';
 import type { TaskEventBus } from '../tasks/task-event-bus';
 import { PlanWindowService } from '../plan-window/plan-window.service';
@@ -18,6 +19,8 @@ export interface PeopleServices {
   planWindow: PlanWindowService;
   /** Wakes notification streams; the task machinery's bus (LISTEN/NOTIFY on PostgreSQL). */
   bus: TaskEventBus;
+  /** The days physicists would rather not work (issue 21 part 3). */
+  preferences: PreferencesService;
 }
 
 /**
@@ -56,5 +59,6 @@ export function createPeopleServices(services: AppServices, bus: TaskEventBus): 
       publishedNotices,
     ),
     bus,
+    preferences: new PreferencesService(db, r.users, r.physicists, r.preferences),
   };
 }

@@ -18,6 +18,7 @@ import { kitsRoutes } from '../routes/kits.routes';
 import { meRoutes } from '../routes/me.routes';
 import { myScheduleRoutes } from '../routes/my-schedule.routes';
 import { notificationsRoutes } from '../routes/notifications.routes';
+import { preferencesRoutes } from '../routes/preferences.routes';
 import { planHistoryRoutes } from '../plan-history/plan-history.routes';
 import { proposalsRoutes } from '../plan-history/proposals.routes';
 import { rosterRoutes } from '../routes/roster.routes';
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
     publicBase,
   });
   await app.register(calendarRoutes, { calendar: people.calendar });
+  await app.register(preferencesRoutes, { preferences: people.preferences });
   await app.register(planWindowRoutes, { planWindow: people.planWindow });
   await app.register(notificationsRoutes, {
     notifications: people.notifications,

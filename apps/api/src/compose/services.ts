@@ -15,6 +15,7 @@ import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
+import { PreferencesRepository } from '../repositories/preferences.repository';
 import { RunChangesRepository } from '../plan-history/run-changes.repository';
 import { RunsRepository } from '../plan-history/runs.repository';
 import { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
@@ -81,6 +82,8 @@ export interface Repositories {
   runChanges: RunChangesRepository;
   planPublications: PlanPublicationsRepository;
   publishedNotices: PublishedNoticesRepository;
+  /** The days each physicist would rather not work (migration 0023). */
+  preferences: PreferencesRepository;
 }
 
 /**
@@ -142,6 +145,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     runChanges: new RunChangesRepository(db),
     planPublications: new PlanPublicationsRepository(db),
     publishedNotices: new PublishedNoticesRepository(db),
+    preferences: new PreferencesRepository(db),
   };
 }
 

@@ -272,6 +272,15 @@ export interface MailDeliveriesTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** Table physicist_preferences: the days each physicist would rather not work (migration 0023). */
+export interface PhysicistPreferencesTable {
+  physicist_id: number;
+  /** JSON arrays: 'YYYY-MM-DD' texts and ISO weekdays, sorted and unique. */
+  avoid_dates: ColumnType<string[], string, string>;
+  avoid_weekdays: ColumnType<number[], string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -293,4 +302,5 @@ export interface DB {
   published_notices: PublishedNoticesTable;
   notice_settings: NoticeSettingsTable;
   mail_deliveries: MailDeliveriesTable;
+  physicist_preferences: PhysicistPreferencesTable;
 }

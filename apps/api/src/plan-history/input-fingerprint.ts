@@ -19,7 +19,7 @@ function canonicalJson(value: unknown): string {
 /**
  * The input fingerprint of a plan revision: sha256 (hex) of everything the
  * optimiser reads (dated jobs with their places, dates and pinned slots, the
- * placed roster with its leave, the kits, the weights) as canonical JSON,
+ * placed roster with its leave and preferences, the kits, the weights) as canonical JSON,
  * lists sorted by id and leave by date, so the order rows come back in does
  * not matter but any change to an input does.
  */
@@ -32,6 +32,9 @@ export function inputFingerprint(instance: Instance): string {
       unavailable: [...p.unavailable].sort((a, b) =>
         a.start === b.start ? (a.end < b.end ? -1 : 1) : a.start < b.start ? -1 : 1,
       ),
+      // Sets in meaning: sorted, so the order they were stated in does not matter.
+      avoid_dates: p.avoid_dates && [...p.avoid_dates].sort(),
+      avoid_weekdays: p.avoid_weekdays && [...p.avoid_weekdays].sort((a, b) => a - b),
     })),
     kits: [...(instance.kits ?? [])].sort(byId),
   };

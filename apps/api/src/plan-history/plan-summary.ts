@@ -24,6 +24,9 @@ export interface SummaryInput {
   startOf: StartOf;
   milesBefore: number;
   milesAfter: number;
+  /** P before and after: job days on a day their holder asked to avoid. */
+  avoidedBefore?: number;
+  avoidedAfter?: number;
 }
 
 /** Jobs per linked physicist in one reading of the plan (lead and data-acq slots). */
@@ -110,6 +113,9 @@ export function planSummary(
     first_changed_start: first,
     miles_before: Math.round(input.milesBefore * 10) / 10,
     miles_after: Math.round(input.milesAfter * 10) / 10,
+    ...(input.avoidedBefore === undefined || input.avoidedAfter === undefined
+      ? {}
+      : { avoided_days_before: input.avoidedBefore, avoided_days_after: input.avoidedAfter }),
     workload_changes: workloadChanges(before, after),
   };
 }
@@ -152,6 +158,9 @@ export function planHeadline(
   }
   const miles = Math.round(summary.miles_after - summary.miles_before);
   if (miles !== 0) parts.push(`${plural(Math.abs(miles), miles < 0 ? 'fewer mile' : 'more mile')}`);
+  const avoided = [summary.avoided_days_before, summary.avoided_days_after] as const;
+  if (avoided[0] !== undefined && avoided[1] !== undefined && avoided[0] !== avoided[1])
+    parts.push(`days on someone's avoided days ${avoided[0]} → ${avoided[1]}`);
   const top = summary.workload_changes[0];
   if (top) parts.push(`${top.name} ${top.jobs_before} → ${top.jobs_after} jobs`);
   if (summary.slots_unfilled > 0)
@@ -199,7 +208,7 @@ export function proposedChange(
   built: BuiltInstance,
   before: readonly JobAssignment[],
   after: readonly JobAssignment[],
-  miles: { before: number; after: number },
+  miles: { before: number; after: number; avoidedBefore?: number; avoidedAfter?: number },
   nothing: string,
 ): { summary: PlanSummary; headline: string } {
   const window = built.planning.window;
@@ -208,6 +217,8 @@ export function proposedChange(
     startOf: startsOf(built),
     milesBefore: miles.before,
     milesAfter: miles.after,
+    avoidedBefore: miles.avoidedBefore,
+    avoidedAfter: miles.avoidedAfter,
   });
   return { summary, headline: planHeadline(summary, window, 'proposed', nothing) };
 }

@@ -89,6 +89,8 @@ export class RunRecorder {
       startOf,
       milesBefore: run.objectiveBefore.distance_miles,
       milesAfter: run.objective.distance_miles,
+      avoidedBefore: run.objectiveBefore.avoided_days,
+      avoidedAfter: run.objective.avoided_days,
     });
     const headline = planHeadline(summary, window, 'done', NOTHING_CHANGED[run.kind]);
     const id = await this.runs.recordRun(

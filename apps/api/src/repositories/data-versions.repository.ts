@@ -3,7 +3,14 @@ import type { DB, WriteClock } from '../db/database';
 
 /** A table whose writes bump a change counter (migration 0007). */
 export type VersionedTable =
-  'jobs' | 'physicists' | 'kits' | 'unavailability' | 'users' | 'zip_data' | 'plan_publications';
+  | 'jobs'
+  | 'physicists'
+  | 'kits'
+  | 'unavailability'
+  | 'users'
+  | 'zip_data'
+  | 'plan_publications'
+  | 'physicist_preferences';
 
 /** Every counter as read at one moment, and the write clock before that read. */
 interface Reading {

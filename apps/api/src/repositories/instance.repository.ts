@@ -44,7 +44,14 @@ export interface PlacedKit {
  * read is still current (InstanceBuilder.current). A table the builder comes
  * to read must be listed here and have a counter (migration 0007's trigger).
  */
-const INSTANCE_TABLES = ['jobs', 'physicists', 'kits', 'unavailability', 'zip_data'];
+const INSTANCE_TABLES = [
+  'jobs',
+  'physicists',
+  'kits',
+  'unavailability',
+  'zip_data',
+  'physicist_preferences',
+];
 
 /** Reads what an optimisation instance is built from; every method takes the handle (transactions). */
 export class InstanceRepository {
@@ -146,6 +153,17 @@ export class InstanceRepository {
           eb('recorded_by_run_id', '!=', notRecordedBy),
         ]),
       )
+      .execute();
+  }
+
+  /** Each physicist's stated preferences (migration 0023), sorted and unique as stored. */
+  preferences(
+    db: Kysely<DB>,
+  ): Promise<{ physicist_id: number; avoid_dates: string[]; avoid_weekdays: number[] }[]> {
+    return db
+      .selectFrom('physicist_preferences')
+      .select(['physicist_id', 'avoid_dates', 'avoid_weekdays'])
+      .orderBy('physicist_id')
       .execute();
   }
 }

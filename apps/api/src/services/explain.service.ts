@@ -9,6 +9,7 @@ import {
   leaveOverlapping,
   ObjectiveState,
   PERSON_SLOTS,
+  preferenceWeight,
   UNASSIGNED_PENALTY,
   unavailableText,
   wrongRoleText,
@@ -62,6 +63,7 @@ const PLAN_TABLES: readonly VersionedTable[] = [
   'kits',
   'unavailability',
   'zip_data',
+  'physicist_preferences',
 ];
 
 /**
@@ -191,6 +193,8 @@ export class ExplainService {
       const proximity = (weights.proximity * (miles ?? 0)) / 100;
       const balance = -weights.job_balance * empty.balance;
       const rotation = -weights.staff_rotation * empty.rotation;
+      const avoidedDays = -empty.avoided_days;
+      const preference = preferenceWeight(weights) * avoidedDays;
       assigned = {
         physicist_id: holder.id,
         name: holder.name,
@@ -199,7 +203,9 @@ export class ExplainService {
         balance,
         rotation_repeat: empty.rotation < 0,
         rotation,
-        total: proximity + balance + rotation,
+        avoided_days: avoidedDays,
+        preference,
+        total: proximity + balance + rotation + preference,
       };
     }
     if (!placed) {
@@ -281,6 +287,7 @@ export class ExplainService {
         proximity: (weights.proximity * delta.distance_miles) / 100,
         balance: weights.job_balance * delta.balance,
         rotation: weights.staff_rotation * delta.rotation,
+        preference: preferenceWeight(weights) * delta.avoided_days,
       },
     };
   }

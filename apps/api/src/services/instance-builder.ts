@@ -63,6 +63,18 @@ export interface BuildOptions {
   planning?: RunPlanning;
 }
 
+/**
+ * A physicist's preferences as instance fields: only the non-empty ones, so
+ * the instance (and its input fingerprint) of someone who stated none is
+ * exactly what it was before preferences existed.
+ */
+const avoided = (
+  stated: { avoid_dates: string[]; avoid_weekdays: number[] } | undefined,
+): Pick<InstancePhysicist, 'avoid_dates' | 'avoid_weekdays'> => ({
+  ...(stated?.avoid_dates.length ? { avoid_dates: stated.avoid_dates } : {}),
+  ...(stated?.avoid_weekdays.length ? { avoid_weekdays: stated.avoid_weekdays } : {}),
+});
+
 const pin = (pinned: boolean, id: number | null): string | null =>
   pinned && id !== null ? String(id) : null;
 
@@ -82,7 +94,7 @@ function currentPlan(
 }
 
 /**
- * Turns the stored jobs, roster, leave, kits and weights into the optimizer's
+ * Turns the stored jobs, roster (with each physicist's preferences), leave, kits and weights into the optimizer's
  * Instance (packages/domain model/instance.ts). Pinned slots go in as fixed;
  * the plan as it stands goes in as each job's current slots, so a run keeps
  * it wherever a change would not pay; past jobs, and published ones unless
@@ -104,12 +116,14 @@ export class InstanceBuilder {
   ): Promise<BuiltInstance> {
     // Read first: a write that lands among the reads below moves it past this reading.
     const readAt = await this.repository.versions(db);
-    const [jobs, physicists, kits, leave] = [
+    const [jobs, physicists, kits, leave, preferences] = [
       await this.repository.jobs(db),
       await this.repository.physicists(db),
       await this.repository.kits(db),
       await this.repository.leave(db, options.leaveNotRecordedBy),
+      await this.repository.preferences(db),
     ];
+    const stated = new Map(preferences.map((p) => [p.physicist_id, p]));
     const placed = physicists.filter((p) => p.lat !== null && p.lon !== null);
     const byName = new Map<string, InstancePhysicist>();
     const instancePhysicists: InstancePhysicist[] = placed.map((p) => {
@@ -120,6 +134,7 @@ export class InstanceBuilder {
         lat: p.lat!,
         lon: p.lon!,
         unavailable: [],
+        ...avoided(stated.get(p.id)),
       };
       byName.set(p.name.trim().toLowerCase(), entry);
       return entry;

@@ -188,6 +188,8 @@ export class OptimizationApply {
       {
         before: made.result.objectiveBefore.distance_miles,
         after: made.result.objectiveAfter.distance_miles,
+        avoidedBefore: made.result.objectiveBefore.avoided_days,
+        avoidedAfter: made.result.objectiveAfter.avoided_days,
       },
       NOTHING_TO_PROPOSE,
     );

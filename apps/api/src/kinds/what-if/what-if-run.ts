@@ -124,6 +124,8 @@ export class WhatIfRun {
       {
         before: result.objectiveBefore.distance_miles,
         after: result.objectiveAfter.distance_miles,
+        avoidedBefore: result.objectiveBefore.avoided_days,
+        avoidedAfter: result.objectiveAfter.avoided_days,
       },
       NOTHING_TO_REPAIR,
     );

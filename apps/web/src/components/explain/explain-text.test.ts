@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KitExplanation, SlotExplanation } from '@meridian/contracts';
 import {
   alternativeLine,
+  assignedLine,
   kitAssignedLine,
   kitNextBestLine,
   nextBestLine,
@@ -27,7 +28,7 @@ const alt = (over: Partial<Alternative> & Pick<Alternative, 'delta'>): Alternati
   name: 'Emma Garcia',
   miles: 300,
   delta_total: 0.37,
-  delta_terms: { coverage: 0, proximity: 0.21, balance: 0.24, rotation: 0 },
+  delta_terms: { coverage: 0, proximity: 0.21, balance: 0.24, rotation: 0, preference: 0 },
   ...over,
 });
 
@@ -53,12 +54,53 @@ describe('explanation words', () => {
     const fills = alt({
       delta: { ...NO_CHANGE, unassigned: -1, distance_miles: 120, balance: -0.5, rotation: 1 },
       delta_total: -999_998.5,
-      delta_terms: { coverage: -1_000_000, proximity: 0.6, balance: -0.1, rotation: 1 },
+      delta_terms: {
+        coverage: -1_000_000,
+        proximity: 0.6,
+        balance: -0.1,
+        rotation: 1,
+        preference: 0,
+      },
     });
     expect(alternativeLine(fills)).toBe(
       'Emma Garcia, 120 mi from home, \u22120.5 on balance, +1 repeat visit, F +1.50 besides filling the slot',
     );
     expect(nextBestLine(slot([]))).toBe('Nobody of this role is free on these days.');
+  });
+
+  it('names the avoided days a change puts someone on, or spares, with the exact change of F', () => {
+    const onAvoided = alt({
+      name: 'Alice Park',
+      delta: { ...NO_CHANGE, distance_miles: -10, avoided_days: 1 },
+      delta_total: 0.35,
+      delta_terms: { coverage: 0, proximity: -0.05, balance: 0, rotation: 0, preference: 0.4 },
+    });
+    expect(alternativeLine(onAvoided)).toBe(
+      'Alice Park, −10 mi, 0 on balance, on a day Alice Park asked to avoid: +0.40, F +0.35',
+    );
+    const spares = alt({
+      delta: { ...NO_CHANGE, avoided_days: -2 },
+      delta_total: -2,
+      delta_terms: { coverage: 0, proximity: 0, balance: 0, rotation: 0, preference: -2 },
+    });
+    expect(alternativeLine(spares)).toContain("2 fewer days on someone's avoided days: −2.00");
+    expect(alternativeLine(alt({ delta: NO_CHANGE }))).not.toContain('avoid');
+    const holder = {
+      physicist_id: 3,
+      name: 'Alice Park',
+      miles: 100,
+      proximity: 0.5,
+      balance: -0.3,
+      rotation_repeat: false,
+      rotation: 0,
+      avoided_days: 3,
+      preference: 3,
+      total: 3.2,
+    };
+    expect(assignedLine(holder)).toBe(
+      'Alice Park: 100 mi from home (adds 0.50 to F); this job brings them closer to their fair share (−0.30 on F); not a repeat visit; on 3 days Alice Park asked to avoid: +3.00. In all +3.20 on F.',
+    );
+    expect(assignedLine({ ...holder, avoided_days: 0, preference: 0 })).not.toContain('avoid');
   });
 
   it('lists leave and bookings by name and the wrong role as one count', () => {

@@ -45,12 +45,30 @@ export function alternativeLine(alt: Alternative): string {
     `${signed(alt.delta.balance, 1)} on balance`,
   ];
   if (alt.delta.rotation !== 0) parts.push(repeats(alt.delta.rotation));
+  const avoided = avoidedLine(alt.name, alt.delta.avoided_days, alt.delta_terms.preference);
+  if (avoided !== null) parts.push(avoided);
   parts.push(
     fills
       ? `F ${signed(beyondCoverage(alt), 2)} besides filling the slot`
       : `F ${signed(alt.delta_total, 2)}`,
   );
   return parts.join(', ');
+}
+
+const days = (n: number) => (n === 1 ? 'a day' : `${n} days`);
+
+/**
+ * The preference term in words, with its exact change of F': 'on a day Alice
+ * asked to avoid: +1.00' when the change puts someone on avoided days,
+ * '2 fewer days on someone's avoided days: −2.00' when it spares the holder
+ * theirs; null when it changes no avoided day.
+ */
+export function avoidedLine(name: string, avoidedDays: number, preference: number): string | null {
+  if (avoidedDays === 0) return null;
+  if (avoidedDays > 0)
+    return `on ${days(avoidedDays)} ${name} asked to avoid: ${signed(preference, 2)}`;
+  const fewer = -avoidedDays;
+  return `${fewer} fewer day${fewer === 1 ? '' : 's'} on someone's avoided days: ${signed(preference, 2)}`;
 }
 
 /** The headline of a slot: who would be next, or why there is nobody. */
@@ -64,7 +82,7 @@ export function nextBestLine(slot: SlotExplanation): string {
   return `Next best: ${alternativeLine(best)}`;
 }
 
-/** What the holder costs in F, in words: miles, balance and rotation as they add to F. */
+/** What the holder costs in F, in words: miles, balance, rotation and avoided days as they add to F. */
 export function assignedLine(assigned: Assigned): string {
   const miles =
     assigned.miles === null
@@ -77,7 +95,11 @@ export function assignedLine(assigned: Assigned): string {
   const rotation = assigned.rotation_repeat
     ? `a repeat visit to this customer (${signed(assigned.rotation, 2)} on F)`
     : 'not a repeat visit';
-  return `${assigned.name}: ${miles}; this job ${balance}; ${rotation}. In all ${signed(assigned.total, 2)} on F.`;
+  const avoided =
+    assigned.avoided_days > 0
+      ? `; ${avoidedLine(assigned.name, assigned.avoided_days, assigned.preference)}`
+      : '';
+  return `${assigned.name}: ${miles}; this job ${balance}; ${rotation}${avoided}. In all ${signed(assigned.total, 2)} on F.`;
 }
 
 /** Refusals as shown: each leave or booking by name, the wrong role as one count. */
