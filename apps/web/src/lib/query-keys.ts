@@ -57,6 +57,10 @@ export const queryKeys = {
   mySchedule: ['me', 'schedule'] as const,
   /** GET /me/calendar: whether the user's calendar feed is live. */
   calendarFeed: ['me', 'calendar'] as const,
+  /** GET /me/preferences: the days the signed-in user's physicist would rather not work. */
+  myPreferences: ['me', 'preferences'] as const,
+  /** GET /preferences: every physicist's stated preferences (the timeline's hatch, managers). */
+  preferences: ['scheduling', 'preferences'] as const,
   /** GET /notifications: the signed-in user's notifications; the stream invalidates it. */
   notifications: ['notifications'] as const,
   /** GET /admin/users/link-suggestions. */

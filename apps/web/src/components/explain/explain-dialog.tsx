@@ -109,8 +109,10 @@ export function ExplainDialog({ jobId, onClose }: ExplainDialogProps) {
               plan's score (lower is better), is now{' '}
               {data.objective.total.toLocaleString('en-US', { maximumFractionDigits: 2 })}:
               proximity {data.weights.proximity} × miles / 100, balance {data.weights.job_balance} ×
-              distance from fair shares, rotation {data.weights.staff_rotation} × repeat visits, and
-              1,000,000 for each empty slot.
+              distance from fair shares, rotation {data.weights.staff_rotation} × repeat visits,
+              {data.weights.preference !== undefined &&
+                ` preference ${data.weights.preference} × job days on days people asked to avoid,`}{' '}
+              and 1,000,000 for each empty slot.
             </Typography>
           </>
         )}

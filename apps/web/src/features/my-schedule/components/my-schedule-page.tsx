@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { entryStatus, splitSchedule } from '../entry-status';
 import { CalendarFeedPanel } from './calendar-feed-panel';
+import { PreferencesPanel } from './preferences-panel';
 import { ScheduleCard } from './schedule-card';
 
 /** Where "Hide tentative" is remembered in this browser. */
@@ -95,6 +96,7 @@ export function MySchedulePage() {
             Jobs of {schedule.data.physicist.name}
           </Typography>
           <CalendarFeedPanel />
+          <PreferencesPanel today={today} />
           <FormControlLabel
             sx={{ mb: 1 }}
             control={<Switch checked={hideTentative} onChange={(_, on) => setHideTentative(on)} />}

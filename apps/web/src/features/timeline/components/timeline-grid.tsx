@@ -17,6 +17,7 @@ import {
   type DayScale,
   type Zoom,
 } from '../layout/day-scale';
+import type { AvoidedDays } from '../layout/avoided-days';
 import type { DropVerdict } from '../layout/drop-rules';
 import type { SectionId, TargetRow, TimelineBar, TimelineRow } from '../layout/timeline-rows';
 import {
@@ -48,6 +49,8 @@ interface TimelineGridProps {
   /** A day to bring into view; each new object scrolls again (the Today button). */
   jumpTo: { day: number } | null;
   corner: ReactNode;
+  /** The days each physicist asked to avoid, by physicist id (empty for those who may not read them). */
+  avoidedBy: ReadonlyMap<number, AvoidedDays>;
   canDrag: (bar: TimelineBar) => boolean;
   /** The judge of drops for one dragged bar (the dropdown's rules for its job and slot). */
   judgeFor: (bar: TimelineBar) => (row: TargetRow) => DropVerdict;
@@ -215,6 +218,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         refusal={verdict?.kind === 'refused' ? verdict.reason : null}
         reasonLeft={verdict?.kind === 'refused' ? reasonLeft : 0}
         canDrag={props.canDrag}
+        avoided={row.kind === 'person' ? props.avoidedBy.get(row.person.id) : undefined}
       />,
     );
   }

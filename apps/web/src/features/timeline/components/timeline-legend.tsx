@@ -6,7 +6,7 @@ import Lock from '@mui/icons-material/Lock';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { IsoDate } from '@meridian/domain';
 import { publishedThroughText } from '../../../lib/plan-phase';
-import { pastBarColor, publishedLineColor, slotColor } from './timeline-styles';
+import { avoidedHatch, pastBarColor, publishedLineColor, slotColor } from './timeline-styles';
 
 const Swatch = (props: { background: string; border?: string; edge?: string }) => (
   <Box
@@ -28,7 +28,14 @@ const Line = ({ color }: { color: string }) => (
 );
 
 /** What the colours, lines and marks of the timeline mean, in words. */
-export function TimelineLegend({ publishedThrough }: { publishedThrough: IsoDate | null }) {
+export function TimelineLegend({
+  publishedThrough,
+  showsAvoided = false,
+}: {
+  publishedThrough: IsoDate | null;
+  /** Whether the rows show the days people asked to avoid (managers, when anyone stated any). */
+  showsAvoided?: boolean;
+}) {
   const theme = useTheme();
   const colors = slotColor(theme);
   const warning = theme.palette.warning.main;
@@ -71,6 +78,19 @@ export function TimelineLegend({ publishedThrough }: { publishedThrough: IsoDate
         />
       ),
     },
+    ...(showsAvoided
+      ? [
+          {
+            label: 'Asked to avoid',
+            swatch: (
+              <Swatch
+                background={avoidedHatch(theme)}
+                border={`1px solid ${theme.palette.divider}`}
+              />
+            ),
+          },
+        ]
+      : []),
     { label: 'Locked', swatch: <Lock sx={{ fontSize: 13 }} /> },
     { label: 'Today', swatch: <Line color={theme.palette.error.main} /> },
     {

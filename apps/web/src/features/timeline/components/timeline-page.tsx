@@ -43,6 +43,7 @@ import {
   type TimelineBar,
 } from '../layout/timeline-rows';
 import { failurePrefix, useReassign } from '../hooks/use-reassign';
+import { usePreferences } from '../api/get-preferences';
 import { ExplainDialog } from '../../../components/explain/explain-dialog';
 import { BarDetails } from './bar-details';
 import { ReassignMenu, type MenuTarget } from './reassign-menu';
@@ -75,6 +76,12 @@ export function TimelinePage() {
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const [explained, setExplained] = useState<number | null>(null);
   const { pending, reassign } = useReassign();
+  // Managers see the days each physicist asked to avoid as a light hatch on their row.
+  const preferences = usePreferences(canManage);
+  const avoidedBy = useMemo(
+    () => new Map((preferences.data ?? []).map((p) => [p.physicist_id, p])),
+    [preferences.data],
+  );
   useErrorToast(jobs.error, 'Failed to fetch assignment data.');
 
   // The organisation's today and published-through date (GET /plan/window), as on every screen.
@@ -231,7 +238,7 @@ export function TimelinePage() {
             {undated > 0 && ` · ${undated} without dates not shown`}
             {canManage && !isPhone && ' · drag a bar to another row to reassign it'}
           </Typography>
-          <TimelineLegend publishedThrough={publishedThrough} />
+          <TimelineLegend publishedThrough={publishedThrough} showsAvoided={avoidedBy.size > 0} />
         </Stack>
         {isLoading && <LinearProgress aria-label="Loading the timeline" />}
         {failed && <Alert severity="error">Failed to fetch assignment data.</Alert>}
@@ -247,6 +254,7 @@ export function TimelinePage() {
             openingDay={openingDay(dated, today)}
             jumpTo={jumpTo}
             corner={isPhone ? 'Name' : 'Physicist / kit'}
+            avoidedBy={avoidedBy}
             canDrag={canDrag}
             judgeFor={judgeFor}
             onDrop={onDrop}

@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { avoidedSpans, type AvoidedDays } from '../layout/avoided-days';
 import { spansInWindow } from '../layout/lanes';
 import { scaleWidth, spanBox, type DayScale } from '../layout/day-scale';
 import { LANE_HEIGHT, ROW_PADDING } from '../layout/virtual-window';
@@ -21,6 +22,8 @@ interface TimelineRowViewProps {
   /** Where the refusal's text goes (x of the dragged bar; it sticks beside the names when scrolled past). */
   reasonLeft: number;
   canDrag: (bar: TimelineBar) => boolean;
+  /** A person row's stated preferences (drawn as a light hatch), if any and if the reader may see them. */
+  avoided?: AvoidedDays;
 }
 
 /** A small padlock (pinned slot), drawn inline so a bar costs no icon component. */
@@ -76,6 +79,20 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
   }
   const [primary, secondary] = rowLabel(row);
   const content: ReactNode[] = [];
+  if (row.kind === 'person' && props.avoided) {
+    for (const span of avoidedSpans(props.avoided, firstDay, lastDay)) {
+      const box = spanBox(scale, span.startDay, span.endDay);
+      content.push(
+        <div
+          key={`avoided-${span.startDay}`}
+          className="tl-avoided"
+          data-avoided="true"
+          title={`${row.person.name} asked to avoid`}
+          style={{ left: nameWidth + box.left, width: box.width }}
+        />,
+      );
+    }
+  }
   if (row.kind === 'person') {
     for (const span of spansInWindow(row.leave, firstDay, lastDay)) {
       const box = spanBox(scale, span.startDay, span.endDay);

@@ -10,6 +10,10 @@ export const pastBarColor = (theme: Theme) =>
   theme.palette.mode === 'dark' ? grey[800] : grey[300];
 
 /** The colour of each slot's bars in the current theme. */
+/** The hatch of avoided days (the legend draws the same). */
+export const avoidedHatch = (theme: Theme) =>
+  `repeating-linear-gradient(45deg, ${alpha(theme.palette.info.main, 0.22)} 0 2px, transparent 2px 7px)`;
+
 export const slotColor = (theme: Theme) => ({
   lead: theme.palette.primary.main,
   data_acq: theme.palette.secondary.main,
@@ -195,6 +199,14 @@ export const TimelineRoot = styled('div')(({ theme }) => {
       top: 0,
       bottom: 0,
       background: `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.28)} 0 5px, ${alpha(theme.palette.warning.main, 0.08)} 5px 10px)`,
+      pointerEvents: 'none',
+    },
+    // Days the physicist asked to avoid: a light hatch, lighter than leave (a wish, not an absence).
+    '& .tl-avoided': {
+      position: 'absolute',
+      top: 0,
+      bottom: 0,
+      background: avoidedHatch(theme),
       pointerEvents: 'none',
     },
     '& .tl-bar': {
