@@ -32,6 +32,8 @@ polish time.
   --time-limit-for  seconds for some algorithms instead, e.g. milp=60 (comma-separated)
   --size-time-limit  seconds for every algorithm not named in --time-limit-for on
                 some sizes, e.g. 1000x80=20,year=60
+  --preferences  share of the horizon's days (0 to 1, e.g. 0.1) every physicist asks to
+                avoid (the preference term P); default: no preferences
   --seed        instance and solver seed, a non-negative integer (default: 1)
   --json        also write the rows to FILE
   --help        this text
@@ -49,6 +51,8 @@ export interface BenchArgs {
   /** Per-size limits (by label) that replace timeLimitMs, but not timeLimitMsFor. */
   readonly timeLimitMsForSize: Record<string, number>;
   readonly seed: number;
+  /** Share of days every physicist asks to avoid (GenerateOptions.preferences), if any. */
+  readonly preferences?: number;
   readonly json?: string;
 }
 
@@ -81,6 +85,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
         'time-limit-for': { type: 'string', default: '' },
         'size-time-limit': { type: 'string', default: '' },
         seed: { type: 'string', default: '1' },
+        preferences: { type: 'string' },
         json: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -143,6 +148,17 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
   const seed = Number(values.seed);
   if (values.seed.trim() === '' || !Number.isInteger(seed) || seed < 0)
     throw new BenchArgsError(`--seed: '${values.seed}' is not a non-negative integer`);
+  const preferences = values.preferences === undefined ? undefined : Number(values.preferences);
+  if (
+    preferences !== undefined &&
+    (values.preferences!.trim() === '' ||
+      !Number.isFinite(preferences) ||
+      preferences < 0 ||
+      preferences > 1)
+  )
+    throw new BenchArgsError(
+      `--preferences: '${values.preferences}' is not a share of days from 0 to 1 (e.g. 0.1)`,
+    );
   return {
     help: values.help,
     algorithms,
@@ -151,6 +167,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     timeLimitMsFor,
     timeLimitMsForSize,
     seed,
+    ...(preferences !== undefined ? { preferences } : {}),
     ...(values.json !== undefined ? { json: values.json } : {}),
   };
 }

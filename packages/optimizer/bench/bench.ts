@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PREFERENCE } from '@meridian/domain';
 import { promisify } from 'node:util';
 import { LEARNED_KEYS, benchRowOf } from './bench-rows';
 import { BENCH_USAGE, BenchArgsError, parseBenchArgs } from './bench-args';
@@ -63,7 +64,10 @@ const rows: BenchRow[] = [];
 const known: Record<string, KnownOptimum> = {};
 try {
   for (const size of args.sizes) {
-    const instance = generateInstance(args.seed, size.jobs, size.physicists, size.options);
+    const instance = generateInstance(args.seed, size.jobs, size.physicists, {
+      ...size.options,
+      ...(args.preferences !== undefined ? { preferences: args.preferences } : {}),
+    });
     const recorded = recordedOptimum(size.label, args.seed, instance);
     if (recorded) known[size.label] = { value: recorded.value, by: recorded.by };
     const instanceFile = join(folder, `${size.label}.json`);
@@ -100,6 +104,10 @@ try {
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
+if (args.preferences !== undefined)
+  process.stdout.write(
+    `Preferences: every physicist asks to avoid ${Math.round(args.preferences * 100)}% of the horizon's days (preference weight ${DEFAULT_PREFERENCE}).\n\n`,
+  );
 process.stdout.write(benchTable(rows, known));
 for (const [size, optimum] of Object.entries(known)) {
   // A run below a recorded optimum would mean the record is wrong: say so, never hide it.

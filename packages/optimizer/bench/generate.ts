@@ -33,6 +33,12 @@ export interface GenerateOptions {
   readonly leave?: 'sparse' | 'annual';
   /** Share of jobs with a pinned slot (default 0.01: leads only). */
   readonly pinnedShare?: number;
+  /**
+   * Share of the horizon's days (0 to 1) each physicist asks to avoid (the
+   * preference term), drawn at random per physicist. Absent: nobody states a
+   * preference, and the instance is exactly the one without this option.
+   */
+  readonly preferences?: number;
 }
 
 /**
@@ -137,6 +143,8 @@ export function generateInstance(
   }
   if (options.pinnedShare === undefined) pinSome(jobs, physicists, rng);
   else pinShare(jobs, physicists, rng, options.pinnedShare);
+  if (options.preferences !== undefined)
+    statePreferences(physicists, seed, horizonDays, options.preferences);
   return {
     weights: { proximity: 0.5, job_balance: 0.3, staff_rotation: 0.2 },
     physicists,
@@ -148,6 +156,29 @@ export function generateInstance(
       is_out_for_maintenance: rng.next() < 0.1,
     })),
   };
+}
+
+/**
+ * Gives every physicist `share` of the horizon's days to avoid, distinct
+ * days drawn at random. A generator of its own (from the seed), so the rest
+ * of the instance is drawn exactly as without preferences.
+ */
+function statePreferences(
+  physicists: InstancePhysicist[],
+  seed: number,
+  horizonDays: number,
+  share: number,
+): void {
+  const rng = new Rng(seed * 7919 + 104_729);
+  const count = Math.round(share * horizonDays);
+  const days = Array.from({ length: horizonDays }, (_, d) => FIRST_DAY + d);
+  for (const p of physicists) {
+    p.avoid_dates = rng
+      .shuffle([...days])
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map(fromDayNumber);
+  }
 }
 
 /** Pins about 1% of jobs to a lead who is free then (as a manager would, by hand). */

@@ -72,6 +72,8 @@ describe('bench arguments', () => {
     [['--time-limit-for', 'milp=-5'], "--time-limit-for: 'milp=-5' is not KEY=positive"],
     [['--nope'], "Unknown option '--nope'"],
     [['--size-time-limit', 'year=60'], "--size-time-limit: 'year=60' is not SIZE=positive"],
+    [['--preferences', '10%'], "--preferences: '10%' is not a share of days from 0 to 1"],
+    [['--preferences', '1.5'], "--preferences: '1.5' is not a share of days from 0 to 1"],
   ])('rejects %j in one line', (args, words) => {
     let error: unknown;
     try {
@@ -82,6 +84,29 @@ describe('bench arguments', () => {
     expect(error).toBeInstanceOf(BenchArgsError);
     expect((error as Error).message).toContain(words);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('bench preferences', () => {
+  it('gives every physicist that share of the days, and leaves the rest of the instance as it was', () => {
+    expect(parseBenchArgs(['--preferences', '0.1']).preferences).toBe(0.1);
+    expect(parseBenchArgs([]).preferences).toBeUndefined();
+    const plain = generateInstance(1, 150, 20);
+    const asked = generateInstance(1, 150, 20, { preferences: 0.1 });
+    // Everything but the preferences is drawn exactly as before (recorded optima stay valid).
+    expect(asked.jobs).toEqual(plain.jobs);
+    expect(asked.physicists.map(({ avoid_dates: _, ...p }) => p)).toEqual(plain.physicists);
+    expect(recordedOptimum('150x20', 1, plain)).toBeDefined();
+    const first = Math.min(...plain.jobs.map((j) => Date.parse(j.start)));
+    const last = Math.max(...plain.jobs.map((j) => Date.parse(j.end)));
+    const span = (last - first) / 86_400_000 + 1;
+    for (const p of asked.physicists) {
+      const days = p.avoid_dates!;
+      expect(new Set(days).size).toBe(days.length);
+      // 10% of the generator's horizon, which the jobs' span follows within a few days.
+      expect(days.length / span).toBeGreaterThan(0.08);
+      expect(days.length / span).toBeLessThan(0.12);
+    }
   });
 });
 
