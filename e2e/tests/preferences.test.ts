@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
+import { axeFindings } from '../support/axe';
 import {
   adminApi,
   clearSchedule,
@@ -85,6 +86,7 @@ describe('preferences', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+    expect(await axeFindings(p, 'my preferences at 390 px')).toEqual([]);
     await shoot(p, 'preferences-390');
 
     await save.focus();
@@ -124,6 +126,7 @@ describe('preferences', () => {
     // Monday 2 Mar and Tuesday 3 Mar join into one hatch; other Mondays have their own.
     expect(await row.locator('[data-avoided]').count()).toBeGreaterThan(0);
     await p.getByText('Asked to avoid').waitFor();
+    expect(await axeFindings(p, 'timeline with avoided days')).toEqual([]);
     await shoot(p, 'timeline-avoided-1440');
     // The bar's explanation prices the avoided days: Monday 2 and Tuesday 3 March, +2 at weight 1.
     await row.locator('[data-bar-key]').first().click();
