@@ -115,6 +115,14 @@ export const ROLE_MATRIX: MatrixRow[] = [
   },
   // Issue 21 part 4: how one's notices reach one's e-mail.
   { method: 'GET', path: '/api/v1/me/notice-settings', expect: signedIn(200) },
+  // Issue 22: one's own theme choice.
+  { method: 'GET', path: '/api/v1/me/appearance', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/appearance',
+    body: { theme_choice: 'device' },
+    expect: signedIn(200),
+  },
   {
     method: 'PUT',
     path: '/api/v1/me/notice-settings',

@@ -17,3 +17,4 @@ export * from './runs';
 export * from './plan';
 export * from './notices';
 export * from './preferences';
+export * from './appearance';

@@ -33,6 +33,9 @@ import type { AppServices } from './services';
 import type { WorkServices } from './work';
 import type { MailServices } from './mail';
 import { mailRoutes } from '../mail/mail.routes';
+import { myAppearanceRoutes } from '../routes/my-appearance.routes';
+import { UserAppearanceRepository } from '../repositories/user-appearance.repository';
+import { UserAppearanceService } from '../services/user-appearance.service';
 
 /** What the route table is built from. */
 export interface RouteWiring {
@@ -81,6 +84,9 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   });
   await app.register(mailRoutes, { noticeSettings: wiring.mail.noticeSettings });
   await app.register(settingsRoutes, { settings: s.settings });
+  await app.register(myAppearanceRoutes, {
+    appearance: new UserAppearanceService(new UserAppearanceRepository(database.db), s.settings),
+  });
   await app.register(backgroundsRoutes, { backgrounds: s.backgrounds });
   await app.register(musicRoutes, { music: s.music });
   await app.register(jobsRoutes, {

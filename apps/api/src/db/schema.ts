@@ -281,6 +281,13 @@ export interface PhysicistPreferencesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Table user_appearance: each user's own theme choice; no row means the organisation's (migration 0026). */
+export interface UserAppearanceTable {
+  user_id: number;
+  theme_choice: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -303,4 +310,5 @@ export interface DB {
   notice_settings: NoticeSettingsTable;
   mail_deliveries: MailDeliveriesTable;
   physicist_preferences: PhysicistPreferencesTable;
+  user_appearance: UserAppearanceTable;
 }

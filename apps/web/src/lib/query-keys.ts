@@ -7,7 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * job table); a shared key makes that safe.
  */
 export const queryKeys = {
-  activeTheme: ['theme', 'active'] as const,
+  /** GET /me/appearance: the user's own theme choice beside the organisation's theme. */
+  myAppearance: ['me', 'appearance'] as const,
   /** GET /auth/me: the signed-in account and its capabilities (login and logout clear the cache). */
   currentUser: ['auth', 'me'] as const,
   users: ['admin', 'users'] as const,

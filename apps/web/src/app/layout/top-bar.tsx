@@ -9,6 +9,7 @@ import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
 import type { TokenClaims } from '@meridian/contracts';
 import { MusicControls } from '../../features/music/components/music-controls';
+import { ThemeMenu } from '../../features/theme/components/theme-menu';
 import { NotificationsBell } from './notifications-bell';
 
 interface TopBarProps {
@@ -43,6 +44,7 @@ export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }
           {title}
         </Typography>
         <MusicControls />
+        <ThemeMenu />
         <NotificationsBell />
         <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 2, textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>

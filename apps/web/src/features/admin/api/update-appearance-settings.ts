@@ -15,7 +15,7 @@ export const useUpdateAppearanceSettings = () => {
       queryClient.setQueryData(queryKeys.appearanceSettings, saved);
       // The theme, the music player and the video list read these settings through their own endpoints.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.activeTheme }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.myAppearance }),
         queryClient.invalidateQueries({ queryKey: queryKeys.musicSettings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.backgrounds }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activeBackground }),
