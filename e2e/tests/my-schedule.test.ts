@@ -83,6 +83,44 @@ describe('/my-schedule', () => {
     const card = await next.getByRole('article').first().boundingBox();
     expect(card!.x + card!.width).toBeLessThanOrEqual(390);
   });
+
+  it('stays readable offline from the service worker, says as of when, and is forgotten at logout', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 390, height: 844 });
+    await signIn(p, inject('regular'));
+    await p.goto('/my-schedule');
+    const next = p.getByRole('region', { name: 'Next jobs' });
+    await next.getByText('MS Next Clinic').waitFor();
+    // The worker controls the page and keeps the shell and the built files it loaded.
+    await expect
+      .poll(() =>
+        p.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return 0;
+          return (await (await caches.open('meridian-shell-v1')).keys()).length;
+        }),
+      )
+      .toBeGreaterThan(2);
+    const manifest = await p.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!;
+      return (await fetch(link.href)).json() as Promise<{ start_url: string }>;
+    });
+    expect(manifest.start_url).toBe('/my-schedule');
+
+    await p.context().setOffline(true);
+    await p.reload();
+    // Offline the page splits next and past jobs at the device's date, not the
+    // server's (pinned to E2E_TODAY here), so the card is looked for on the whole page.
+    await p.getByRole('article').getByText('MS Next Clinic').waitFor();
+    await p.getByText(/Your schedule as of \d{1,2} \w{3} \d{4}, \d\d:\d\d\./).waitFor();
+    await p.context().setOffline(false);
+
+    await p.reload();
+    await next.getByText('MS Next Clinic').waitFor();
+    expect(await p.getByText(/Your schedule as of/).count()).toBe(0);
+    await p.getByRole('button', { name: 'Logout' }).click();
+    await p.waitForURL((url) => url.pathname === '/login');
+    expect(await p.evaluate(() => localStorage.getItem('meridian.offline.my-schedule'))).toBeNull();
+  });
 });
 
 describe('notifications', () => {

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenClaims } from '@meridian/contracts';
 import { forgetCachedBodies } from './etag-cache';
+import { forgetOfflineCopy } from './offline-copy';
 import { TOKEN_STORAGE_KEY, usableClaims } from './session';
 
 type Listener = () => void;
@@ -15,6 +16,7 @@ export function getToken(): string | null {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   if (token && !usableClaims(token)) {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    forgetOfflineCopy();
     return null;
   }
   return token;
@@ -24,6 +26,7 @@ export function getToken(): string | null {
 export function setToken(token: string): void {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   forgetCachedBodies();
+  forgetOfflineCopy();
   notify();
 }
 
@@ -31,6 +34,7 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   forgetCachedBodies();
+  forgetOfflineCopy();
   notify();
 }
 
@@ -56,6 +60,7 @@ export function endSessionRefused(sentToken: string | null): boolean {
   endedToken = sentToken;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   forgetCachedBodies();
+  forgetOfflineCopy();
   for (const listener of sessionEndListeners) listener();
   notify();
   return true;

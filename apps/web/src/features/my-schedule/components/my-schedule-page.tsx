@@ -17,6 +17,16 @@ import { CalendarFeedPanel } from './calendar-feed-panel';
 import { PreferencesPanel } from './preferences-panel';
 import { ScheduleCard } from './schedule-card';
 
+/** When a kept copy was read, as people write it: "29 Nov 2026, 07:50". */
+const asOfWords = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 /** Where "Hide tentative" is remembered in this browser. */
 const HIDE_TENTATIVE_KEY = 'meridian.my-schedule.hide-tentative';
 
@@ -90,13 +100,24 @@ export function MySchedulePage() {
           jobs, a calendar feed and notifications about your changes then appear here.
         </Alert>
       )}
+      {schedule.data?.offlineAsOf && (
+        <Alert severity="info" sx={{ maxWidth: 720, mb: 2 }}>
+          <AlertTitle>Offline</AlertTitle>
+          Your schedule as of {asOfWords(schedule.data.offlineAsOf)}. It updates when the network is
+          back.
+        </Alert>
+      )}
       {schedule.data?.physicist && (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Jobs of {schedule.data.physicist.name}
           </Typography>
-          <CalendarFeedPanel />
-          <PreferencesPanel today={today} />
+          {!schedule.data.offlineAsOf && (
+            <>
+              <CalendarFeedPanel />
+              <PreferencesPanel today={today} />
+            </>
+          )}
           <FormControlLabel
             sx={{ mb: 1 }}
             control={<Switch checked={hideTentative} onChange={(_, on) => setHideTentative(on)} />}
