@@ -74,7 +74,7 @@ describe('the keyboard alone', () => {
       'ArrowDown',
     );
     await p.keyboard.press('Enter');
-    await expect.poll(() => algorithm.textContent()).toContain('Simple, Fast');
+    await expect.poll(() => algorithm.textContent(), { timeout: 10_000 }).toContain('Simple, Fast');
     await pressUntilFocused(p, p.getByRole('button', { name: 'Run Optimization' }), 10);
     await p.keyboard.press('Enter');
     await p
@@ -124,6 +124,6 @@ describe('the keyboard alone', () => {
     await pressUntilFocused(p, confirm, 10);
     await p.keyboard.press('Enter');
     await p.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(planThroughApi).toBe(before);
+    await expect.poll(planThroughApi, { timeout: 10_000 }).toBe(before);
   });
 });

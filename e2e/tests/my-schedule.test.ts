@@ -84,6 +84,21 @@ describe('/my-schedule', () => {
     expect(card!.x + card!.width).toBeLessThanOrEqual(390);
   });
 
+  it('shows a linked physicist on a phone their own jobs first on /assignments, My schedule one tap away', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 390, height: 844 });
+    await signIn(p, inject('regular'));
+    await p.goto('/assignments');
+    const mine = p.getByLabel('Mine', { exact: true });
+    // Checked once the account's link to its physicist is read.
+    await expect.poll(() => mine.isChecked(), { timeout: 10_000 }).toBe(true);
+    await p.getByText('Showing 1 of').waitFor();
+    await p.getByText('MS Next Clinic').waitFor();
+    expect(await p.getByText('MS Other Clinic').count()).toBe(0);
+    await p.getByRole('link', { name: 'My schedule' }).last().click();
+    await p.waitForURL((url) => url.pathname === '/my-schedule');
+  });
+
   it('stays readable offline from the service worker, says as of when, and is forgotten at logout', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
@@ -93,11 +108,13 @@ describe('/my-schedule', () => {
     await next.getByText('MS Next Clinic').waitFor();
     // The worker controls the page and keeps the shell and the built files it loaded.
     await expect
-      .poll(() =>
-        p.evaluate(async () => {
-          if (!navigator.serviceWorker.controller) return 0;
-          return (await (await caches.open('meridian-shell-v1')).keys()).length;
-        }),
+      .poll(
+        () =>
+          p.evaluate(async () => {
+            if (!navigator.serviceWorker.controller) return 0;
+            return (await (await caches.open('meridian-shell-v1')).keys()).length;
+          }),
+        { timeout: 10_000 },
       )
       .toBeGreaterThan(2);
     const manifest = await p.evaluate(async () => {

@@ -10,6 +10,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router';
 import { canManageSchedule, type Job, type Physicist } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useCanEditKits } from '../../../lib/current-user';
@@ -59,9 +63,12 @@ export function AssignmentsPage({
   const zips = useZipIndex();
   const [chosen, setChosen] = useState<Physicist[]>([]);
   // "Mine": only the rows of the physicist this account is linked to (issue 10).
-  const [mineOnly, setMineOnly] = useState(false);
+  // A linked physicist on a phone sees their own jobs first, until they choose.
+  const [mineChoice, setMineOnly] = useState<boolean | null>(null);
   const mine = useMySchedule();
   const myId = mine.data?.physicist?.id ?? null;
+  const onPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const mineOnly = mineChoice ?? (onPhone && !canManage && myId !== null);
   // The screen opens on today onward, in the organisation's time zone (lib/org-today.ts).
   const today = useOrgToday();
   const [dateWindow, setDateWindow] = useDateWindow();
@@ -96,7 +103,14 @@ export function AssignmentsPage({
   );
   return (
     <>
-      <PageHeader title="Assignments">{actions}</PageHeader>
+      <PageHeader title="Assignments">
+        {actions}
+        {onPhone && myId !== null && (
+          <Button component={RouterLink} to="/my-schedule" variant="outlined" size="small">
+            My schedule
+          </Button>
+        )}
+      </PageHeader>
       <PublishControl canPublish={canManage} />
       {aside}
       <Paper variant="outlined" sx={{ p: 2 }}>
