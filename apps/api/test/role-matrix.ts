@@ -358,6 +358,25 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { through: '2026-06-30' },
     expect: managers(200),
   },
+  // Leave requests (issue 21): asking needs an account linked to a physicist (none of the
+  // matrix's are: 409 once access is granted); the inbox and decisions are for managers.
+  { method: 'GET', path: '/api/v1/me/leave-requests', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/me/leave-requests',
+    body: { start: '2027-06-01', end: '2027-06-02', note: '' },
+    expect: signedIn(409),
+  },
+  { method: 'POST', path: '/api/v1/me/leave-requests/{id}/withdraw', expect: signedIn(404) },
+  { method: 'GET', path: '/api/v1/requests', expect: managers(200) },
+  { method: 'GET', path: '/api/v1/requests/{id}/impact', expect: managers(404) },
+  { method: 'POST', path: '/api/v1/requests/{id}/approve', body: {}, expect: managers(404) },
+  {
+    method: 'POST',
+    path: '/api/v1/requests/{id}/decline',
+    body: { reason: 'No' },
+    expect: managers(404),
+  },
   { method: 'GET', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
   { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },

@@ -18,3 +18,4 @@ export * from './plan';
 export * from './notices';
 export * from './preferences';
 export * from './appearance';
+export * from './requests';

@@ -28,6 +28,8 @@ import { tasksRoutes } from '../routes/tasks.routes';
 import { uploadRoutes } from '../routes/upload.routes';
 import { BackupService } from '../services/backup.service';
 import { createPeopleServices } from './people';
+import { createLeaveRequestServices } from './leave-requests';
+import { leaveRequestsRoutes } from '../leave-requests/leave-requests.routes';
 import { planWindowRoutes } from '../plan-window/plan-window.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
@@ -77,6 +79,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(calendarRoutes, { calendar: people.calendar });
   await app.register(preferencesRoutes, { preferences: people.preferences });
   await app.register(planWindowRoutes, { planWindow: people.planWindow });
+  await app.register(leaveRequestsRoutes, createLeaveRequestServices(s, people, work));
   await app.register(notificationsRoutes, {
     notifications: people.notifications,
     bus: people.bus,

@@ -199,6 +199,24 @@ export interface ProposalsTable {
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Table leave_requests: leave a linked physicist asked for, and its decision (migration 0021). */
+export interface LeaveRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  physicist_id: number;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  note: string;
+  status: Generated<'pending' | 'approved' | 'declined' | 'withdrawn'>;
+  created_at: ColumnType<Date, never, never>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_by: string | null;
+  reason: Generated<string>;
+  unavailability_id: number | null;
+  task_id: string | null;
+  proposal_id: number | null;
+}
+
 /** Every table Kysely knows about; add yours here together with its migration. */
 /** Change counters of the tables lists are served from (migration 0007). */
 export interface DataVersionsTable {
@@ -311,4 +329,5 @@ export interface DB {
   mail_deliveries: MailDeliveriesTable;
   physicist_preferences: PhysicistPreferencesTable;
   user_appearance: UserAppearanceTable;
+  leave_requests: LeaveRequestsTable;
 }

@@ -6,7 +6,7 @@ import type { PhysicistsRepository } from '../repositories/physicists.repository
 import { coordsOfZip, regionOfZip } from '../io/zip-rules';
 import type { AnalysisRepository } from '../repositories/analysis.repository';
 import type { AnalysisUpdate, JobsRepository } from '../repositories/jobs.repository';
-import { CandidateFinder, type BusyRange, type CandidatePerson } from './candidates';
+import { candidateFinderFor } from './candidates';
 
 /** 'Find Best Candidates' / 'Process Live Data': derived fields and candidate lists for every job. */
 export class AnalyzeService {
@@ -28,27 +28,7 @@ export class AnalyzeService {
       const jobs = await this.analysis.jobs(trx);
       const roster = await this.physicists.list(trx);
       const leave = await this.leave.list(trx);
-      const people: CandidatePerson[] = [];
-      for (const p of roster) {
-        const home = coordsOfZip(p.home_zip);
-        if (home) people.push({ ...p, home });
-      }
-      const idByName = new Map(roster.map((p) => [p.name.toLowerCase(), p.id]));
-      const busy: BusyRange[] = [];
-      for (const r of leave) {
-        const personId = idByName.get(r.physicist_name.toLowerCase());
-        if (personId !== undefined) {
-          busy.push({ personId, start: r.start_date, end: r.end_date, jobId: null });
-        }
-      }
-      for (const job of jobs) {
-        if (job.start === null || job.end === null) continue;
-        for (const personId of [job.assigned_lead_id, job.assigned_data_acq_id]) {
-          if (personId !== null)
-            busy.push({ personId, start: job.start, end: job.end, jobId: job.id });
-        }
-      }
-      const finder = new CandidateFinder(people, busy);
+      const finder = candidateFinderFor({ roster, leave, jobs });
       const updates: AnalysisUpdate[] = [];
       let listed = 0;
       let noZip = 0;

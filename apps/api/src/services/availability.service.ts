@@ -24,7 +24,7 @@ export class AvailabilityService {
    * warning) a single record must name a physicist: it is typed by hand, so
    * a mismatch is a slip the user wants to hear about.
    */
-  async add(input: Omit<Unavailability, 'id'>): Promise<Unavailability> {
+  async add(input: Omit<Unavailability, 'id'>, trx?: Kysely<DB>): Promise<Unavailability> {
     for (const [field, value] of [
       ['start_date', input.start_date],
       ['end_date', input.end_date],
@@ -34,12 +34,14 @@ export class AvailabilityService {
     if (input.end_date < input.start_date) {
       throw badRequest(`end_date ${input.end_date} is before start_date ${input.start_date}`);
     }
-    return this.db.transaction().execute(async (trx) => {
-      const all = await this.physicists.list(trx);
+    const insert = async (db: Kysely<DB>) => {
+      const all = await this.physicists.list(db);
       const match = all.find((p) => p.name.toLowerCase() === input.physicist_name.toLowerCase());
       if (match === undefined) throw badRequest(`No physicist is named '${input.physicist_name}'`);
-      return this.leave.insert({ ...input, physicist_name: match.name }, trx);
-    });
+      return this.leave.insert({ ...input, physicist_name: match.name }, db);
+    };
+    // Inside the caller's transaction when given (an approved leave request records it so).
+    return trx === undefined ? this.db.transaction().execute(insert) : insert(trx);
   }
 
   /** Deletes a record; 404 when it does not exist. */

@@ -1,5 +1,5 @@
 import { dayNumber, haversineMiles, type PhysicistRole } from '@meridian/domain';
-import type { LatLon } from '../io/zip-rules';
+import { coordsOfZip, type LatLon } from '../io/zip-rules';
 
 /** A physicist as candidate search sees them: home coordinates resolved. */
 export interface CandidatePerson {
@@ -112,4 +112,49 @@ export class CandidateFinder {
         : list.map((c) => `${c.name} (${Math.round(c.miles)} mi)`).join(', ');
     return `Lead: ${side(this.nearestFree(job, 'lead'))} | Acq: ${side(this.nearestFree(job, 'dataacq'))}`;
   }
+}
+
+/** The parts of the schedule candidate search reads: the roster, leave and dated slots. */
+export interface CandidateSources {
+  roster: readonly { id: number; name: string; role: PhysicistRole; home_zip: string }[];
+  leave: readonly { physicist_name: string; start_date: string; end_date: string }[];
+  jobs: readonly {
+    id: number;
+    start: string | null;
+    end: string | null;
+    assigned_lead_id: number | null;
+    assigned_data_acq_id: number | null;
+  }[];
+}
+
+/**
+ * A finder over the schedule as it stands: people with a known home, each
+ * busy on their leave (matched by name, as leave records are) and on the
+ * dated jobs they hold. `extraLeave` adds leave not recorded yet (a request
+ * being weighed).
+ */
+export function candidateFinderFor(
+  { roster, leave, jobs }: CandidateSources,
+  extraLeave: readonly BusyRange[] = [],
+): CandidateFinder {
+  const people: CandidatePerson[] = [];
+  for (const p of roster) {
+    const home = coordsOfZip(p.home_zip);
+    if (home) people.push({ id: p.id, name: p.name, role: p.role, home });
+  }
+  const idByName = new Map(roster.map((p) => [p.name.toLowerCase(), p.id]));
+  const busy: BusyRange[] = [...extraLeave];
+  for (const r of leave) {
+    const personId = idByName.get(r.physicist_name.toLowerCase());
+    if (personId !== undefined) {
+      busy.push({ personId, start: r.start_date, end: r.end_date, jobId: null });
+    }
+  }
+  for (const job of jobs) {
+    if (job.start === null || job.end === null) continue;
+    for (const personId of [job.assigned_lead_id, job.assigned_data_acq_id]) {
+      if (personId !== null) busy.push({ personId, start: job.start, end: job.end, jobId: job.id });
+    }
+  }
+  return new CandidateFinder(people, busy);
 }

@@ -56,6 +56,20 @@ export class NotificationsService {
     await this.signal.wake([userId]);
   }
 
+  /**
+   * Stores one notice per row, in `db`'s transaction when given, and answers
+   * what wakes the users' streams, to call once that commits (a request's
+   * decision tells its asker so).
+   */
+  async create(
+    notices: readonly { user_id: number; message: string }[],
+    db: Kysely<DB> = this.db,
+  ): Promise<() => Promise<void>> {
+    await this.notifications.insertMany(notices, db);
+    const userIds = [...new Set(notices.map((n) => n.user_id))];
+    return () => this.signal.wake(userIds);
+  }
+
   /** Sends one message to every linked user; answers how many. */
   async notifyAll(message: string = DEFAULT_NOTIFY_ALL_MESSAGE): Promise<number> {
     const linked = await this.users.linked();

@@ -1,4 +1,6 @@
 import type { TaskStarted, WhatIfRequest } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../http/fastify-types';
 import { notFound } from '../../http/http-error';
 import type { KitsRepository } from '../../repositories/kits.repository';
@@ -20,12 +22,22 @@ export class WhatIfRequests {
     private readonly proposals: ProposalsRepository,
   ) {}
 
-  /** Queues a what-if; its pending proposal is stored with the task, for the worker to fill. */
-  async start(body: WhatIfRequest, user: AuthUser): Promise<TaskStarted> {
+  /**
+   * Queues a what-if; its pending proposal is stored with the task, for the
+   * worker to fill. `alongside` writes in the same transaction, knowing both
+   * (an approved leave request records its leave and decision so); when it
+   * throws, nothing is stored or queued.
+   */
+  async start(
+    body: WhatIfRequest,
+    user: AuthUser,
+    alongside?: (trx: Kysely<DB>, refs: { taskId: string; proposalId: number }) => Promise<void>,
+  ): Promise<TaskStarted & { proposal_id: number }> {
     const absence = await this.absence(body);
     const days =
       absence.start === absence.end ? absence.start : `${absence.start} to ${absence.end}`;
-    return this.tasks.create(
+    let proposalId = 0;
+    const started = await this.tasks.create(
       {
         type: 'what_if',
         name: `What if ${absence.name} is out ${days}`,
@@ -38,12 +50,14 @@ export class WhatIfRequests {
         total: 100,
       },
       async (trx, taskId) => {
-        await this.proposals.insertPending(
+        proposalId = await this.proposals.insertPending(
           { taskId, source: 'what_if', absence, algorithm: null, createdBy: user.id },
           trx,
         );
+        await alongside?.(trx, { taskId, proposalId });
       },
     );
+    return { ...started, proposal_id: proposalId };
   }
 
   private async absence(body: WhatIfRequest): Promise<StoredAbsence> {
