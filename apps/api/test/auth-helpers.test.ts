@@ -1,7 +1,6 @@
 import { parseOptions } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { TokenSigner } from '../src/security/jwt';
-import { LoginThrottle } from '../src/security/login-throttle';
 import {
   generatePassword,
   hashPassword,
@@ -55,37 +54,5 @@ describe('TokenSigner', () => {
       key: 'k'.repeat(32),
     });
     expect(await signer.verify(bogus)).toBeNull();
-  });
-});
-
-describe('LoginThrottle', () => {
-  const limits = { perAccount: 2, perAddress: 4, windowMs: 1000, lockMs: 500 };
-
-  it('locks an account briefly after the limit and unlocks after the lock time', () => {
-    let now = 0;
-    const throttle = new LoginThrottle(limits, () => now);
-    throttle.recordFailure('Ann', 'ip1');
-    expect(throttle.retryAfterSeconds('ann', 'ip2')).toBe(0);
-    throttle.recordFailure('ann', 'ip2');
-    expect(throttle.retryAfterSeconds('ann', 'ip3')).toBe(1);
-    now = 501;
-    expect(throttle.retryAfterSeconds('ann', 'ip3')).toBe(0);
-    // Still at the limit: one more miss locks again at once.
-    throttle.recordFailure('ann', 'ip3');
-    expect(throttle.retryAfterSeconds('ann', 'ip4')).toBeGreaterThan(0);
-  });
-
-  it('clears the account count on success and counts addresses separately', () => {
-    let now = 0;
-    const throttle = new LoginThrottle(limits, () => now);
-    throttle.recordFailure('bob', 'ip');
-    throttle.recordSuccess('bob');
-    throttle.recordFailure('bob', 'ip');
-    expect(throttle.retryAfterSeconds('bob', 'elsewhere')).toBe(0);
-    throttle.recordFailure('c1', 'ip');
-    throttle.recordFailure('c2', 'ip');
-    expect(throttle.retryAfterSeconds('someone', 'ip')).toBe(1);
-    now = 5000;
-    expect(throttle.retryAfterSeconds('someone', 'ip')).toBe(0);
   });
 });

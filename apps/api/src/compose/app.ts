@@ -19,6 +19,8 @@ import type { Database } from '../db/database';
 import { installErrorHandling } from '../http/error-handler';
 import { installLoadShedding } from '../http/load-shedding';
 import { installRefusalPause } from '../http/refusal-pause';
+import { sharedRateLimitStore } from '../http/rate-limit-store';
+import { counterKeys } from '../security/counter-keys';
 import { installStaticWeb } from '../http/static-web';
 import { installTextGuard } from '../http/text-guard';
 import { UserStreams, type StreamTicker } from '../http/user-streams';
@@ -218,7 +220,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installJsonOnlyBodies(app);
   // Every string of a body, query or path is valid Unicode without NUL or other C0 controls.
   installTextGuard(app);
-  await app.register(rateLimit, { global: false });
+  // Request limits counted in rate_counters: every API node on the database shares them.
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedRateLimitStore({
+      counters: services.repositories.rateCounters,
+      keys: counterKeys(config.jwtSecret),
+    }),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Meridian Scheduler API', version: '1' },

@@ -16,6 +16,7 @@ import { KitsRepository } from '../repositories/kits.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { PreferencesRepository } from '../repositories/preferences.repository';
+import { RateCountersRepository } from '../repositories/rate-counters.repository';
 import { RunChangesRepository } from '../plan-history/run-changes.repository';
 import { RunsRepository } from '../plan-history/runs.repository';
 import { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
@@ -23,6 +24,7 @@ import { ScheduleRepository } from '../repositories/schedule.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { ZipDataRepository } from '../repositories/zip-data.repository';
+import { counterKeys } from '../security/counter-keys';
 import { LoginThrottle, type ThrottleLimits } from '../security/login-throttle';
 import { TokenSigner } from '../security/jwt';
 import { AnalyticsService } from '../services/analytics.service';
@@ -84,6 +86,8 @@ export interface Repositories {
   publishedNotices: PublishedNoticesRepository;
   /** The days each physicist would rather not work (migration 0023). */
   preferences: PreferencesRepository;
+  /** Sign-in throttle and request-limit counters every node shares (migration 0025). */
+  rateCounters: RateCountersRepository;
 }
 
 /**
@@ -146,6 +150,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     planPublications: new PlanPublicationsRepository(db),
     publishedNotices: new PublishedNoticesRepository(db),
     preferences: new PreferencesRepository(db),
+    rateCounters: new RateCountersRepository(db),
   };
 }
 
@@ -184,7 +189,8 @@ export function createServices(
     usersRepository,
     users,
     signer,
-    new LoginThrottle(throttleLimits),
+    // Counted in the database, so every API node on it counts the same failures.
+    new LoginThrottle(repositories.rateCounters, counterKeys(config.jwtSecret), throttleLimits),
     config.registration,
     new SessionUsers(usersRepository, versions),
   );

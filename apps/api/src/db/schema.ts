@@ -306,6 +306,19 @@ export interface UserAppearanceTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/**
+ * Table rate_counters (migration 0025): the sign-in throttle's and the request
+ * limits' fixed-window counters, shared by every API node. Times are ms since
+ * 1970 (bigint; read back through ::float8).
+ */
+export interface RateCountersTable {
+  key: string;
+  hits: number;
+  window_start: ColumnType<string, number, number>;
+  locked_until: ColumnType<string, number, number>;
+  expires_at: ColumnType<string, number, number>;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -330,4 +343,5 @@ export interface DB {
   physicist_preferences: PhysicistPreferencesTable;
   user_appearance: UserAppearanceTable;
   leave_requests: LeaveRequestsTable;
+  rate_counters: RateCountersTable;
 }

@@ -15,7 +15,8 @@ export function perUserRateLimit(maxPerMinute: number, what: string): RateLimitO
     max: maxPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) =>
-      request.user === null ? `address:${request.ip}` : `user:${request.user.id}`,
+      // Named after the operation too, so two limiters that share no route never share a budget.
+      request.user === null ? `${what}|address:${request.ip}` : `${what}|user:${request.user.id}`,
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(
         `Too many ${what}: at most ${context.max} a minute per user; try again in ${context.after}`,

@@ -6,7 +6,7 @@ import {
   TokenResponseSchema,
 } from '@meridian/contracts';
 import formbody from '@fastify/formbody';
-import type { onRequestHookHandler, onResponseHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler, onResponseAsyncHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../services/auth.service';
 import { HttpError } from '../http/http-error';
@@ -40,19 +40,16 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   const bodyLimit = 16 * 1024;
 
   // A locked address is refused from the headers, before its body is read or buffered.
-  const lockedOut: onRequestHookHandler = (request, _reply, done) => {
-    const wait = auth.signInRetryAfterSeconds(request.ip);
-    if (wait === 0) return done();
-    done(
-      new HttpError(429, `Too many failed sign-in attempts; try again in ${wait} s`, {
-        'retry-after': String(wait),
-      }),
-    );
+  const lockedOut: onRequestAsyncHookHandler = async (request) => {
+    const wait = await auth.signInRetryAfterSeconds(request.ip);
+    if (wait === 0) return;
+    throw new HttpError(429, `Too many failed sign-in attempts; try again in ${wait} s`, {
+      'retry-after': String(wait),
+    });
   };
   // Refused unread (too large, malformed, unsupported): still an attempt from that address.
-  const countRefused: onResponseHookHandler = (request, reply, done) => {
-    if ([400, 413, 415].includes(reply.statusCode)) auth.recordRefusedSignIn(request.ip);
-    done();
+  const countRefused: onResponseAsyncHookHandler = async (request, reply) => {
+    if ([400, 413, 415].includes(reply.statusCode)) await auth.recordRefusedSignIn(request.ip);
   };
 
   // The token endpoint takes the OAuth2 password form (RFC 6749 4.3.2) and nothing else: its

@@ -8,8 +8,6 @@ export interface ThrottleLimits {
   perAddress: number;
   windowMs: number;
   lockMs: number;
-  /** Most counters held at once (default 50,000: a few megabytes). */
-  maxEntries?: number;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -19,60 +17,66 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   lockMs: 60_000,
 };
 
-const DEFAULT_MAX_ENTRIES = 50_000;
 /** Longest account key kept: sign-in usernames are at most 64 characters anyway. */
 const MAX_KEY_CHARS = 64;
-
-interface Counter {
-  failures: number;
-  windowStart: number;
-  lockedUntil: number;
-}
+/** Most locks this node remembers (a few hundred kilobytes); beyond, the oldest go first. */
+const MAX_REMEMBERED_LOCKS = 10_000;
+/** Expired counters are swept from the table at most this often by each node. */
+const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Counts login failures per account and per address in memory (one process;
- * see docs/operations.md for scale-out). Checked before hashing so a locked
- * key costs no CPU. Bounded in time (a counter goes once its window and lock
- * have passed, swept at least once a window) and in entries (maxEntries; when
- * full, the counters touched longest ago go first).
+ * Where the counters live: rate_counters (RateCountersRepository), shared by
+ * every API node. Keys arrive already hashed (CounterKeys).
+ */
+export interface ThrottleCounters {
+  countFailure(
+    key: string,
+    limit: number,
+    t: number,
+    windowMs: number,
+    lockMs: number,
+  ): Promise<{ lockedUntil: number }>;
+  locks(keys: readonly string[], t: number): Promise<ReadonlyMap<string, number>>;
+  clear(key: string): Promise<void>;
+  sweep(t: number): Promise<number>;
+}
+
+/** Turns a counter's name into the key stored for it (an HMAC: names are never stored). */
+export type CounterKeys = (name: string) => string;
+
+/**
+ * Counts login failures per account and per address in the database
+ * (rate_counters), so that every API node on one database counts the same
+ * failures: 5 on one account lock it wherever they land. Checked before
+ * hashing so a locked key costs no CPU. A lock this node has seen is
+ * remembered until it ends, so a client that keeps trying while locked costs
+ * no database round trip (a lock only ever ends later, never earlier, so the
+ * memory cannot let anyone in). Each node sweeps expired counters from the
+ * table at most once a minute.
  */
 export class LoginThrottle {
-  /** In order of last failure: a Map keeps insertion order and bump() re-inserts. */
-  private readonly counters = new Map<string, Counter>();
-  private readonly maxEntries: number;
-  private lastSweep: number;
+  /** Lock ends this node has seen, by stored key; insertion order is age. */
+  private readonly locks = new Map<string, number>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
+    private readonly counters: ThrottleCounters,
+    private readonly keys: CounterKeys,
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {
-    this.maxEntries = limits.maxEntries ?? DEFAULT_MAX_ENTRIES;
-    this.lastSweep = now();
-  }
-
-  /** Counters currently held. */
-  get size(): number {
-    return this.counters.size;
-  }
+  ) {}
 
   /** Seconds until the account or the address may try again, or 0 when allowed. */
-  retryAfterSeconds(username: string, address: string): number {
-    const t = this.now();
-    const until = Math.max(
-      this.lockedUntil(accountKey(username), t),
-      this.lockedUntil(addressKey(address), t),
-    );
-    return until > t ? Math.ceil((until - t) / 1000) : 0;
+  async retryAfterSeconds(username: string, address: string): Promise<number> {
+    return this.wait([this.keys(accountKey(username)), this.keys(addressKey(address))]);
   }
 
   /**
    * Seconds until the address may try again, or 0: what can be judged before
    * the body (and so the username) is read.
    */
-  addressRetryAfterSeconds(address: string): number {
-    const t = this.now();
-    const until = this.lockedUntil(addressKey(address), t);
-    return until > t ? Math.ceil((until - t) / 1000) : 0;
+  async addressRetryAfterSeconds(address: string): Promise<number> {
+    return this.wait([this.keys(addressKey(address))]);
   }
 
   /**
@@ -80,59 +84,71 @@ export class LoginThrottle {
    * large, malformed, over the input caps) against the address only: it
    * names no account, yet it is an attempt all the same.
    */
-  recordAddressFailure(address: string): void {
+  async recordAddressFailure(address: string): Promise<void> {
     const t = this.now();
-    if (t - this.lastSweep >= this.limits.windowMs) this.sweep(t);
-    this.bump(addressKey(address), this.limits.perAddress, t);
+    await this.sweepNow(t);
+    await this.count(this.keys(addressKey(address)), this.limits.perAddress, t);
   }
 
   /** Records one failed attempt for both keys. */
-  recordFailure(username: string, address: string): void {
+  async recordFailure(username: string, address: string): Promise<void> {
     const t = this.now();
-    if (t - this.lastSweep >= this.limits.windowMs) this.sweep(t);
-    this.bump(accountKey(username), this.limits.perAccount, t);
-    this.bump(addressKey(address), this.limits.perAddress, t);
+    await this.sweepNow(t);
+    await this.count(this.keys(accountKey(username)), this.limits.perAccount, t);
+    await this.count(this.keys(addressKey(address)), this.limits.perAddress, t);
   }
 
   /** A successful login clears the account's count (the address keeps its own). */
-  recordSuccess(username: string): void {
-    this.counters.delete(accountKey(username));
+  async recordSuccess(username: string): Promise<void> {
+    await this.counters.clear(this.keys(accountKey(username)));
   }
 
-  private lockedUntil(key: string, t: number): number {
-    const counter = this.counters.get(key);
-    return counter !== undefined && counter.lockedUntil > t ? counter.lockedUntil : 0;
+  /** The wait of the latest lock among these keys: this node's memory first, then the table. */
+  private async wait(keys: readonly string[]): Promise<number> {
+    const t = this.now();
+    let until = 0;
+    for (const key of keys) until = Math.max(until, this.remembered(key, t));
+    if (until === 0) {
+      for (const [key, end] of await this.counters.locks(keys, t)) {
+        this.remember(key, end);
+        until = Math.max(until, end);
+      }
+    }
+    return until > t ? Math.ceil((until - t) / 1000) : 0;
   }
 
-  private bump(key: string, limit: number, t: number): void {
-    let counter = this.counters.get(key);
-    this.counters.delete(key);
-    if (counter === undefined || t - counter.windowStart > this.limits.windowMs) {
-      counter = { failures: 0, windowStart: t, lockedUntil: counter?.lockedUntil ?? 0 };
-    }
-    counter.failures += 1;
-    if (counter.failures >= limit) {
-      counter.lockedUntil = t + this.limits.lockMs;
-      // Stay one below the limit: a guesser who keeps failing after the lock is locked again at once.
-      counter.failures = limit - 1;
-      counter.windowStart = t;
-    }
-    this.counters.set(key, counter);
-    if (this.counters.size > this.maxEntries) this.sweep(t);
-    // Still full: the counters touched longest ago go first (the Map's order).
-    for (const oldest of this.counters.keys()) {
-      if (this.counters.size <= this.maxEntries) break;
-      this.counters.delete(oldest);
+  private async count(key: string, limit: number, t: number): Promise<void> {
+    const { lockedUntil } = await this.counters.countFailure(
+      key,
+      limit,
+      t,
+      this.limits.windowMs,
+      this.limits.lockMs,
+    );
+    if (lockedUntil > t) this.remember(key, lockedUntil);
+  }
+
+  private remembered(key: string, t: number): number {
+    const until = this.locks.get(key);
+    if (until === undefined) return 0;
+    if (until > t) return until;
+    this.locks.delete(key);
+    return 0;
+  }
+
+  private remember(key: string, until: number): void {
+    this.locks.delete(key);
+    this.locks.set(key, until);
+    for (const oldest of this.locks.keys()) {
+      if (this.locks.size <= MAX_REMEMBERED_LOCKS) break;
+      this.locks.delete(oldest);
     }
   }
 
-  /** Drops every counter whose window and lock have both passed. */
-  private sweep(t: number): void {
+  private async sweepNow(t: number): Promise<void> {
+    if (t - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = t;
-    for (const [key, counter] of this.counters) {
-      if (counter.lockedUntil <= t && t - counter.windowStart > this.limits.windowMs)
-        this.counters.delete(key);
-    }
+    await this.counters.sweep(t);
   }
 }
 

@@ -44,18 +44,18 @@ export class AuthService {
   }
 
   /** Seconds until sign-ins from this address are accepted again (0: now); judged before the body is read. */
-  signInRetryAfterSeconds(address: string): number {
+  async signInRetryAfterSeconds(address: string): Promise<number> {
     return this.throttle.addressRetryAfterSeconds(address);
   }
 
   /** Counts a sign-in refused before its credentials were checked (413, 400) against its address. */
-  recordRefusedSignIn(address: string): void {
-    this.throttle.recordAddressFailure(address);
+  async recordRefusedSignIn(address: string): Promise<void> {
+    await this.throttle.recordAddressFailure(address);
   }
 
   /** Checks credentials and issues a token; the same 401 for unknown users and wrong passwords. */
   async login(username: string, password: string, address: string): Promise<string> {
-    const wait = this.throttle.retryAfterSeconds(username, address);
+    const wait = await this.throttle.retryAfterSeconds(username, address);
     if (wait > 0) {
       throw new HttpError(429, `Too many failed sign-in attempts; try again in ${wait} s`, {
         'retry-after': String(wait),
@@ -68,10 +68,10 @@ export class AuthService {
         ? await verifyAgainstDummy(password)
         : await verifyPassword(user.password_hash, password);
     if (user === undefined || !isValid) {
-      this.throttle.recordFailure(username, address);
+      await this.throttle.recordFailure(username, address);
       throw unauthorized(LOGIN_FAILED);
     }
-    this.throttle.recordSuccess(username);
+    await this.throttle.recordSuccess(username);
     return this.signer.sign({
       sub: user.username,
       role: user.role,
