@@ -67,6 +67,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.dist/**',
+      '.tmp/**',
       '**/.build-test-*/**',
       'data/**',
       'data-demo/**',

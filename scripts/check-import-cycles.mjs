@@ -29,7 +29,7 @@ const USAGE =
   'usage: node scripts/check-import-cycles.mjs [--root DIR] [--include-types] [--folder-root DIR]... [FOLDER ...]';
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', '.git']);
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.dist', 'coverage', '.git']);
 
 /** Every .ts/.tsx file under the folders, declaration files and build output excluded. */
 function sourceFiles(folders) {

@@ -22,13 +22,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
+import { newBuildDir, publishBuild } from '../../../scripts/build/versioned-dist.mjs';
 import { checkRelativePaths } from './worker-urls.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: { outdir: { type: 'string' }, 'no-template': { type: 'boolean' } },
 });
-const outdir = path.resolve(root, values.outdir ?? 'dist');
+// Without --outdir, a new folder .dist/<stamp>, published as dist/ once complete
+// (scripts/build/versioned-dist.mjs): a running server's files are never rewritten.
+const outdir = values.outdir === undefined ? newBuildDir(root) : path.resolve(root, values.outdir);
 
 /**
  * Packages bundled in although they are not ours: kysely ships as 279 small ES
@@ -93,7 +96,7 @@ async function copyTemplate(from, to) {
 }
 
 const started = performance.now();
-await rm(outdir, { recursive: true, force: true });
+if (values.outdir !== undefined) await rm(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: {
@@ -143,4 +146,8 @@ if (values['no-template'] !== true) {
       `apps/api first-start data folder prepared in ${Math.round(performance.now() - bundled)} ms`,
     );
   }
+}
+if (values.outdir === undefined) {
+  publishBuild(root, outdir);
+  console.log(`apps/api/dist -> ${path.relative(root, outdir)}`);
 }

@@ -8,6 +8,7 @@ import { startupFailureMessage, type StartupPhase } from './compose/startup-erro
 import { createDatabase, type Database } from './db/database';
 import { formatDemoLogins, seedDemo } from './demo/seed-demo';
 import { bootstrapAdmin } from './services/bootstrap-admin';
+import { pinBuilds } from './build-pin';
 
 /** What start-up has reached, so a failure names the right setting and closes what is open. */
 const state: {
@@ -40,6 +41,8 @@ function endPhase(name: string): void {
 /** Starts the server: config, database (migrated), demo data, listen, first admin, clean shutdown. */
 async function main(): Promise<void> {
   endPhase('modules');
+  // This process stays on the builds it started from, whatever a later build publishes.
+  pinBuilds();
   const parsed: Config = parseConfig(process.env, process.argv.slice(2));
   state.config = parsed;
   await checkHostResolves(parsed.host);

@@ -10,6 +10,7 @@ import { PlanCalendar } from './plan-window/plan-calendar';
 import { planWindowReader } from './plan-window/plan-window-reader';
 import { createMailServices } from './compose/mail';
 import { publicBaseUrl } from './config/public-url';
+import { pinBuilds } from './build-pin';
 
 const fail = (message: string): never => {
   console.error(`meridian worker: ${message.replaceAll('\n', ' ')}`);
@@ -34,6 +35,8 @@ const log: TaskLog = {
  * queue them. Any number of workers may run on any machine.
  */
 async function main(): Promise<void> {
+  // This process stays on the builds it started from, whatever a later build publishes.
+  pinBuilds();
   const config = parseConfig(process.env, process.argv.slice(2));
   if (config.databaseUrl === null) {
     fail(

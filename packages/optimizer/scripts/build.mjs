@@ -16,9 +16,10 @@
 // import are bundled in; this package's own dependencies stay imports, found
 // in node_modules at run time like any dependency (HiGHS finds its .wasm next
 // to its own file).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newBuildDir, publishBuild } from '../../../scripts/build/versioned-dist.mjs';
 
 export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(PACKAGE_DIR, 'dist');
@@ -34,7 +35,11 @@ export const ENTRIES = {
   'workers/milp-role-worker': 'src/exact/milp-role-worker.mjs',
 };
 
-/** Writes dist/ afresh; resolves to what it wrote (entries and input count). */
+/**
+ * Writes a new build (.dist/<stamp>) and publishes it as dist/ in one rename,
+ * so a running server's worker files are never rewritten; resolves to what it
+ * wrote (entries and input count).
+ */
 export async function buildOptimizer() {
   const { build } = await import('esbuild');
   const pkg = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8'));
@@ -42,11 +47,11 @@ export async function buildOptimizer() {
     (name) => !name.startsWith('@meridian/'),
   );
   const builtAt = Date.now();
-  rmSync(DIST_DIR, { recursive: true, force: true });
+  const outdir = newBuildDir(PACKAGE_DIR);
   const result = await build({
     absWorkingDir: PACKAGE_DIR,
     entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({ in: source, out })),
-    outdir: 'dist',
+    outdir,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     splitting: true,
@@ -65,7 +70,11 @@ export async function buildOptimizer() {
     path.relative(PACKAGE_DIR, fileURLToPath(import.meta.url)),
     'package.json',
   ];
-  writeFileSync(BUILD_INFO, `${JSON.stringify({ builtAt, entries: ENTRIES, inputs }, null, 2)}\n`);
+  writeFileSync(
+    path.join(outdir, path.basename(BUILD_INFO)),
+    `${JSON.stringify({ builtAt, entries: ENTRIES, inputs }, null, 2)}\n`,
+  );
+  publishBuild(PACKAGE_DIR, outdir);
   return { entries: Object.keys(ENTRIES), inputs: inputs.length };
 }
 

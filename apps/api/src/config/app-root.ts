@@ -19,3 +19,6 @@ function findAppRoot(): string {
 }
 
 export const APP_ROOT = findAppRoot();
+
+/** apps/web/dist, the Vite build the server hosts (a link to the current build). */
+export const WEB_DIST_DIR = path.resolve(APP_ROOT, '../web/dist');

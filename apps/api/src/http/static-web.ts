@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { APP_ROOT } from '../config/app-root';
+import { WEB_DIST_DIR } from '../config/app-root';
 import type { RouteMethods } from './strict-http';
-
-/** apps/web/dist, the Vite build the server hosts. */
-export const WEB_DIST_DIR = path.resolve(APP_ROOT, '../web/dist');
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
@@ -23,7 +20,10 @@ export async function installStaticWeb(
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the built web app's folder, fixed at start
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // The real folder of the build there now: a later build is published beside it, never over it.
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- the built web app's folder, fixed at start
+    const root = realpathSync(distDir);
+    await app.register(fastifyStatic, { root, wildcard: false, index: false });
     // wildcard:false registers one route per built file, so GET / needs the shell explicitly.
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),

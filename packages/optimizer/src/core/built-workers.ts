@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 export const BUILT_WORKERS = ['solve', 'highs', 'milp-role'] as const;
 export type BuiltWorker = (typeof BUILT_WORKERS)[number];
 
+/** Each worker's file as first resolved (a real path inside one build folder). */
+const resolved = new Map<BuiltWorker, URL>();
+
 /** The optimizer's build is missing: `npm run build` makes it. */
 export class OptimizerBuildMissingError extends Error {
   constructor(specifier: string, detail: string) {
@@ -22,10 +25,18 @@ export class OptimizerBuildMissingError extends Error {
  * source, its own build, or a bundle of another app that inlined this code
  * (apps/api/dist), and from each of them the package resolves to the same
  * dist/. Throws OptimizerBuildMissingError when the file is not there.
+ * The first answer is kept: dist/ is a link to a versioned build and Node
+ * resolves it to its real folder, so the process keeps the build it started
+ * with while a later build is published beside it (scripts/build/versioned-dist.mjs).
  */
 export function builtWorkerUrl(name: BuiltWorker): URL {
   const specifier = `@meridian/optimizer/workers/${name}`;
-  let url: URL;
+  let url = resolved.get(name);
+  if (url !== undefined) {
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- the optimizer's own build folder, resolved before
+    if (!existsSync(url)) throw new OptimizerBuildMissingError(specifier, fileURLToPath(url));
+    return url;
+  }
   try {
     url = new URL(import.meta.resolve(specifier));
   } catch (error) {
@@ -33,6 +44,7 @@ export function builtWorkerUrl(name: BuiltWorker): URL {
   }
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- the path is the optimizer's own build folder, never the shared temporary folder
   if (!existsSync(url)) throw new OptimizerBuildMissingError(specifier, fileURLToPath(url));
+  resolved.set(name, url);
   return url;
 }
 
