@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COMPANY_NAME, canManageSchedule } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { decodeTokenClaims } from '../../../lib/session';
 import { setToken } from '../../../lib/session-store';
 import { useToast } from '../../../components/toast/toast-context';
+import { LoginField } from './login-field';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { useRegistrationOpen } from '../api/get-registration-status';
@@ -81,33 +81,30 @@ export function LoginForm() {
               : 'Sign in to see your schedule.'}
           </Typography>
         </div>
-        <TextField
+        <LoginField
           label="Username"
           name="username"
           autoComplete="username"
-          required
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={setUsername}
         />
         {isRegister && (
-          <TextField
+          <LoginField
             label={`${COMPANY_NAME} Email`}
             name="email"
             type="email"
             autoComplete="email"
-            required
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={setEmail}
           />
         )}
-        <TextField
+        <LoginField
           label="Password"
           name="password"
           type="password"
           autoComplete={isRegister ? 'new-password' : 'current-password'}
-          required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
         <Button type="submit" variant="contained" size="large" disabled={isBusy}>
           {isRegister ? 'Register' : 'Sign In'}

@@ -1,0 +1,168 @@
+/**
+ * Lighthouse (the pinned devDependency, 12.2.3) with its default mobile preset
+ * (Moto G Power emulation, simulated slow 4G and 4x CPU throttling) on /login
+ * as a guest and on /my-schedule as a linked regular user, in Debian's
+ * Chromium against the built server on a fresh data folder (issue 22's
+ * target: accessibility 100, best practices 96 or more with no CSP issue,
+ * performance 90 or more). Each page is measured LH_RUNS times (default 3);
+ * the run of median performance is printed.
+ * Run: npm run build, then npm run bench:lighthouse. Not a test: it prints a
+ * table; the figures go to docs/performance.md.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { apiToken, createUser } from '../support/api';
+import { CHROMIUM_PATH } from '../support/browser';
+import { startFreshServer } from '../support/server';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const VIEWER = { username: 'lh.viewer', password: 'lighthouse-viewer-1' };
+
+interface Audit {
+  score: number | null;
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[]; overallSavingsBytes?: number };
+}
+interface Result {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, Audit>;
+}
+
+async function api(baseUrl: string, token: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+/** A regular user linked to a lead who has two jobs ahead, as the demo's viewer is. */
+async function linkedViewer(baseUrl: string, adminToken: string): Promise<void> {
+  await createUser(baseUrl, adminToken, { ...VIEWER, email: 'lh@example.org', role: 'regular' });
+  const lead = (await api(baseUrl, adminToken, '/physicists/', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'LH Lead', role: 'lead', home_zip: '10016' }),
+  })) as { id: number };
+  const users = (await api(baseUrl, adminToken, '/admin/users')) as {
+    id: number;
+    username: string;
+  }[];
+  const viewer = users.find((user) => user.username === VIEWER.username)!;
+  await api(baseUrl, adminToken, `/admin/users/${viewer.id}`, {
+    method: 'PUT',
+    body: JSON.stringify({ physicist_id: lead.id }),
+  });
+  const year = new Date().getUTCFullYear() + 1;
+  const csv = [
+    'record_type,customer,location,zip_code,package,start,end,assigned_lead,physicist_name',
+    `job,LH Clinic,New York,10016,Linac QA,${year}-03-02,${year}-03-03,LH Lead,`,
+    `job,LH Hospital,Boston,02115,CT QA,${year}-04-06,${year}-04-06,LH Lead,`,
+  ].join('\n');
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'lighthouse.csv');
+  const upload = await fetch(`${baseUrl}/api/v1/schedules/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+}
+
+/** Puts the viewer's token in the page's storage and empties the HTTP cache (a cold load). */
+async function signInBrowser(port: number, baseUrl: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate((value) => localStorage.setItem('meridian.token', value), token);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    // Disconnects only: the browser belongs to chrome-launcher.
+    await browser.close();
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** The figures of one run. */
+function figures(lhr: Result) {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script',
+  );
+  const issues = lhr.audits['inspector-issues']?.details?.items ?? [];
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    jsBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
+    jsFiles: scripts.length,
+    unusedJsBytes: lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+    issues,
+    failing: Object.entries(lhr.audits)
+      .filter(([, audit]) => audit.score !== null && audit.score < 0.9)
+      .map(([id]) => id),
+    cspIssues: issues.filter((item) => /content ?security ?policy|csp/i.test(JSON.stringify(item)))
+      .length,
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await startFreshServer('lighthouse');
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const adminToken = await apiToken(server.baseUrl, server.admin);
+    await linkedViewer(server.baseUrl, adminToken);
+    const viewerToken = await apiToken(server.baseUrl, VIEWER);
+    const rows: [string, ReturnType<typeof figures>][] = [];
+    for (const path of ['/login', '/my-schedule']) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const signedIn = path !== '/login';
+        if (signedIn) await signInBrowser(chrome.port, server.baseUrl, viewerToken);
+        const result = await lighthouse(`${server.baseUrl}${path}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // The guest page starts from empty storage; the signed-in page keeps the token set above.
+          disableStorageReset: signedIn,
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        runs.push(figures(result.lhr as unknown as Result));
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      rows.push([path, runs[Math.floor(runs.length / 2)]!]);
+    }
+    console.log(
+      `| page | performance | accessibility | best practices | SEO | LCP | TBT | JS (compressed, files) | unused JS | CSP issues |`,
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [path, f] of rows) {
+      console.log(
+        `| ${path} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcpMs / 1000).toFixed(1)} s | ${f.tbtMs} ms | ${kib(f.jsBytes)} (${f.jsFiles}) | ${kib(f.unusedJsBytes)} | ${f.cspIssues} |`,
+      );
+    }
+    for (const [path, f] of rows) {
+      console.log(`${path} audits under 0.9: ${f.failing.join(', ')}`);
+      console.log(`${path} issues logged: ${JSON.stringify(f.issues)}`);
+    }
+    console.log(`median of ${RUNS} runs per page (by performance score)`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+await main();
