@@ -64,6 +64,12 @@ export const queryKeys = {
   preferences: ['scheduling', 'preferences'] as const,
   /** GET /notifications: the signed-in user's notifications; the stream invalidates it. */
   notifications: ['notifications'] as const,
+  /** GET /me/leave-requests: under the notifications key, so a notice (a decision) reloads it. */
+  myLeaveRequests: ['notifications', 'my-leave-requests'] as const,
+  /** GET /requests: the managers' inbox and the top bar's pending count. */
+  requests: ['requests'] as const,
+  /** GET /requests/{id}/impact: under 'scheduling', so every plan change makes it stale. */
+  requestImpact: (id: number) => ['scheduling', 'request-impact', id] as const,
   /** GET /admin/users/link-suggestions. */
   linkSuggestions: ['admin', 'users', 'link-suggestions'] as const,
   /** The US outline bundled with the app (no request leaves the browser). */

@@ -5,6 +5,7 @@ import BarChart from '@mui/icons-material/BarChart';
 import EventBusy from '@mui/icons-material/EventBusy';
 import EventNote from '@mui/icons-material/EventNote';
 import Groups from '@mui/icons-material/Groups';
+import InboxIcon from '@mui/icons-material/Inbox';
 import Info from '@mui/icons-material/InfoOutlined';
 import Inventory from '@mui/icons-material/Inventory2';
 import MapIcon from '@mui/icons-material/Map';
@@ -24,6 +25,7 @@ export const NAV_ICONS: Record<string, ReactElement> = {
   '/map': <MapIcon />,
   '/unavailability': <EventBusy />,
   '/roster': <Groups />,
+  '/requests': <InboxIcon />,
   '/about': <Info />,
   '/admin': <AdminPanelSettings />,
 };

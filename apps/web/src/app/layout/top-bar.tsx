@@ -10,6 +10,7 @@ import Menu from '@mui/icons-material/Menu';
 import type { TokenClaims } from '@meridian/contracts';
 import { MusicControls } from '../../features/music/components/music-controls';
 import { ThemeMenu } from '../../features/theme/components/theme-menu';
+import { RequestsBadge } from '../../features/requests/components/requests-badge';
 import { NotificationsBell } from './notifications-bell';
 
 interface TopBarProps {
@@ -45,6 +46,7 @@ export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }
         </Typography>
         <MusicControls />
         <ThemeMenu />
+        <RequestsBadge role={claims.role} />
         <NotificationsBell />
         <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 2, textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>

@@ -30,6 +30,7 @@ describe('navEntriesFor', () => {
       'Data Management',
       'Job Ingestion & Review',
       'Roster',
+      'Requests',
       ...everyone,
     ]);
     expect(labels('admin')).toEqual([
@@ -37,6 +38,7 @@ describe('navEntriesFor', () => {
       'Data Management',
       'Job Ingestion & Review',
       'Roster',
+      'Requests',
       ...everyone,
       'Admin',
     ]);

@@ -25,6 +25,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   // Not in the spec's drawer list: roster management is issue 3's addition for schedulers.
   { path: '/roster', title: 'Roster', navLabel: 'Roster', roles: SCHEDULERS },
+  // Issue 21: the managers' inbox of leave requests.
+  { path: '/requests', title: 'Requests', navLabel: 'Requests', roles: SCHEDULERS },
   { path: '/assignments', title: 'Assignments', navLabel: 'Assignments', roles: EVERYONE },
   // Issue 10: the plan as a timeline of people and kits, for every role.
   { path: '/timeline', title: 'Timeline', navLabel: 'Timeline', roles: EVERYONE },

@@ -23,6 +23,7 @@ export const ROUTE_MODULES: Record<string, () => Promise<RouteModule>> = {
   '/map': () => import('./map-route'),
   '/unavailability': () => import('./unavailability-route'),
   '/roster': () => import('./roster-route'),
+  '/requests': () => import('./requests-route'),
   '/about': () => import('./about-route'),
   '/admin': () => import('./admin-route'),
 };

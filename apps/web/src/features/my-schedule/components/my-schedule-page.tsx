@@ -15,6 +15,7 @@ import { useErrorToast } from '../../../components/use-error-toast';
 import { entryStatus, splitSchedule } from '../entry-status';
 import { CalendarFeedPanel } from './calendar-feed-panel';
 import { PreferencesPanel } from './preferences-panel';
+import { LeaveRequestsPanel } from './leave-requests-panel';
 import { ScheduleCard } from './schedule-card';
 
 /** When a kept copy was read, as people write it: "29 Nov 2026, 07:50". */
@@ -132,6 +133,7 @@ export function MySchedulePage() {
             }
             note={split.next.length > 0 ? note : undefined}
           />
+          <LeaveRequestsPanel today={today} />
           <Section title="Past jobs" entries={split.past} today={today} empty="No past jobs." />
         </>
       )}
