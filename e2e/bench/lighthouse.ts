@@ -80,6 +80,11 @@ async function signInBrowser(port: number, baseUrl: string, token: string): Prom
     await page.evaluate((value) => localStorage.setItem('meridian.token', value), token);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    // The app's service worker keeps the built files it served: a cold load starts without it.
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'service_workers,cache_storage',
+    });
     await page.close();
   } finally {
     // Disconnects only: the browser belongs to chrome-launcher.
