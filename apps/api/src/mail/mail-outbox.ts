@@ -1,5 +1,5 @@
 import type { ClaimedDelivery, MailDeliveriesRepository } from './mail-deliveries.repository';
-import { MailSendError, type MailSender } from './mail-sender';
+import { MailSendError, SMTP_CONNECTIONS, type MailSender } from './mail-sender';
 import { digestMail, noticeMail, type MailMessage } from './notice-mail';
 import { lastDigestTime } from './digest-time';
 
@@ -19,8 +19,6 @@ export const MAIL_OFF_REASON = 'E-mail is off: SMTP_URL is not set';
 export const USER_OFF_REASON = 'E-mail is off for this user';
 
 const BATCH = 50;
-/** Sends in flight at once: the SMTP pool's connections. */
-const CONCURRENCY = 3;
 
 /** What one drain did. */
 export interface DrainResult {
@@ -94,11 +92,21 @@ export class MailOutbox {
       return result;
     }
     result.skipped = await deliveries.skip(USER_OFF_REASON, false);
+    try {
+      await this.send(sender, now, result);
+    } finally {
+      sender.release();
+    }
+    return result;
+  }
+
+  private async send(sender: MailSender, now: Date, result: DrainResult): Promise<void> {
+    const { deliveries } = this.options;
     const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
     for (;;) {
       const batch = await deliveries.claimImmediate(now, staleBefore, BATCH);
       if (batch.length === 0) break;
-      await eachLimited(batch, CONCURRENCY, async (d) => {
+      await eachLimited(batch, SMTP_CONNECTIONS, async (d) => {
         const mail = noticeMail(d, d, this.options.baseUrl());
         await this.attempt(sender, mail, [d], now, false, result);
       });
@@ -112,7 +120,6 @@ export class MailOutbox {
       await this.attempt(sender, mail, claimed, now, true, result);
       result.digests += 1;
     }
-    return result;
   }
 
   private async attempt(

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** performance.now() when the server had the whole message (the bench's clock). */
+  arrivedAt: number;
 }
 
 /** Undoes quoted-printable: soft line breaks and =XX bytes. */
@@ -66,6 +68,7 @@ export function parseMail(raw: string, rcpt: string[]): ReceivedMail {
     subject: headers.get('subject') ?? '',
     text,
     html,
+    arrivedAt: performance.now(),
   };
 }
 

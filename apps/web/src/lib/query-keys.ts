@@ -62,6 +62,10 @@ export const queryKeys = {
   myPreferences: ['me', 'preferences'] as const,
   /** GET /preferences: every physicist's stated preferences (the timeline's hatch, managers). */
   preferences: ['scheduling', 'preferences'] as const,
+  /** GET /me/notice-settings: how the user's notices reach their e-mail. */
+  noticeSettings: ['me', 'notice-settings'] as const,
+  /** GET /admin/mail: whether the server sends e-mail, and how deliveries stand. */
+  mailStatus: ['admin', 'mail'] as const,
   /** GET /notifications: the signed-in user's notifications; the stream invalidates it. */
   notifications: ['notifications'] as const,
   /** GET /me/leave-requests: under the notifications key, so a notice (a decision) reloads it. */

@@ -19,6 +19,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UsersTable } from './users-table';
+import { MailStatusLine } from './mail-status-line';
 
 /** User Management: list, add, change role, link to a physicist, reset password, delete. */
 export function UserManagementTab() {
@@ -62,6 +63,7 @@ export function UserManagementTab() {
 
   return (
     <>
+      <MailStatusLine />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography color="text.secondary">
           {users.data ? `${users.data.length} accounts` : 'Accounts'}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -70,9 +70,10 @@ function Section(props: {
 /**
  * /my-schedule: the signed-in user's own jobs as cards, next ones first, each
  * confirmed (published) or tentative (draft), and their calendar feed.
- * "Hide tentative" leaves only what is promised.
+ * "Hide tentative" leaves only what is promised. `settings` (the route's
+ * Notices panel) shows under the feed, or under the note of an unlinked account.
  */
-export function MySchedulePage() {
+export function MySchedulePage({ settings }: { settings?: ReactNode }) {
   const schedule = useMySchedule();
   // The organisation's today, as the server and the feed count it.
   const today = useOrgToday();
@@ -108,6 +109,9 @@ export function MySchedulePage() {
           back.
         </Alert>
       )}
+      {schedule.data?.physicist === null && !schedule.data.offlineAsOf && (
+        <div style={{ marginTop: 24 }}>{settings}</div>
+      )}
       {schedule.data?.physicist && (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -117,6 +121,7 @@ export function MySchedulePage() {
             <>
               <CalendarFeedPanel />
               <PreferencesPanel today={today} />
+              {settings}
             </>
           )}
           <FormControlLabel
