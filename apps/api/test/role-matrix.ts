@@ -90,6 +90,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/music/settings', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/music/tracks', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/auth/me', expect: signedIn(200) },
+  // Account self-service (issue 21, 5): requests that reach validation but change nothing, so
+  // the matrix's own tokens live on (a real logout or change is in account-sessions.test.ts).
+  {
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    query: { everywhere: 'maybe' },
+    expect: signedIn(400),
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/password',
+    body: { current_password: 'x', new_password: 'short' },
+    expect: signedIn(400),
+  },
   // Issue 10: one's own schedule, calendar feed and notifications. The matrix's users are not
   // linked to physicists: an empty schedule, and no feed for an unlinked account (409).
   { method: 'GET', path: '/api/v1/me/schedule', expect: signedIn(200) },

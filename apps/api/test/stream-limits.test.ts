@@ -198,4 +198,33 @@ describe('an open stream ends once its token is revoked, at the next re-check', 
     await tick();
     await readToEnd(stream);
   }, 60_000);
+
+  it("logout: the signed-out token's streams end; the same user's other session goes on", async () => {
+    const di = await newUser('di-logout');
+    const laptop = await open(di.token, 'notifications');
+    const phoneToken = await t.login('di-logout', 'di-logout-password-1');
+    const phone = await open(phoneToken, 'notifications');
+    expect([laptop.status, phone.status]).toEqual([200, 200]);
+    await readUntil(laptop, /data:/);
+    await readUntil(phone, /data:/);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: t.bearer(di.token),
+    });
+    expect(out.statusCode).toBe(204);
+    await tick();
+    await readToEnd(laptop);
+    // The phone's session stands (its stream is re-checked against the same answer).
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: t.bearer(phoneToken),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await phone.body?.cancel();
+  }, 60_000);
 });

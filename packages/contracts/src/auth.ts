@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { RoleSchema } from '@meridian/domain';
 
-/** Passwords: at least 8 characters, at most 128, no composition rules (SECURITY.md). */
-export const PasswordSchema = z.string().min(8, 'Password must be at least 8 characters').max(128);
+/** Fewest characters of a new password (NIST SP 800-63B; docs/security.md). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/**
+ * A new password: at least 12 characters, at most 128, no composition rules.
+ * The server also refuses common and breached passwords (a list it holds
+ * offline), which no schema can say; the refusal is a 400 naming the rule.
+ */
+export const PasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128)
+  .describe(
+    'At least 12 characters; refused (400) when on the list of common and breached passwords, a simple pattern, or the username or e-mail',
+  );
 export const UsernameSchema = z
   .string()
   .trim()
@@ -29,6 +42,12 @@ export const TokenRequestSchema = z.object({
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
+  /**
+   * The password just used fails today's rule (it was set before the rule or
+   * by the operator): the web asks for a new one before anything else. The
+   * token says so too (`pcr`), so a reload asks again.
+   */
+  password_change_required: z.boolean().optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
@@ -45,6 +64,23 @@ export const RegisterResponseSchema = z.object({ username: z.string() });
 export const RegistrationStatusSchema = z.object({ open: z.boolean() });
 export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
 
-/** The claims of the session token (HS256 JWT). */
-export const TokenClaimsSchema = z.object({ sub: z.string(), role: RoleSchema, exp: z.number() });
+/** PUT /api/v1/me/password: the current password (checked like a sign-in) and a new one. */
+export const ChangePasswordRequestSchema = z.strictObject({
+  current_password: TokenRequestSchema.shape.password,
+  new_password: PasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** POST /api/v1/auth/logout?everywhere=true ends every session of the user, not only this one. */
+export const LogoutQuerySchema = z.strictObject({
+  everywhere: z.enum(['true', 'false']).optional(),
+});
+
+/** The claims of the session token (HS256 JWT); `pcr`: a new password is required first. */
+export const TokenClaimsSchema = z.object({
+  sub: z.string(),
+  role: RoleSchema,
+  exp: z.number(),
+  pcr: z.boolean().optional(),
+});
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>;

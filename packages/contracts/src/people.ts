@@ -68,8 +68,15 @@ export type MySchedule = z.infer<typeof MyScheduleSchema>;
 export const CalendarFeedSchema = z.object({ url: z.string() });
 export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
 
-/** GET /api/v1/me/calendar: whether a feed is live (its URL cannot be shown again: only its hash is kept). */
-export const CalendarFeedStatusSchema = z.object({ active: z.boolean() });
+/**
+ * GET /api/v1/me/calendar: whether a feed is live, and its URL while it is
+ * (re-derived by the server, never stored in clear). `url` is null when there
+ * is no feed, or for a feed made before URLs could be shown again (rotate it).
+ */
+export const CalendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  url: z.string().nullable(),
+});
 
 /** GET /api/v1/calendar/{file}: the file is `<secret>.ics`. */
 export const CalendarFileParamsSchema = z.object({ file: z.string().max(200) });

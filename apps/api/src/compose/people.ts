@@ -42,7 +42,12 @@ export function createPeopleServices(services: AppServices, bus: TaskEventBus): 
   );
   return {
     schedule,
-    calendar: new CalendarService(r.users, r.calendarFeeds, schedule),
+    calendar: new CalendarService(
+      r.users,
+      r.calendarFeeds,
+      schedule,
+      services.signer.subkey('calendar feed'),
+    ),
     notifications: new NotificationsService(
       db,
       r.users,

@@ -59,7 +59,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   const taskRate = work.settings.taskRatePerMinute;
   await app.register(healthRoutes, { db: database.db, kind: database.kind });
   await app.register(authRoutes, { auth: s.auth, maxPerMinute: wiring.authRatePerMinute });
-  await app.register(meRoutes, { kitEditors: config.kitEditorUsernames });
+  await app.register(meRoutes, { kitEditors: config.kitEditorUsernames, auth: s.auth });
   await app.register(adminUsersRoutes, { users: s.users, lists: s.lists });
   await app.register(backupRoutes, {
     backup: new BackupService(database.kind, database.dumpEmbedded),

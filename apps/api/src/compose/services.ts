@@ -10,6 +10,7 @@ import { AnalyticsRepository } from '../repositories/analytics.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
 import { CalendarFeedsRepository } from '../repositories/calendar-feeds.repository';
 import { DataVersionsRepository } from '../repositories/data-versions.repository';
+import { RevokedTokensRepository } from '../repositories/revoked-tokens.repository';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
@@ -76,6 +77,7 @@ export interface Repositories {
   availability: AvailabilityRepository;
   zipData: ZipDataRepository;
   calendarFeeds: CalendarFeedsRepository;
+  revokedTokens: RevokedTokensRepository;
   notifications: NotificationsRepository;
   scheduleNotices: ScheduleNoticesRepository;
   /** Reads each physicist's slots (own schedule, calendar feed, notices). */
@@ -142,6 +144,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     availability: new AvailabilityRepository(db),
     zipData: new ZipDataRepository(db),
     calendarFeeds: new CalendarFeedsRepository(db),
+    revokedTokens: new RevokedTokensRepository(db),
     notifications: new NotificationsRepository(db),
     scheduleNotices: new ScheduleNoticesRepository(db),
     schedule: new ScheduleRepository(db),
@@ -192,7 +195,8 @@ export function createServices(
     // Counted in the database, so every API node on it counts the same failures.
     new LoginThrottle(repositories.rateCounters, counterKeys(config.jwtSecret), throttleLimits),
     config.registration,
-    new SessionUsers(usersRepository, versions),
+    new SessionUsers(usersRepository, versions, repositories.revokedTokens),
+    repositories.revokedTokens,
   );
   const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
   const musicStore = new MusicStore(path.join(config.dataDir, 'media', 'music'));

@@ -229,6 +229,15 @@ export interface CalendarFeedsTable {
   user_id: number;
   secret_hash: string;
   created_at: ColumnType<Date, Date | undefined, Date>;
+  /** What the secret is re-derived from with the server's key (migration 0022); null on older feeds. */
+  seed: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Table revoked_tokens: signed-out tokens by jti, until they would expire (migration 0022). */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Date;
 }
 
 /** Table notifications: messages to one user each (migration 0011). */
@@ -333,6 +342,7 @@ export interface DB {
   run_changes: RunChangesTable;
   data_versions: DataVersionsTable;
   calendar_feeds: CalendarFeedsTable;
+  revoked_tokens: RevokedTokensTable;
   notifications: NotificationsTable;
   schedule_notices: ScheduleNoticesTable;
   proposals: ProposalsTable;

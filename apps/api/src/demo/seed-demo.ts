@@ -86,16 +86,16 @@ async function seedDemoUsers({
         password: login.password,
         role: login.role,
         email: `${login.username}@demo.invalid`,
-      });
+      }, { fromOperator: true });
     } else if (stored === null) {
       // The file was lost but the account exists: give it the newly printed password.
-      await services.users.resetPassword(existing.id, login.password);
+      await services.users.resetPassword(existing.id, login.password, { fromOperator: true });
     } else if (
       login.fromEnv === true &&
       !(await verifyPassword(existing.password_hash, login.password))
     ) {
       // ADMIN_PASSWORD was set or changed since the last start: the admin follows it.
-      await services.users.resetPassword(existing.id, login.password);
+      await services.users.resetPassword(existing.id, login.password, { fromOperator: true });
     }
   }
   return effective;

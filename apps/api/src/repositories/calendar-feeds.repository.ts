@@ -5,15 +5,32 @@ import type { DB } from '../db/schema';
 export class CalendarFeedsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Stores the user's new secret hash, replacing (and so killing) any earlier one. */
-  async replace(userId: number, secretHash: string, db: Kysely<DB> = this.db): Promise<void> {
+  /** Stores the user's new secret hash and seed, replacing (and so killing) any earlier one. */
+  async replace(
+    userId: number,
+    secretHash: string,
+    seed: string,
+    db: Kysely<DB> = this.db,
+  ): Promise<void> {
     await db
       .insertInto('calendar_feeds')
-      .values({ user_id: userId, secret_hash: secretHash })
+      .values({ user_id: userId, secret_hash: secretHash, seed })
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ secret_hash: secretHash, created_at: new Date() }),
+        oc.column('user_id').doUpdateSet({ secret_hash: secretHash, seed, created_at: new Date() }),
       )
       .execute();
+  }
+
+  /** The user's live feed: its secret hash and seed (null on a feed older than seeds). */
+  find(
+    userId: number,
+    db: Kysely<DB> = this.db,
+  ): Promise<{ secret_hash: string; seed: string | null } | undefined> {
+    return db
+      .selectFrom('calendar_feeds')
+      .select(['secret_hash', 'seed'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Removes the user's feed; true when there was one. */
@@ -33,15 +50,5 @@ export class CalendarFeedsRepository {
       .where('secret_hash', '=', secretHash)
       .executeTakeFirst();
     return row?.user_id;
-  }
-
-  /** Whether the user has a live feed. */
-  async exists(userId: number, db: Kysely<DB> = this.db): Promise<boolean> {
-    const row = await db
-      .selectFrom('calendar_feeds')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 }

@@ -10,7 +10,8 @@ export type VersionedTable =
   | 'users'
   | 'zip_data'
   | 'plan_publications'
-  | 'physicist_preferences';
+  | 'physicist_preferences'
+  | 'revoked_tokens';
 
 /** Every counter as read at one moment, and the write clock before that read. */
 interface Reading {

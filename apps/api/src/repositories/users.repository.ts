@@ -101,6 +101,16 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Draws a new token key: every session of the user ends ("sign out everywhere"). */
+  rotateTokenKey(id: number, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({ token_key: newTokenKey })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Deletes a user; true when a row was removed. */
   async delete(id: number, db: Kysely<DB> = this.db): Promise<boolean> {
     const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,7 @@
 import {
+  ErrorBodySchema,
+  LogoutQuerySchema,
+  NoContentSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
   RegistrationStatusSchema,
@@ -9,7 +12,8 @@ import formbody from '@fastify/formbody';
 import type { onRequestAsyncHookHandler, onResponseAsyncHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../services/auth.service';
-import { HttpError } from '../http/http-error';
+import { requireSignedIn } from '../http/authenticate';
+import { HttpError, unauthorized } from '../http/http-error';
 
 /** The answer to a sign-in or registration over the per-address cap (shared: it carries no per-request state). */
 const RATE_LIMITED = new HttpError(429, 'Too many requests; try again later');
@@ -75,8 +79,12 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
       },
       async (request) => {
         const { username, password } = request.body;
-        const token = await auth.login(username, password, request.ip);
-        return { access_token: token, token_type: 'bearer' as const };
+        const { token, passwordChangeRequired } = await auth.login(username, password, request.ip);
+        return {
+          access_token: token,
+          token_type: 'bearer' as const,
+          password_change_required: passwordChangeRequired,
+        };
       },
     );
     registered();
@@ -98,6 +106,26 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     async (request, reply) => {
       const username = await auth.register(request.body);
       return reply.code(201).send({ username });
+    },
+  );
+  app.post(
+    '/api/v1/auth/logout',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign out: this token answers 401 everywhere from now on (every API node); with everywhere=true, every session of the user ends',
+        querystring: LogoutQuerySchema,
+        response: { 204: NoContentSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // Authentication has run; the claims name this token (its id and expiry).
+      const session = await auth.sessionFromBearer(request.headers.authorization);
+      if (session === null) throw unauthorized();
+      await auth.logout(session.user, session.claims, request.query.everywhere === 'true');
+      return reply.code(204).send(null);
     },
   );
   app.get(

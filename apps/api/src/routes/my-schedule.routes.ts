@@ -17,6 +17,8 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
 }> = (app, { schedule, calendar, publicBase }, done) => {
   const onRequest = requireSignedIn();
   const tags = ['me'];
+  // Absolute, for calendar apps; from PUBLIC_URL, never the request's Host header.
+  const feedUrl = (secret: string) => `${publicBase()}/api/v1/calendar/${secret}.ics`;
 
   app.get(
     '/api/v1/me/schedule',
@@ -38,11 +40,15 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
       onRequest,
       schema: {
         tags,
-        summary: 'Whether the signed-in user has a live calendar feed',
+        summary:
+          "Whether the signed-in user has a live calendar feed, and its URL (shown again while it lives)",
         response: { 200: CalendarFeedStatusSchema },
       },
     },
-    async (request) => ({ active: await calendar.hasFeed(request.user!.id) }),
+    async (request) => {
+      const { active, secret } = await calendar.currentSecret(request.user!.id);
+      return { active, url: secret === null ? null : feedUrl(secret) };
+    },
   );
 
   app.post(
@@ -57,9 +63,7 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => {
-      const secret = await calendar.rotate(request.user!.id);
-      // Absolute, for calendar apps; from PUBLIC_URL, never the request's Host header.
-      return { url: `${publicBase()}/api/v1/calendar/${secret}.ics` };
+      return { url: feedUrl(await calendar.rotate(request.user!.id)) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { RoleSchema, type Role } from '@meridian/domain';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
@@ -11,6 +12,16 @@ export interface SessionClaims {
   uid: number;
   /** The user's token key at sign-in; drawing a new one revokes every older token. */
   key: string;
+  /** Set when the password used to sign in fails today's rule: the web asks for a new one first. */
+  pcr?: boolean;
+}
+
+/** A verified token's claims, with what names this one token and when it ends. */
+export interface VerifiedClaims extends SessionClaims {
+  /** A random id of this token: signing out records it (revoked_tokens) until `exp`. */
+  jti: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
 }
 
 const ClaimsSchema = z.object({
@@ -18,6 +29,8 @@ const ClaimsSchema = z.object({
   role: RoleSchema,
   uid: z.number().int().positive(),
   key: z.string().min(16).max(64),
+  jti: z.string().min(16).max(64),
+  pcr: z.boolean().optional(),
   exp: z.number(),
 });
 
@@ -30,10 +43,10 @@ export class TokenSigner {
   /**
    * Tokens whose signature already checked out, with their claims and expiry
    * (seconds). A token's bytes fix its claims, so only the clock can make a
-   * remembered token invalid; revocation is the token key, which the caller
-   * compares with the user's current key on every request.
+   * remembered token invalid; revocation (the token key, a signed-out jti)
+   * is checked by the caller against the database on every request.
    */
-  private readonly verified = new Map<string, { claims: SessionClaims; exp: number }>();
+  private readonly verified = new Map<string, VerifiedClaims>();
 
   constructor(
     secret: string,
@@ -43,22 +56,32 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** Issues a token for these claims, expiring after the configured TTL. */
+  /**
+   * A key for another purpose derived from the signing key (HKDF-SHA256), so
+   * one server secret serves both and neither use can stand in for the other.
+   */
+  subkey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `meridian ${purpose}`, 32));
+  }
+
+  /** Issues a token for these claims with a fresh random id, expiring after the configured TTL. */
   sign(claims: SessionClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, uid: claims.uid, key: claims.key })
+    const payload = { role: claims.role, uid: claims.uid, key: claims.key };
+    return new SignJWT(claims.pcr === true ? { ...payload, pcr: true } : payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
+      .setJti(randomBytes(16).toString('base64url'))
       .setIssuedAt()
       .setExpirationTime(`${this.ttlMinutes}m`)
       .sign(this.key);
   }
 
   /** Returns the claims of a valid token, or null for any defect (alg, signature, expiry, shape). */
-  async verify(token: string): Promise<SessionClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     const known = this.verified.get(token);
     if (known !== undefined) {
       // The same rule as jose's: expired once the current second reaches exp.
-      if (this.nowSeconds() < known.exp) return known.claims;
+      if (this.nowSeconds() < known.exp) return known;
       this.verified.delete(token);
       return null;
     }
@@ -70,23 +93,25 @@ export class TokenSigner {
       if (oldest !== undefined) this.verified.delete(oldest);
     }
     this.verified.set(token, checked);
-    return checked.claims;
+    return checked;
   }
 
   /** The signature, algorithm, expiry and shape checks, with no memory. */
-  private async check(token: string): Promise<{ claims: SessionClaims; exp: number } | null> {
+  private async check(token: string): Promise<VerifiedClaims | null> {
     try {
       // The algorithm list pins HS256: "none", RS256 and friends fail before the signature check.
       // jose never resolves keys from jwk/jku/x5u headers, so those headers are ignored.
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'sub', 'jti'],
         currentDate: new Date(this.nowSeconds() * 1000),
       });
       const parsed = ClaimsSchema.safeParse(payload);
       if (!parsed.success) return null;
-      const { sub, role, uid, key, exp } = parsed.data;
-      return { claims: { sub, role, uid, key }, exp };
+      const { sub, role, uid, key, jti, pcr, exp } = parsed.data;
+      return pcr === true
+        ? { sub, role, uid, key, jti, pcr, exp }
+        : { sub, role, uid, key, jti, exp };
     } catch {
       return null;
     }

@@ -26,7 +26,7 @@ export async function bootstrapAdmin(
     email: `${username.toLowerCase()}@admin.invalid`,
     password,
     role: 'admin',
-  });
+  }, { fromOperator: true });
   return {
     created: true,
     username,

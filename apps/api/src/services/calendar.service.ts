@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { dayNumber, fromDayNumber } from '@meridian/domain';
 import { conflict, notFound } from '../http/http-error';
@@ -6,8 +6,8 @@ import type { CalendarFeedsRepository } from '../repositories/calendar-feeds.rep
 import type { UsersRepository } from '../repositories/users.repository';
 import type { ScheduleService, ScheduledSlot } from './schedule.service';
 
-/** 32 random bytes (256 bits) as base64url: 43 characters. */
-const SECRET_BYTES = 32;
+/** 32 random bytes (256 bits) of seed; the secret is an HMAC-SHA256, 43 base64url characters. */
+const SEED_BYTES = 32;
 const FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
 const SLOT_LABEL = { lead: 'Lead', data_acq: 'Data acquisition' } as const;
 
@@ -51,31 +51,53 @@ function addEvents(calendar: ICalCalendar, slots: readonly ScheduledSlot[]): voi
   }
 }
 
-/** Private calendar feeds: secrets at rest only as hashes; one live feed per user. */
+/**
+ * Private calendar feeds, one live feed per user. The URL's secret is never
+ * stored: the row keeps a random seed and the secret's SHA-256, and the
+ * secret is HMAC(server key, user and seed), so the server can show the URL
+ * again while the feed lives, and a copy of the database alone cannot.
+ */
 export class CalendarService {
   constructor(
     private readonly users: UsersRepository,
     private readonly feeds: CalendarFeedsRepository,
     private readonly schedule: ScheduleService,
+    /** The server's key for feed secrets (derived from JWT_SECRET; a new one makes URLs unshowable, not valid). */
+    private readonly key: Buffer,
   ) {}
+
+  private secretOf(userId: number, seed: string): string {
+    return createHmac('sha256', this.key).update(`${userId}:${seed}`).digest('base64url');
+  }
 
   /** Makes a new feed secret for a linked user, killing any earlier one; returns the secret. */
   async rotate(userId: number): Promise<string> {
     const user = await this.users.findById(userId);
     if (user?.physicist_id === null || user === undefined) throw conflict(NOT_LINKED);
-    const secret = randomBytes(SECRET_BYTES).toString('base64url');
-    await this.feeds.replace(userId, hashFeedSecret(secret));
+    const seed = randomBytes(SEED_BYTES).toString('base64url');
+    const secret = this.secretOf(userId, seed);
+    await this.feeds.replace(userId, hashFeedSecret(secret), seed);
     return secret;
+  }
+
+  /**
+   * The live feed's secret, derived again; null when there is no feed, or it
+   * cannot be shown (made before seeds were kept, or under another server key).
+   */
+  async currentSecret(userId: number): Promise<{ active: boolean; secret: string | null }> {
+    const row = await this.feeds.find(userId);
+    if (row === undefined) return { active: false, secret: null };
+    if (row.seed === null) return { active: true, secret: null };
+    const secret = this.secretOf(userId, row.seed);
+    const derived = Buffer.from(hashFeedSecret(secret), 'hex');
+    const stored = Buffer.from(row.secret_hash, 'hex');
+    const matches = stored.length === derived.length && timingSafeEqual(stored, derived);
+    return { active: true, secret: matches ? secret : null };
   }
 
   /** Revokes the user's feed (nothing to do when there is none). */
   async revoke(userId: number): Promise<void> {
     await this.feeds.delete(userId);
-  }
-
-  /** Whether the user has a live feed. */
-  hasFeed(userId: number): Promise<boolean> {
-    return this.feeds.exists(userId);
   }
 
   /** The iCalendar text of the feed file `<secret>.ics`; 404 for an unknown, rotated or revoked secret. */
