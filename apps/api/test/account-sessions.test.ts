@@ -228,7 +228,12 @@ describe('the password rule on every way in', () => {
       method: 'POST',
       url: '/api/v1/admin/users',
       headers: a.bearer(a.tokens.admin),
-      payload: { username: 'adda', email: 'adda@example.org', password: 'password', role: 'regular' },
+      payload: {
+        username: 'adda',
+        email: 'adda@example.org',
+        password: 'password',
+        role: 'regular',
+      },
     });
     expect(add.statusCode).toBe(400);
     expect(add.json<{ detail: string }>().detail).toMatch(/at least 12 characters/);
@@ -308,7 +313,10 @@ describe('the calendar URL is shown again while it lives, and dies with a passwo
     const path = new URL(url).pathname;
     expect((await b.inject({ method: 'GET', url: path })).statusCode).toBe(200);
     // The database keeps a seed and a hash, never the secret itself.
-    const secret = path.split('/').pop()!.replace(/\.ics$/, '');
+    const secret = path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
     const row = await a.database.db
       .selectFrom('calendar_feeds')
       .selectAll()

@@ -43,14 +43,14 @@ describe('admin user management', () => {
     const dupName = await asAdmin('POST', '/api/v1/admin/users', {
       username: 'Manager1',
       email: 'fresh@example.org',
-      password: 'password-123',
+      password: 'paper-lantern-123',
     });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.json<{ detail: string }>().detail).toMatch(/Username/);
     const dupMail = await asAdmin('POST', '/api/v1/admin/users', {
       username: 'fresh',
       email: 'REGULAR1@example.org',
-      password: 'password-123',
+      password: 'paper-lantern-123',
     });
     expect(dupMail.statusCode).toBe(409);
     expect(dupMail.json<{ detail: string }>().detail).toMatch(/email/);
@@ -109,7 +109,7 @@ describe('admin user management', () => {
     ).toBe(404);
     expect((await asAdmin('DELETE', '/api/v1/admin/users/424242')).statusCode).toBe(404);
     const reset = await asAdmin('POST', '/api/v1/admin/users/424242/password', {
-      new_password: 'long-enough',
+      new_password: 'long-enough-now',
     });
     expect(reset.statusCode).toBe(404);
     expect(reset.json()).toEqual({ detail: 'User 424242 not found' });

@@ -66,7 +66,7 @@ describe('error answers', () => {
       payload: { username: 'ok-name', email: 'x@example.org', password: 'short' },
     });
     expect(res.json()).toEqual({
-      detail: "Invalid body field 'password': Password must be at least 8 characters",
+      detail: "Invalid body field 'password': Password must be at least 12 characters",
     });
   });
 

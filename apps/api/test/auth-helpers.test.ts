@@ -36,7 +36,12 @@ describe('TokenSigner', () => {
     const signer = new TokenSigner(SECRET, 5);
     const claims = { sub: 'ann', role: 'manager' as const, uid: 3, key: 'k'.repeat(32) };
     const token = await signer.sign(claims);
-    expect(await signer.verify(token)).toEqual(claims);
+    const verified = await signer.verify(token);
+    expect(verified).toMatchObject(claims);
+    // Each token gets its own random id (what a logout revokes) and no change-password flag.
+    expect(verified?.jti).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await signer.verify(await signer.sign(claims)))?.jti).not.toBe(verified?.jti);
+    expect(verified?.pcr).toBeUndefined();
   });
 
   it('refuses a token from another key and one with an unknown role', async () => {

@@ -164,8 +164,10 @@ describe('calendar feed', () => {
     expect(created.statusCode).toBe(200);
     const { url } = created.json<{ url: string }>();
     expect(url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    // Shown again while it lives (re-derived, never stored: see the test below).
     expect((await call(t, 'GET', '/api/v1/me/calendar', undefined, 'regular')).json()).toEqual({
       active: true,
+      url,
     });
 
     const feed = await fetchFeed(url);
@@ -209,17 +211,21 @@ describe('calendar feed', () => {
     expect((await fetchFeed(rotated)).status).toBe(404);
     expect((await call(t, 'GET', '/api/v1/me/calendar', undefined, 'regular')).json()).toEqual({
       active: false,
+      url: null,
     });
   });
 
-  it('stores only the hash of the secret', async () => {
+  it('stores only a seed and the hash of the secret, never the secret', async () => {
     const { url } = (await call(t, 'POST', '/api/v1/me/calendar', undefined, 'regular')).json<{
       url: string;
     }>();
     const secret = /\/([^/]+)\.ics$/.exec(url)![1]!;
-    const rows = await t.database.db.selectFrom('calendar_feeds').select('secret_hash').execute();
+    const rows = await t.database.db.selectFrom('calendar_feeds').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.secret_hash).not.toContain(secret);
+    for (const row of rows) {
+      expect(row.seed).not.toBeNull();
+      expect(JSON.stringify(row)).not.toContain(secret);
+    }
   });
 });
 

@@ -36,14 +36,14 @@ describe('POST /api/v1/auth/register', () => {
     const name = await register(open, {
       username: 'DANA',
       email: 'other@example.org',
-      password: 'password-1',
+      password: 'plain-words-pass-1',
     });
     expect(name.statusCode).toBe(409);
     expect(name.json<{ detail: string }>().detail).toMatch(/Username 'DANA' is already taken/);
     const mail = await register(open, {
       username: 'dana2',
       email: 'Dana@Example.org',
-      password: 'password-1',
+      password: 'plain-words-pass-1',
     });
     expect(mail.statusCode).toBe(409);
     expect(mail.json<{ detail: string }>().detail).toMatch(/email/);
@@ -53,14 +53,14 @@ describe('POST /api/v1/auth/register', () => {
     const role = await register(open, {
       username: 'eve',
       email: 'eve@example.org',
-      password: 'password-1',
+      password: 'plain-words-pass-1',
       role: 'admin',
     });
     expect(role.statusCode).toBe(400);
     const email = await register(open, {
       username: 'eve',
       email: 'not-an-email',
-      password: 'password-1',
+      password: 'plain-words-pass-1',
     });
     expect(email.statusCode).toBe(400);
     expect(email.json<{ detail: string }>().detail).toMatch(/email/);
@@ -72,7 +72,7 @@ describe('POST /api/v1/auth/register', () => {
       url: '/api/v1/auth/register',
       headers: { 'content-type': 'application/json' },
       payload:
-        '{"username":"mallory","email":"m@example.org","password":"password-1","__proto__":{"role":"admin"}}',
+        '{"username":"mallory","email":"m@example.org","password":"plain-words-pass-1","__proto__":{"role":"admin"}}',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ detail: unknown }>().detail).toEqual(expect.any(String));
@@ -104,7 +104,7 @@ describe('REGISTRATION policy', () => {
       const res = await register(t, {
         username: 'fred',
         email: 'fred@example.org',
-        password: 'password-1',
+        password: 'plain-words-pass-1',
       });
       expect(res.statusCode).toBe(403);
       expect(res.json<{ detail: string }>().detail).toMatch(/closed/);
@@ -121,14 +121,14 @@ describe('REGISTRATION policy', () => {
       const outside = await register(t, {
         username: 'gina',
         email: 'gina@gmail.com',
-        password: 'password-1',
+        password: 'plain-words-pass-1',
       });
       expect(outside.statusCode).toBe(403);
       expect(outside.json<{ detail: string }>().detail).toMatch(/hospital\.org/);
       const inside = await register(t, {
         username: 'gina',
         email: 'gina@Hospital.org',
-        password: 'password-1',
+        password: 'plain-words-pass-1',
       });
       expect(inside.statusCode).toBe(201);
     } finally {

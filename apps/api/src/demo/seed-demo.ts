@@ -81,12 +81,15 @@ async function seedDemoUsers({
   for (const login of effective) {
     const existing = await services.repositories.users.findByUsername(login.username);
     if (existing === undefined) {
-      await services.users.create({
-        username: login.username,
-        password: login.password,
-        role: login.role,
-        email: `${login.username}@demo.invalid`,
-      }, { fromOperator: true });
+      await services.users.create(
+        {
+          username: login.username,
+          password: login.password,
+          role: login.role,
+          email: `${login.username}@demo.invalid`,
+        },
+        { fromOperator: true },
+      );
     } else if (stored === null) {
       // The file was lost but the account exists: give it the newly printed password.
       await services.users.resetPassword(existing.id, login.password, { fromOperator: true });

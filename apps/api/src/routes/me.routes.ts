@@ -73,7 +73,11 @@ export const meRoutes: FastifyPluginCallbackZod<MeRoutesOptions> = (
       const user = request.user;
       if (user === null) throw unauthorized();
       const { token } = await auth.changePassword(user, request.body, request.ip);
-      return { access_token: token, token_type: 'bearer' as const, password_change_required: false };
+      return {
+        access_token: token,
+        token_type: 'bearer' as const,
+        password_change_required: false,
+      };
     },
   );
   done();

@@ -41,7 +41,7 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          "Whether the signed-in user has a live calendar feed, and its URL (shown again while it lives)",
+          'Whether the signed-in user has a live calendar feed, and its URL (shown again while it lives)',
         response: { 200: CalendarFeedStatusSchema },
       },
     },

@@ -31,8 +31,7 @@ function commonPasswords(): Promise<ReadonlySet<string>> {
 }
 
 /** The password without digits, symbols and spaces at either end ("Dragon2024!" -> "dragon"). */
-const core = (password: string) =>
-  password.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+const core = (password: string) => password.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
 
 /** One unit of up to 4 characters repeated ("aaaa...", "abab...", "1231 2312..."). */
 function isRepetition(password: string): boolean {

@@ -21,12 +21,15 @@ export async function bootstrapAdmin(
   if ((await users.count()) > 0) return { created: false, username, generatedPassword: null };
   const password = config.adminPassword ?? generatePassword();
   // The address is a placeholder in a reserved domain (RFC 2606); the admin can create a real account.
-  await service.create({
-    username,
-    email: `${username.toLowerCase()}@admin.invalid`,
-    password,
-    role: 'admin',
-  }, { fromOperator: true });
+  await service.create(
+    {
+      username,
+      email: `${username.toLowerCase()}@admin.invalid`,
+      password,
+      role: 'admin',
+    },
+    { fromOperator: true },
+  );
   return {
     created: true,
     username,

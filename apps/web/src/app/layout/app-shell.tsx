@@ -14,6 +14,9 @@ import { useNotificationsStream } from '../../lib/people-api/notifications-strea
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
 import { SkipLink } from '../../components/skip-link';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { logout as logoutOnServer } from '../../features/auth/api/logout';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import type { AppRoute } from '../routes/route-definitions';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -36,7 +39,15 @@ export function AppShell({ route, session }: AppShellProps) {
   // Notifications arrive live while the app is open (the bell and the ticker read the list).
   useNotificationsStream(true);
 
-  const logout = () => {
+  const [isChangingPassword, setChangingPassword] = useState(false);
+  const [isConfirmingEverywhere, setConfirmingEverywhere] = useState(false);
+  // The password used to sign in fails today's rule: a new one comes first (or logging out).
+  const isPasswordChangeRequired = session.claims.pcr === true;
+
+  // The server revokes the token first (this one, or every session of the account), then the
+  // browser forgets it whatever the answer.
+  const logout = async (everywhere = false) => {
+    await logoutOnServer(everywhere);
     clearToken();
     // Nothing of this user's data may remain for the next one.
     queryClient.clear();
@@ -53,7 +64,23 @@ export function AppShell({ route, session }: AppShellProps) {
         claims={session.claims}
         isNavigating={navigation.state === 'loading'}
         onToggleDrawer={() => setOpenChoice(!isOpen)}
-        onLogout={logout}
+        onLogout={() => void logout()}
+        onChangePassword={() => setChangingPassword(true)}
+        onLogoutEverywhere={() => setConfirmingEverywhere(true)}
+      />
+      <ChangePasswordDialog
+        open={isChangingPassword || isPasswordChangeRequired}
+        isRequired={isPasswordChangeRequired}
+        onClose={() => setChangingPassword(false)}
+        onLogout={() => void logout()}
+      />
+      <ConfirmDialog
+        isOpen={isConfirmingEverywhere}
+        title="Sign out everywhere?"
+        text="Every session of your account ends: this browser, your phone and any other device. Sign in again where you need to."
+        confirmLabel="Sign out everywhere"
+        onConfirm={() => void logout(true)}
+        onClose={() => setConfirmingEverywhere(false)}
       />
       <NavDrawer
         role={session.claims.role}

@@ -1,5 +1,4 @@
 import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +11,7 @@ import { MusicControls } from '../../features/music/components/music-controls';
 import { ThemeMenu } from '../../features/theme/components/theme-menu';
 import { RequestsBadge } from '../../features/requests/components/requests-badge';
 import { NotificationsBell } from './notifications-bell';
+import { UserMenu } from './user-menu';
 
 interface TopBarProps {
   title: string;
@@ -19,10 +19,20 @@ interface TopBarProps {
   isNavigating: boolean;
   onToggleDrawer: () => void;
   onLogout: () => void;
+  onChangePassword: () => void;
+  onLogoutEverywhere: () => void;
 }
 
-/** The top bar: drawer toggle, screen title, music, the notifications bell, who is signed in, logout. */
-export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }: TopBarProps) {
+/** The top bar: drawer toggle, screen title, music, the notifications bell, the user menu, logout. */
+export function TopBar({
+  title,
+  claims,
+  isNavigating,
+  onToggleDrawer,
+  onLogout,
+  onChangePassword,
+  onLogoutEverywhere,
+}: TopBarProps) {
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar>
@@ -48,14 +58,11 @@ export function TopBar({ title, claims, isNavigating, onToggleDrawer, onLogout }
         <ThemeMenu />
         <RequestsBadge role={claims.role} />
         <NotificationsBell />
-        <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 2, textAlign: 'right' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-            {claims.sub}
-          </Typography>
-          <Typography variant="caption" sx={{ opacity: 0.8, textTransform: 'capitalize' }}>
-            {claims.role}
-          </Typography>
-        </Box>
+        <UserMenu
+          claims={claims}
+          onChangePassword={onChangePassword}
+          onLogoutEverywhere={onLogoutEverywhere}
+        />
         <Button color="inherit" startIcon={<Logout />} onClick={onLogout}>
           Logout
         </Button>

@@ -75,7 +75,7 @@ export function AddUserDialog({ isOpen, onClose }: AddUserDialogProps) {
               required
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              helperText="At least 8 characters."
+              helperText="At least 12 characters, not a common or breached password."
             />
             <TextField
               select

@@ -50,7 +50,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | null; onCl
             fullWidth
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
-            helperText="At least 8 characters. Their current sessions end at their next request."
+            helperText="At least 12 characters, not a common or breached password. Their current sessions end at their next request."
             sx={{ mt: 1 }}
           />
         </DialogContent>

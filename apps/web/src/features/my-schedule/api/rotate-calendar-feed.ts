@@ -11,6 +11,8 @@ export const useRotateCalendarFeed = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateCalendarFeed,
+    // The new URL shows at once; the refetch below confirms it.
+    onSuccess: ({ url }) => queryClient.setQueryData(queryKeys.calendarFeed, { active: true, url }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
   });
 };
