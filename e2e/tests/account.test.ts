@@ -44,8 +44,8 @@ describe('change password from the user menu', () => {
     const before = await storedToken(page());
     let dialog = await openChangePassword(page());
 
-    await dialog.getByLabel('Current password', { exact: true }).fill('not-my-password');
-    await dialog.getByLabel('New password', { exact: true }).fill('violet-harbour-lantern-7');
+    await dialog.getByLabel(/^Current password/).fill('not-my-password');
+    await dialog.getByLabel(/^New password/).fill('violet-harbour-lantern-7');
     await dialog.getByLabel('Confirm new password').fill('violet-harbour-lantern-7');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog
@@ -53,13 +53,13 @@ describe('change password from the user menu', () => {
       .filter({ hasText: 'Your current password is not correct' })
       .waitFor();
 
-    await dialog.getByLabel('Current password', { exact: true }).fill(user.password);
-    await dialog.getByLabel('New password', { exact: true }).fill('password1234');
+    await dialog.getByLabel(/^Current password/).fill(user.password);
+    await dialog.getByLabel(/^New password/).fill('password1234');
     await dialog.getByLabel('Confirm new password').fill('password1234');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'common and breached passwords' }).waitFor();
 
-    await dialog.getByLabel('New password', { exact: true }).fill('violet-harbour-lantern-7');
+    await dialog.getByLabel(/^New password/).fill('violet-harbour-lantern-7');
     await dialog.getByLabel('Confirm new password').fill('violet-harbour-lantern-7');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await expectToast(
@@ -129,8 +129,8 @@ describe('a weak password must be changed before anything else', () => {
     await p.getByLabel('Password').fill('password1');
     await p.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.waitFor();
-    await dialog.getByLabel('Current password', { exact: true }).fill('password1');
-    await dialog.getByLabel('New password', { exact: true }).fill('copper-meadow-sparrow-4');
+    await dialog.getByLabel(/^Current password/).fill('password1');
+    await dialog.getByLabel(/^New password/).fill('copper-meadow-sparrow-4');
     await dialog.getByLabel('Confirm new password').fill('copper-meadow-sparrow-4');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -36,7 +36,15 @@ export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserM
         aria-controls={anchor === null ? undefined : 'user-menu'}
         aria-expanded={anchor === null ? undefined : true}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ mr: { xs: 1, sm: 2 }, px: 1, py: 0.5, borderRadius: 1, gap: 1 }}
+        sx={{
+          mr: { xs: 1, sm: 2 },
+          px: 1,
+          py: 0.5,
+          borderRadius: 1,
+          gap: 1,
+          // The theme's ring in the bar's text colour: the primary ring vanishes on the bar.
+          '&.Mui-focusVisible': { outlineColor: 'currentColor' },
+        }}
       >
         <AccountCircle />
         <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left' }}>
