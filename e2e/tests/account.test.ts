@@ -92,7 +92,7 @@ describe('Logout', () => {
     await signIn(page(), user);
     const token = await storedToken(page());
     expect(await meStatus(inject('baseUrl'), token!)).toBe(200);
-    await page().getByRole('button', { name: 'Logout' }).click();
+    await page().getByRole('button', { name: 'Logout', exact: true }).click();
     await waitForPath(page(), '/login');
     expect(await storedToken(page())).toBeNull();
     expect(await meStatus(inject('baseUrl'), token!)).toBe(401);
