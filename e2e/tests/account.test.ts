@@ -32,7 +32,7 @@ const meStatus = async (baseUrl: string, token: string) =>
     .status;
 
 async function openChangePassword(p: Page) {
-  await p.getByRole('button', { name: /^Account menu for / }).click();
+  await p.getByRole('button', { name: /, account menu$/ }).click();
   await p.getByRole('menuitem', { name: 'Change password' }).click();
   return p.getByRole('dialog', { name: 'Change password' });
 }

@@ -16,7 +16,7 @@ import type { AuthService } from '../src/services/auth.service';
 const signsEveryoneIn = {
   signInRetryAfterSeconds: () => 0,
   recordRefusedSignIn: () => undefined,
-  login: () => Promise.resolve('token'),
+  login: () => Promise.resolve({ token: 'token', passwordChangeRequired: false }),
   registrationOpen: () => false,
 } as unknown as AuthService;
 

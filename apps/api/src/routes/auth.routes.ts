@@ -9,7 +9,7 @@ import {
   TokenResponseSchema,
 } from '@meridian/contracts';
 import formbody from '@fastify/formbody';
-import type { onRequestAsyncHookHandler, onResponseAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../services/auth.service';
 import { requireSignedIn } from '../http/authenticate';
@@ -52,8 +52,11 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     });
   };
   // Refused unread (too large, malformed, unsupported): still an attempt from that address.
-  const countRefused: onResponseAsyncHookHandler = async (request, reply) => {
+  // Counted before the answer leaves (onSend, not onResponse), so the address's next request,
+  // on any node, already finds it in the shared counters.
+  const countRefused: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     if ([400, 413, 415].includes(reply.statusCode)) await auth.recordRefusedSignIn(request.ip);
+    return payload;
   };
 
   // The token endpoint takes the OAuth2 password form (RFC 6749 4.3.2) and nothing else: its
@@ -67,7 +70,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
       {
         bodyLimit,
         onRequest: lockedOut,
-        onResponse: countRefused,
+        onSend: countRefused,
         config: { public: true, rateLimit, loadClass: 'sign-in' },
         schema: {
           tags: ['auth'],

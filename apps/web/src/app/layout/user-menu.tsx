@@ -31,7 +31,8 @@ export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserM
     <>
       <ButtonBase
         id="user-menu-button"
-        aria-label={`Account menu for ${claims.sub}`}
+        // The visible name and role come first, as shown (WCAG 2.5.3, axe label-content-name-mismatch).
+        aria-label={`${claims.sub} ${claims.role}, account menu`}
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : 'user-menu'}
         aria-expanded={anchor === null ? undefined : true}
@@ -50,7 +51,7 @@ export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserM
         <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
             {claims.sub}
-          </Typography>
+          </Typography>{' '}
           <Typography
             variant="caption"
             component="div"

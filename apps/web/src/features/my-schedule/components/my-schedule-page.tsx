@@ -117,13 +117,6 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Jobs of {schedule.data.physicist.name}
           </Typography>
-          {!schedule.data.offlineAsOf && (
-            <>
-              <CalendarFeedPanel />
-              <PreferencesPanel today={today} />
-              {settings}
-            </>
-          )}
           <FormControlLabel
             sx={{ mb: 1 }}
             control={<Switch checked={hideTentative} onChange={(_, on) => setHideTentative(on)} />}
@@ -138,7 +131,15 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
             }
             note={split.next.length > 0 ? note : undefined}
           />
-          <LeaveRequestsPanel today={today} />
+          {/* The next jobs come first on a phone; what needs the server follows them. */}
+          {!schedule.data.offlineAsOf && (
+            <>
+              <LeaveRequestsPanel today={today} />
+              <PreferencesPanel today={today} />
+              <CalendarFeedPanel />
+              {settings}
+            </>
+          )}
           <Section title="Past jobs" entries={split.past} today={today} empty="No past jobs." />
         </>
       )}
