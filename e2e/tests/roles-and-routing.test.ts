@@ -13,7 +13,8 @@ const EVERYONE = [
   'Unavailabilities',
   'About',
 ];
-const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster'];
+/** Issue 21: the leave requests inbox follows the Roster for admins and managers. */
+const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster', 'Requests'];
 /** Issue 10: first in the drawer for every role. */
 const MINE = 'My schedule';
 
