@@ -30,7 +30,13 @@ interface PublishDialogProps {
 export function PublishDialog({ isOpen, window, onClose }: PublishDialogProps) {
   return (
     // Named here too: while it closes, its form (and so its title) is already gone.
-    <Dialog open={isOpen} onClose={onClose} fullWidth maxWidth="xs" aria-label="Publish the plan">
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { 'aria-label': 'Publish the plan' } }}
+    >
       {isOpen && <PublishForm window={window} onClose={onClose} />}
     </Dialog>
   );
