@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
@@ -14,7 +15,7 @@ const TOKEN_KEY = 'meridian.token';
 const { page } = useBrowserPage();
 
 async function seedRegular(prefix: string, password = 'account-e2e-pass-1') {
-  const username = `${prefix}${Date.now().toString(36)}`;
+  const username = `${prefix}${randomUUID().slice(0, 8)}`;
   const admin = await apiToken(inject('baseUrl'), inject('admin'));
   await createUser(inject('baseUrl'), admin, {
     username,

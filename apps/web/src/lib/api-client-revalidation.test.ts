@@ -3,13 +3,9 @@ import { z } from 'zod';
 import { ApiError, apiRequest, apiSend } from './api-client';
 import { TOKEN_STORAGE_KEY } from './session';
 import { clearToken, setToken } from './session-store';
+import { unsignedToken } from '../test/unsigned-token';
 
-/** A JWT-shaped token the browser accepts (it never checks signatures). */
-const token = (sub: string) => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256' })}.${encode({ sub, role: 'manager', exp })}.signature`;
-};
+const token = (sub: string) => unsignedToken(sub);
 
 const List = z.array(z.object({ id: z.number() }));
 

@@ -5,13 +5,9 @@ import { downloadBlob, uploadFile } from './api-files';
 import { TOKEN_STORAGE_KEY } from './session';
 import { onSessionEnded, SESSION_ENDED_MESSAGE } from './session-store';
 import { followSseStream } from './sse';
+import { unsignedToken } from '../test/unsigned-token';
 
-/** A JWT-shaped token the browser accepts (it never checks signatures). */
-const token = (sub: string) => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256' })}.${encode({ sub, role: 'manager', exp })}.signature`;
-};
+const token = (sub: string) => unsignedToken(sub);
 
 let store: Map<string, string>;
 let ended: ReturnType<typeof vi.fn<() => void>>;

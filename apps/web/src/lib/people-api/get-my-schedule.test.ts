@@ -4,13 +4,9 @@ import { ApiError } from '../api-client';
 import { TOKEN_STORAGE_KEY } from '../session';
 import { clearToken, setToken } from '../session-store';
 import { getMySchedule } from './get-my-schedule';
+import { unsignedToken } from '../../test/unsigned-token';
 
-/** A JWT-shaped token the browser accepts (it never checks signatures). */
-const token = (sub: string) => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256' })}.${encode({ sub, role: 'regular', exp })}.signature`;
-};
+const token = (sub: string) => unsignedToken(sub, 'regular');
 
 const ADA: MySchedule = {
   physicist: { id: 7, name: 'Ada Grant' },
