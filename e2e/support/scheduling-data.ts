@@ -45,10 +45,14 @@ export async function replaceSchedule(csv: string): Promise<void> {
 
 /**
  * Leaves the server with no jobs and no unavailability records (an upload
- * cannot: the server refuses a file that would leave nothing).
+ * cannot: the server refuses a file that would leave nothing). Removing a
+ * past job corrects the record, so every removal says why.
  */
 export async function clearSchedule(): Promise<void> {
-  for (const job of await listJobs()) await adminApi(`/jobs/${job.id}`, { method: 'DELETE' });
+  const why = new URLSearchParams({ correction_reason: 'End of an e2e test file' }).toString();
+  for (const job of await listJobs()) {
+    await adminApi(`/jobs/${job.id}?${why}`, { method: 'DELETE' });
+  }
   const records = await adminApi<{ id: number }[]>('/availability/');
   for (const record of records) {
     await adminApi(`/availability/${record.id}`, { method: 'DELETE' });

@@ -44,6 +44,12 @@ export type JobUpdateRequest = z.infer<typeof JobUpdateRequestSchema>;
 
 export const JobIdParamsSchema = RowIdParamsSchema;
 
+/** DELETE /api/v1/jobs/{id}: removing a past job corrects the record and needs a reason. */
+export const JobDeleteQuerySchema = z.strictObject({
+  correction_reason: CorrectionReasonSchema.optional(),
+});
+export type JobDeleteQuery = z.infer<typeof JobDeleteQuerySchema>;
+
 /** POST /api/v1/assignments/manual. */
 
 export const ManualAssignmentRequestSchema = z.strictObject({

@@ -224,7 +224,7 @@ export function createServices(
     changeNotices,
     new PastCorrections(jobsRepository, builder, settings, recorder),
   );
-  const jobs = new JobsService(db, jobsRepository, assignments, planWindow);
+  const jobs = new JobsService(db, jobsRepository, assignments, planWindow, changeNotices);
   const availability = new AvailabilityService(db, availabilityRepository, physicistsRepository);
   const lists = new ListSnapshots(
     versions,

@@ -24,7 +24,7 @@ export class PastCorrections implements PastCorrectionRecorder {
   /** Reads the weights (outside any transaction: the embedded database has one session). */
   async prepare(): Promise<CorrectionWriter> {
     const weights = await this.settings.getWeights();
-    return async (trx: Kysely<DB>, createdBy: number, reason: string, write) => {
+    return async (trx: Kysely<DB>, createdBy: number, reason: string, write, headline) => {
       const started = performance.now();
       await this.jobs.lockForPlanWrite(trx);
       const before = await this.jobs.planSlots(trx);
@@ -47,6 +47,7 @@ export class PastCorrections implements PastCorrectionRecorder {
           createdBy,
           startedMs: started,
           correctionReason: reason,
+          ...(headline === undefined ? {} : { headline }),
         },
         before,
         after,

@@ -41,6 +41,8 @@ export interface PlanWrite {
   repair?: RepairInput;
   /** A correction's reason. */
   correctionReason?: string;
+  /** What the write did, when its slots cannot say it (a past job deleted from the record). */
+  headline?: string;
 }
 
 /** What a run of each kind says when it changed nothing. */
@@ -81,6 +83,7 @@ export class RunRecorder {
     before: readonly PlanSlots[],
     after: readonly PlanSlots[],
     startOf: StartOf,
+    said?: string,
   ): Promise<RecordedRun> {
     const changes = planChanges(before, after);
     const window = run.planning.window;
@@ -92,7 +95,7 @@ export class RunRecorder {
       avoidedBefore: run.objectiveBefore.avoided_days,
       avoidedAfter: run.objective.avoided_days,
     });
-    const headline = planHeadline(summary, window, 'done', NOTHING_CHANGED[run.kind]);
+    const headline = said ?? planHeadline(summary, window, 'done', NOTHING_CHANGED[run.kind]);
     const id = await this.runs.recordRun(
       {
         ...run,
@@ -154,6 +157,7 @@ export class RunRecorder {
       before,
       after,
       write.startOf,
+      write.headline,
     );
   }
 }

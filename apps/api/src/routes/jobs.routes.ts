@@ -1,6 +1,7 @@
 import {
   AssignmentExplanationSchema,
   AssignmentJobParamsSchema,
+  JobDeleteQuerySchema,
   JobIdParamsSchema,
   JobListSchema,
   JobRecordSchema,
@@ -63,9 +64,17 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
   );
   app.delete(
     '/api/v1/jobs/:id',
-    { onRequest: managers, schema: { tags, summary: 'Delete a job', params: JobIdParamsSchema } },
+    {
+      onRequest: managers,
+      schema: {
+        tags,
+        summary: 'Delete a job (a past one needs correction_reason and is recorded as a run)',
+        params: JobIdParamsSchema,
+        querystring: JobDeleteQuerySchema,
+      },
+    },
     async (request, reply) => {
-      await jobs.delete(request.params.id);
+      await jobs.delete(request.params.id, request.query.correction_reason, request.user!.id);
       return reply.code(204).send();
     },
   );

@@ -50,12 +50,16 @@ export interface PublishedChangeTeller {
   tell(trx: Kysely<DB>): Promise<() => Promise<void>>;
 }
 
-/** Writes a correction of a past job's record with `write`, recorded as a run with `reason`. */
+/**
+ * Writes a correction of a past job's record with `write`, recorded as a run
+ * with `reason`, and `headline` when the changed slots cannot say what it did.
+ */
 export type CorrectionWriter = (
   trx: Kysely<DB>,
   createdBy: number,
   reason: string,
   write: () => Promise<void>,
+  headline?: string,
 ) => Promise<void>;
 
 /** Records corrections of past jobs (plan-history/past-corrections.ts). */
@@ -89,7 +93,11 @@ export class AssignmentsService {
     jobId: number,
     reason: string | undefined,
     userId: number,
-    { newStart = null, field = 'reason' }: { newStart?: string | null; field?: string } = {},
+    {
+      newStart = null,
+      field = 'reason',
+      headline,
+    }: { newStart?: string | null; field?: string; headline?: string } = {},
   ): Promise<((trx: Kysely<DB>, write: () => Promise<void>) => Promise<void>) | null> {
     const stored = await this.jobs.findStored(jobId);
     if (stored === undefined) return null;
@@ -104,7 +112,7 @@ export class AssignmentsService {
       );
     }
     const writer = await this.corrections.prepare();
-    return (trx, write) => writer(trx, userId, reason, write);
+    return (trx, write) => writer(trx, userId, reason, write, headline);
   }
 
   /** The job as answered: its record with its phase in the planning window. */

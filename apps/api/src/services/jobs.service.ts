@@ -2,7 +2,7 @@ import type { JobRecord, JobUpdateRequest } from '@meridian/contracts';
 import type { Job } from '@meridian/domain';
 import { composeReason, isRealDate, parseReason } from '@meridian/domain';
 import type { Kysely } from 'kysely';
-import type { AssignmentsService } from './assignments.service';
+import type { AssignmentsService, PublishedChangeTeller } from './assignments.service';
 import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { jobZip, regionOfZip } from '../io/zip-rules';
@@ -62,6 +62,7 @@ export class JobsService {
     private readonly jobs: JobsRepository,
     private readonly assignments: AssignmentsService,
     private readonly window: PlanWindowReader,
+    private readonly changes: PublishedChangeTeller,
   ) {}
 
   /** Every job with its derived fields and its phase. */
@@ -118,6 +119,7 @@ export class JobsService {
    * what happened: it needs `correction_reason` and is recorded as a run
    * (AssignmentsService.correctionOf). A write that changes nothing (a
    * comment saved as it was, spec section 5) corrects nothing and needs none.
+   * An edit of a published job tells its people what changed.
    */
   async update(id: number, body: JobUpdateRequest, userId: number): Promise<JobRecord> {
     const fields = jobWriteFrom(body);
@@ -129,7 +131,7 @@ export class JobsService {
             newStart: fields.start_date,
             field: 'correction_reason',
           });
-    await this.db.transaction().execute(async (trx) => {
+    const wake = await this.db.transaction().execute(async (trx) => {
       const stored = await this.jobs.findStored(id, trx);
       if (stored === undefined) throw notFound(`Job ${id} not found`);
       let write = fields;
@@ -153,12 +155,33 @@ export class JobsService {
         }
       };
       await (correction ? correction(trx, save) : save());
+      // New dates or a new site on a published job change what its people were told.
+      return this.changes.tell(trx);
     });
+    await wake();
     return this.get(id);
   }
 
-  /** Deletes a job; 404 when it does not exist. */
-  async delete(id: number): Promise<void> {
-    if (!(await this.jobs.delete(id))) throw notFound(`Job ${id} not found`);
+  /**
+   * Deletes a job; 404 when it does not exist. Removing a past job corrects
+   * the record of what happened, so it needs `correctionReason` and is
+   * recorded as a run; removing a published one tells the people who held it.
+   */
+  async delete(id: number, correctionReason: string | undefined, userId: number): Promise<void> {
+    const current = await this.jobs.find(id);
+    if (current === undefined) throw notFound(`Job ${id} not found`);
+    const named = current.customer.trim() || 'no customer';
+    const correction = await this.assignments.correctionOf(id, correctionReason, userId, {
+      field: 'correction_reason',
+      headline: `Job ${id} (${named}, ${current.start}) removed from the record`,
+    });
+    const wake = await this.db.transaction().execute(async (trx) => {
+      const remove = async () => {
+        if (!(await this.jobs.delete(id, trx))) throw notFound(`Job ${id} not found`);
+      };
+      await (correction ? correction(trx, remove) : remove());
+      return this.changes.tell(trx);
+    });
+    await wake();
   }
 }

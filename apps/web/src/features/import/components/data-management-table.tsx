@@ -4,6 +4,7 @@ import type { Job } from '@meridian/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteJob } from '../../../lib/scheduling-api/delete-job';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useCorrectionReason } from '../../../components/correction-reason-dialog';
 import { lazyCoreRowModel } from '../../../components/data-table/lazy-row-model';
 import { VirtualTable } from '../../../components/data-table/virtual-table';
 import {
@@ -27,6 +28,7 @@ interface DataManagementTableProps {
 export function DataManagementTable({ jobs, canEdit }: DataManagementTableProps) {
   const { save, dialog: reasonDialog } = useJobEdit();
   const deleteJob = useDeleteJob();
+  const { ask: askReason, dialog: removalReasonDialog } = useCorrectionReason();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Job | null>(null);
 
@@ -56,15 +58,25 @@ export function DataManagementTable({ jobs, canEdit }: DataManagementTableProps)
     getRowId: (job) => String(job.id),
   });
 
+  // Removing a past job corrects the record of what happened: it first asks why.
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteJob.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success('Job deleted successfully.');
-        setDeleting(null);
-      },
-      onError: (error) => toast.error(`Delete failed: ${errorMessage(error)}`),
-    });
+    const job = deleting;
+    askReason(
+      job,
+      (correctionReason) =>
+        deleteJob.mutate(
+          { id: job.id, correctionReason },
+          {
+            onSuccess: () => {
+              toast.success('Job deleted successfully.');
+              setDeleting(null);
+            },
+            onError: (error) => toast.error(`Delete failed: ${errorMessage(error)}`),
+          },
+        ),
+      () => setDeleting(null),
+    );
   };
 
   return (
@@ -86,6 +98,7 @@ export function DataManagementTable({ jobs, canEdit }: DataManagementTableProps)
         onClose={() => setDeleting(null)}
       />
       {reasonDialog}
+      {removalReasonDialog}
     </>
   );
 }
