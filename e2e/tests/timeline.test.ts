@@ -22,6 +22,7 @@ const PEOPLE = [
 const CSV = [
   'record_type,customer,location,zip_code,package,start,end,assigned_lead,physicist_name',
   'job,TL Clinic,New York,10016,Linac QA,2026-03-02,2026-03-03,TL Lead A Origin,',
+  'job,TL Second Site,New York,10016,Linac QA,2026-03-04,2026-03-04,TL Lead A Origin,',
   'unavailability,,,,,2026-03-01,2026-03-05,,TL Lead C Away',
 ].join('\n');
 
@@ -37,6 +38,7 @@ interface JobState {
 
 let ids: Record<string, number> = {};
 let jobId = 0;
+let secondId = 0;
 
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
@@ -44,6 +46,7 @@ beforeAll(async () => {
   const people = await adminApi<Person[]>('/physicists/');
   ids = Object.fromEntries(people.map((p) => [p.name, p.id]));
   jobId = (await jobByCustomer('TL Clinic')).id;
+  secondId = (await jobByCustomer('TL Second Site')).id;
 });
 afterAll(() => clearSchedule());
 
@@ -88,6 +91,73 @@ describe('timeline', () => {
     const details = page().getByTestId('bar-details');
     await details.getByText('TL Clinic').waitFor();
     expect(await details.locator('[data-travel-hint="car"]').count()).toBe(1);
+  });
+
+  it('is one Tab stop, walked with the arrow keys, and scrolls no further than the bar', async () => {
+    const p = page();
+    await openTimeline(p);
+    await barIn(p, 'TL Lead A Origin').waitFor();
+    const scroller = p.getByTestId('timeline-scroll');
+    const scrolled = () => scroller.evaluate((el) => [el.scrollLeft, el.scrollTop]);
+    const focusedStop = () =>
+      p.evaluate(() => document.activeElement?.getAttribute('data-stop-key') ?? null);
+    /** Whether the focused bar lies wholly inside the grid's view, right of the sticky names. */
+    const focusInView = () =>
+      scroller.evaluate((el) => {
+        const bar = document.activeElement!.getBoundingClientRect();
+        const view = el.getBoundingClientRect();
+        const names = el.querySelector('.tl-name')!.getBoundingClientRect().width;
+        return (
+          bar.left >= view.left + names - 1 &&
+          bar.right <= view.left + el.clientWidth + 1 &&
+          bar.top >= view.top &&
+          bar.bottom <= view.top + el.clientHeight + 1
+        );
+      });
+
+    // One Tab from the Today button lands in the grid without scrolling it; the next leaves it.
+    const before = await scrolled();
+    await p.getByRole('button', { name: 'Today', exact: true }).focus();
+    await p.keyboard.press('Tab');
+    expect(await focusedStop()).not.toBeNull();
+    expect(await scrolled()).toEqual(before);
+    expect(await scroller.locator('[tabindex="0"]').count()).toBe(1);
+    await p.keyboard.press('Tab');
+    expect(await scroller.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+
+    // Along the lane, to its ends, up to the heading and back down.
+    await barIn(p, 'TL Lead A Origin').focus();
+    const first = barKey();
+    const second = `${secondId}:lead`;
+    const press = async (key: string) => {
+      await p.keyboard.press(key);
+      return focusedStop();
+    };
+    expect(await press('ArrowRight')).toBe(second);
+    expect(await focusInView()).toBe(true);
+    expect(await press('ArrowRight')).toBe(second);
+    expect(await press('ArrowLeft')).toBe(first);
+    expect(await press('End')).toBe(second);
+    expect(await press('Home')).toBe(first);
+    expect(await press('ArrowUp')).toBe('section:lead');
+    expect([first, second]).toContain(await press('ArrowDown'));
+    expect(await focusInView()).toBe(true);
+    expect(await press('ArrowDown')).toBe('section:dataacq');
+    // The roving Tab stop follows the focus.
+    expect(await scroller.locator('[tabindex="0"]').getAttribute('data-stop-key')).toBe(
+      'section:dataacq',
+    );
+
+    // Focus shows the whole customer name, as hovering does; Enter opens the bar's menu.
+    await press('ArrowUp');
+    await p
+      .getByTestId('bar-details')
+      .getByText(/^TL (Clinic|Second Site) job \d+$/)
+      .waitFor();
+    await p.keyboard.press('Enter');
+    await p.getByRole('menuitem', { name: /Why this assignment/ }).waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(focusedStop, { timeout: 10_000 }).toMatch(/:lead$/);
   });
 
   it('saves a drag onto a free physicist, pinned, as the API confirms', async () => {

@@ -4,6 +4,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type KeyboardEvent,
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
@@ -18,11 +19,21 @@ import {
   type Zoom,
 } from '../layout/day-scale';
 import type { AvoidedDays } from '../layout/avoided-days';
+import {
+  isStopInView,
+  moveStop,
+  NAV_KEYS,
+  navIndex,
+  stopInView,
+  type NavKey,
+  type NavView,
+} from '../layout/bar-navigation';
 import type { DropVerdict } from '../layout/drop-rules';
 import type { SectionId, TargetRow, TimelineBar, TimelineRow } from '../layout/timeline-rows';
 import {
   HEADER_HEIGHT,
   LANE_HEIGHT,
+  rowAt,
   rowOffsets,
   visibleDays,
   visibleRows,
@@ -62,6 +73,37 @@ interface TimelineGridProps {
 
 const ROW_CHUNK = 12;
 
+/** The stop (bar or section heading) an element belongs to. */
+const stopOf = (target: EventTarget): HTMLElement | null =>
+  (target as HTMLElement).closest<HTMLElement>('[data-stop-key]');
+
+/**
+ * The rows and days wholly in view: below the sticky header, right of the
+ * sticky names (a pixel of rounding is forgiven).
+ */
+function viewOf(
+  el: HTMLElement,
+  offsets: readonly number[],
+  scale: DayScale,
+  nameWidth: number,
+): NavView {
+  const top = el.scrollTop;
+  const bottom = top + el.clientHeight - HEADER_HEIGHT;
+  let firstRow = Math.max(0, rowAt(offsets, top));
+  if (offsets[firstRow]! < top - 1) firstRow++;
+  let lastRow = rowAt(offsets, Math.max(0, bottom - 1));
+  if (lastRow === -1) lastRow = offsets.length - 2;
+  if (offsets[lastRow + 1]! > bottom + 1) lastRow--;
+  const left = el.scrollLeft;
+  const right = left + el.clientWidth - nameWidth;
+  return {
+    firstRow,
+    lastRow,
+    firstDay: scale.firstDay + Math.ceil((left - 1) / scale.dayWidth),
+    lastDay: scale.firstDay + Math.floor((right + 1) / scale.dayWidth) - 1,
+  };
+}
+
 interface Hover {
   bar: TimelineBar;
   anchor: HTMLElement;
@@ -100,6 +142,11 @@ export function TimelineGrid(props: TimelineGridProps) {
   // The day at the middle of the view: kept across zoom changes.
   const centerDay = useRef<number | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  // A roving tabindex: the grid is one Tab stop (a bar or heading in view), the arrow keys move within it.
+  const nav = useMemo(() => navIndex(rows), [rows]);
+  const [tabKey, setTabKey] = useState<string | null>(null);
+  const view = useRef<NavView | null>(null);
+  const pendingFocus = useRef<string | null>(null);
 
   const measureWindow = useCallback(() => {
     const el = scrollRef.current;
@@ -107,6 +154,17 @@ export function TimelineGrid(props: TimelineGridProps) {
     const daysWidth = el.clientWidth - nameWidth;
     centerDay.current = scale.firstDay + (el.scrollLeft + daysWidth / 2) / scale.dayWidth;
     const chunkDays = Math.max(7, Math.ceil(daysWidth / scale.dayWidth / 2));
+    const shown = viewOf(el, offsets, scale, nameWidth);
+    view.current = shown;
+    // The Tab stop stays on a bar in view, or on the heading the keyboard is on; otherwise it
+    // moves into the view, onto a bar if one is there, so that Tabbing in never scrolls.
+    const isFocusInside = el.contains(document.activeElement);
+    setTabKey((current) => {
+      if (current === null || !nav.where.has(current)) return stopInView(nav, shown);
+      if (isStopInView(nav, current, shown) && (isFocusInside || !current.startsWith('section:')))
+        return current;
+      return stopInView(nav, shown) ?? current;
+    });
     const next = {
       rows: visibleRows(offsets, el.scrollTop, el.clientHeight - HEADER_HEIGHT, ROW_CHUNK),
       days: visibleDays(scale, el.scrollLeft, daysWidth, chunkDays),
@@ -119,7 +177,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         ? current
         : next,
     );
-  }, [nameWidth, offsets, scale]);
+  }, [nameWidth, offsets, scale, nav]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -192,12 +250,71 @@ export function TimelineGrid(props: TimelineGridProps) {
   };
   const hide = () => setHover(null);
 
+  /**
+   * Moves the focus to a stop: scrolls only as far as needed to show its whole
+   * row and its bar (the start of a bar longer than the view), then focuses it
+   * without the browser's own scrolling, once it is rendered.
+   */
+  const focusStop = (key: string) => {
+    const el = scrollRef.current;
+    const at = nav.where.get(key);
+    if (!el || !at) return;
+    const line = nav.lines[at.line]!;
+    const top = offsets[line.rowIndex]!;
+    const bottom = offsets[line.rowIndex + 1]!;
+    const viewHeight = el.clientHeight - HEADER_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + viewHeight) el.scrollTop = Math.min(top, bottom - viewHeight);
+    const bar = line.bars[at.index];
+    if (bar) {
+      const box = spanBox(scale, bar.startDay, bar.endDay);
+      const viewWidth = el.clientWidth - nameWidth;
+      const [start, end] = [Math.floor(box.left), Math.ceil(box.left + box.width)];
+      if (start < el.scrollLeft) el.scrollLeft = start;
+      else if (end > el.scrollLeft + viewWidth) el.scrollLeft = Math.min(start, end - viewWidth);
+    }
+    setTabKey(key);
+    measureWindow();
+    const found = el.querySelector<HTMLElement>(`[data-stop-key="${key}"]`);
+    if (found) found.focus({ preventScroll: true });
+    else pendingFocus.current = key;
+  };
+  // A stop that was scrolled to but not yet rendered takes the focus once it is.
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    const found = key && scrollRef.current?.querySelector<HTMLElement>(`[data-stop-key="${key}"]`);
+    if (!found) return;
+    pendingFocus.current = null;
+    found.focus({ preventScroll: true });
+  });
+  const onNavKey = (event: KeyboardEvent<HTMLElement>) => {
+    const stop = stopOf(event.target);
+    const from = stop?.dataset.stopKey;
+    if (!from || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const at = nav.where.get(from);
+    const bar = at && nav.lines[at.line]!.bars[at.index];
+    // Up and Down look for the bar nearest to this one's start (from a heading: the first day in view).
+    const day = bar ? bar.startDay : (view.current?.firstDay ?? scale.firstDay);
+    const next = moveStop(nav, from, event.key as NavKey, day);
+    if (next) focusStop(next);
+  };
+
   const total = offsets[offsets.length - 1] ?? 0;
   const width = nameWidth + scaleWidth(scale);
   const dragBox = drag ? spanBox(scale, drag.bar.startDay, drag.bar.endDay) : null;
   const reasonLeft = dragBox ? dragBox.left + 8 : 0;
   const target = drag ? rows[drag.rowIndex] : undefined;
   const targetVerdict = target && target.kind !== 'section' && judge ? judge(target) : null;
+
+  const tabAt = tabKey === null ? undefined : nav.where.get(tabKey);
+  const tabRow = tabAt ? nav.lines[tabAt.line]!.rowIndex : -1;
+  const tabBar = tabAt ? nav.lines[tabAt.line]!.bars[tabAt.index] : undefined;
+  // Whether the Tab stop is on the page; if not (nothing to focus near the view), the scroller takes the Tab.
+  const tabRendered =
+    tabRow >= win.rows.first &&
+    tabRow <= win.rows.last &&
+    (!tabBar || (tabBar.endDay >= win.days.first && tabBar.startDay <= win.days.last));
 
   const rendered: ReactNode[] = [];
   for (let i = win.rows.first; i <= win.rows.last; i++) {
@@ -219,6 +336,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         reasonLeft={verdict?.kind === 'refused' ? reasonLeft : 0}
         canDrag={props.canDrag}
         avoided={row.kind === 'person' ? props.avoidedBy.get(row.person.id) : undefined}
+        tabStop={i === tabRow ? tabKey : null}
       />,
     );
   }
@@ -231,9 +349,13 @@ export function TimelineGrid(props: TimelineGridProps) {
         style={{ height: props.height }}
         onScroll={() => {
           measureWindow();
-          if (hover) hide();
+          // The details of a focused bar stay while the keyboard scrolls it into view.
+          if (hover && hover.anchor !== document.activeElement) hide();
         }}
         data-testid="timeline-scroll"
+        role="group"
+        aria-label="Timeline"
+        tabIndex={tabRendered ? undefined : 0}
       >
         {/* One listener for every bar (thousands of them): the bars are the buttons, this is not. */}
         <div
@@ -255,6 +377,7 @@ export function TimelineGrid(props: TimelineGridProps) {
             if (found && !wasDrag()) props.onOpenMenu(...found);
           }}
           onKeyDown={(event) => {
+            if (NAV_KEYS.has(event.key)) return onNavKey(event);
             const found = barOf(event);
             if (!found || (event.key !== 'Enter' && event.key !== ' ')) return;
             event.preventDefault();
@@ -268,7 +391,12 @@ export function TimelineGrid(props: TimelineGridProps) {
           }}
           onMouseOver={show}
           onMouseLeave={hide}
-          onFocus={show}
+          onFocus={(event) => {
+            // The roving Tab stop follows the focus, wherever it came from (a click, the arrow keys).
+            const key = stopOf(event.target)?.dataset.stopKey;
+            if (key) setTabKey(key);
+            show(event);
+          }}
           onBlur={hide}
         >
           <TimelineHeader

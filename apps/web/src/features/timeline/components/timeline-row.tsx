@@ -24,6 +24,8 @@ interface TimelineRowViewProps {
   canDrag: (bar: TimelineBar) => boolean;
   /** A person row's stated preferences (drawn as a light hatch), if any and if the reader may see them. */
   avoided?: AvoidedDays;
+  /** The timeline's one Tab stop when it is in this row (a bar's key or this heading's row key), else null. */
+  tabStop: string | null;
 }
 
 /** A small padlock (pinned slot), drawn inline so a bar costs no icon component. */
@@ -68,6 +70,8 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
             type="button"
             className="tl-section-toggle"
             data-section={row.section}
+            data-stop-key={row.key}
+            tabIndex={props.tabStop === row.key ? 0 : -1}
             aria-expanded={!row.isCollapsed}
           >
             <span aria-hidden="true">{row.isCollapsed ? '▸' : '▾'}</span>
@@ -123,8 +127,10 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
           key={bar.key}
           className={classes.join(' ')}
           data-bar-key={bar.key}
+          data-stop-key={bar.key}
+          data-focus-key={`bar:${bar.key}`}
           role="button"
-          tabIndex={0}
+          tabIndex={bar.key === props.tabStop ? 0 : -1}
           aria-label={describeBar(bar)}
           aria-haspopup={draggable ? 'menu' : undefined}
           style={{
