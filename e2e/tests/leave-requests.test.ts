@@ -60,6 +60,7 @@ describe('leave requests at 390 px', () => {
     await physicist.setViewportSize(PHONE);
     await signIn(physicist, inject('regular'));
     await physicist.goto('/my-schedule');
+    await physicist.getByRole('region', { name: 'Next jobs' }).getByText('LR Clinic').waitFor();
     const leave = physicist.getByRole('region', { name: 'Leave' });
     await leave.getByLabel('First day off').fill(day(59));
     await leave.getByLabel('Last day off').fill(day(62));
@@ -126,6 +127,16 @@ describe('leave requests at 390 px', () => {
         .getByText(`was approved by ${by}: Enjoy it`, { exact: false })
         .first()
         .waitFor();
+      // Once the repair is applied the asker hears who has the job, and it leaves their schedule.
+      await physicist
+        .getByRole('region', { name: 'Notifications' })
+        .getByText(`is covered: LR Clinic (lead) goes to ${replacement}.`, { exact: false })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await physicist
+        .getByRole('region', { name: 'Next jobs' })
+        .getByText('LR Clinic')
+        .waitFor({ state: 'detached', timeout: 20_000 });
       if (SHOTS_DIR)
         await physicist.screenshot({ path: `${SHOTS_DIR}/leave-approved-390.png`, fullPage: true });
     } finally {

@@ -358,6 +358,12 @@ describe('deciding', () => {
       .where('end_date', '>=', '2027-01-04')
       .execute();
     expect(held).toEqual([]);
+    // The asker hears who has their jobs now, though none of them was published.
+    expect(await notices('regular')).toContainEqual(
+      expect.stringMatching(
+        /^Your leave 4 Jan 2027 to 8 Jan 2027 is covered: Mercy Hospital \(lead\) is left open for now; Harbor Health \(lead\) goes to (Ben|Cy) Lead\.$/,
+      ),
+    );
     const mine = MyLeaveRequestsSchema.parse(
       (await call('GET', '/api/v1/me/leave-requests', 'regular')).json(),
     );

@@ -3,6 +3,8 @@ import type { DatabaseKind } from '../db/database';
 import type { DB } from '../db/schema';
 import type { TaskSettings } from '../config/task-settings';
 import { queuedKind, type RequestDeps } from '../kinds/kind-module';
+import { LeaveCoverNotices } from '../leave-requests/cover-notices';
+import { LeaveRequestsRepository } from '../leave-requests/leave-requests.repository';
 import { taskKindModules } from '../kinds/registry';
 import { ProposalsRepository } from '../plan-history/proposals.repository';
 import { ProposalsService } from '../plan-history/proposals.service';
@@ -13,6 +15,7 @@ import { AvailabilityRepository } from '../repositories/availability.repository'
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
+import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { TasksRepository } from '../repositories/tasks.repository';
 import { InstanceBuilder } from '../services/instance-builder';
@@ -162,6 +165,11 @@ export async function createWorkServices(options: WorkServicesOptions): Promise<
       recorder,
       new AvailabilityRepository(db),
       changeNotices,
+      new LeaveCoverNotices(
+        new LeaveRequestsRepository(db),
+        new NotificationsRepository(db),
+        busNotificationSignal(bus),
+      ),
     ),
     async startWorkers() {
       // On PostgreSQL other processes queue tasks, so poll from the start; embedded, on first use.

@@ -102,6 +102,14 @@ export class LeaveRequestsRepository {
     return (forUpdate ? query.forUpdate('r') : query).executeTakeFirst();
   }
 
+  /** The approved request whose repair is proposal `proposalId`, if any. */
+  findByProposal(
+    proposalId: number,
+    db: Kysely<DB> = this.db,
+  ): Promise<LeaveRequestRecord | undefined> {
+    return selectRequests(db).where('r.proposal_id', '=', proposalId).executeTakeFirst();
+  }
+
   /** A user's own requests, newest first. */
   listForUser(userId: number, db: Kysely<DB> = this.db): Promise<LeaveRequestRecord[]> {
     return selectRequests(db).where('r.user_id', '=', userId).orderBy('r.id', 'desc').execute();

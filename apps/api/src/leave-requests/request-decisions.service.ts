@@ -10,7 +10,8 @@ import type { NotificationsService } from '../services/notifications.service';
 import type { LeaveRequestRecord, LeaveRequestsRepository } from './leave-requests.repository';
 import { toLeaveRequest } from './leave-requests.service';
 
-const when = (row: { start: string; end: string }) =>
+/** A leave's days in words: one date, or the first and last. */
+export const leaveDays = (row: { start: string; end: string }) =>
   row.start === row.end
     ? readableDate(row.start)
     : `${readableDate(row.start)} to ${readableDate(row.end)}`;
@@ -24,8 +25,8 @@ export function decisionNotice(
 ): string {
   const because = reason === '' ? '.' : `: ${reason}`;
   return decision === 'approved'
-    ? `Your leave ${when(row)} was approved by ${by}${because}`
-    : `Your leave request for ${when(row)} was declined by ${by}${because}`;
+    ? `Your leave ${leaveDays(row)} was approved by ${by}${because}`
+    : `Your leave request for ${leaveDays(row)} was declined by ${by}${because}`;
 }
 
 /**
@@ -90,7 +91,7 @@ export class RequestDecisions {
     const request = toLeaveRequest((await this.requests.find(id))!);
     return {
       request,
-      message: `Approved: ${request.physicist.name}'s leave ${when(request)} is recorded and they are told. ${started.name}: the repair is being prepared as a proposal to review.`,
+      message: `Approved: ${request.physicist.name}'s leave ${leaveDays(request)} is recorded and they are told. ${started.name}: the repair is being prepared as a proposal to review.`,
     };
   }
 

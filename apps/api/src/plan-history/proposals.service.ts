@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
 import { conflict, notFound } from '../http/http-error';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
-import type { JobsRepository } from '../repositories/jobs.repository';
+import type { JobsRepository, PlanSlots } from '../repositories/jobs.repository';
 import type {
   PreviewSearch,
   ProposalResult,
@@ -23,6 +23,48 @@ import type { PlanChangeNotices } from '../plan-window/plan-change-notices';
 import { proposalLabel, proposalReasons } from './proposal-reasons';
 import type { SettingsService } from '../services/settings.service';
 
+/** A slot an applied repair took from the absent physicist, and who has it now (null: nobody yet). */
+export interface HandedOverSlot {
+  job_id: number;
+  customer: string;
+  slot: 'lead' | 'data_acq';
+  to: string | null;
+}
+
+/**
+ * Hears of an applied repair of a physicist's absence, in its transaction
+ * (leave-requests/cover-notices.ts tells a leave request's asker); answers
+ * what to call once the transaction committed.
+ */
+export interface RepairAppliedListener {
+  applied(
+    trx: Kysely<DB>,
+    proposalId: number,
+    handed: readonly HandedOverSlot[],
+  ): Promise<() => Promise<void>>;
+}
+
+/** The physicist slots `changes` took from `physicistId`, with their holders in `after`. */
+function handedOver(
+  physicistId: number,
+  changes: ProposalResult['changes'],
+  after: readonly PlanSlots[],
+): HandedOverSlot[] {
+  const now = new Map(after.map((j) => [j.id, j]));
+  return changes.flatMap((c) => {
+    if (c.slot === 'kit' || c.before !== physicistId) return [];
+    const job = now.get(c.job_id);
+    return [
+      {
+        job_id: c.job_id,
+        customer: job?.customer ?? '',
+        slot: c.slot,
+        to: job?.[c.slot]?.name ?? null,
+      },
+    ];
+  });
+}
+
 /** Reading, applying and discarding proposals (what-if and preview results). */
 export class ProposalsService {
   constructor(
@@ -34,6 +76,7 @@ export class ProposalsService {
     private readonly recorder: RunRecorder,
     private readonly leave: AvailabilityRepository,
     private readonly changeNotices: PlanChangeNotices,
+    private readonly repairs: RepairAppliedListener,
   ) {}
 
   /** One ready or decided proposal; 404 when unknown or failed, 409 while its task still works. */
@@ -63,6 +106,7 @@ export class ProposalsService {
     const weights = WeightsSchema.parse(await this.settings.getWeights());
     const started = performance.now();
     let wake: () => Promise<void> = () => Promise.resolve();
+    let wakeCover: () => Promise<void> = () => Promise.resolve();
     const recorded = await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(id, trx);
       await this.leave.lockForRecording(trx);
@@ -132,6 +176,7 @@ export class ProposalsService {
       wake = await this.changeNotices.tell(trx);
       const absence = row.absence as StoredAbsence | null;
       if (absence?.kind !== 'physicist') return [];
+      wakeCover = await this.repairs.applied(trx, id, handedOver(absence.id, changes, after));
       // The roster is unchanged since the proposal (the fingerprint says so): today's name.
       const name = built.physicists.get(String(absence.id))?.name ?? absence.name;
       const already = await this.leave.overlapping(name, absence.start, absence.end, trx);
@@ -143,6 +188,7 @@ export class ProposalsService {
       );
     });
     await wake();
+    await wakeCover();
     const proposal = await this.get(id);
     return {
       ...proposal,

@@ -32,8 +32,16 @@ export async function getMySchedule(signal?: AbortSignal): Promise<MyScheduleVie
   }
 }
 
+/**
+ * A draft change (a repair applied, a run) tells nobody, so an open schedule
+ * reads itself again this often while its page is in view; a notice (a
+ * published change, a decision) reloads it at once (notifications-stream.ts).
+ */
+export const MY_SCHEDULE_REFRESH_MS = 30_000;
+
 export const myScheduleQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.mySchedule, queryFn: ({ signal }) => getMySchedule(signal) });
 
-/** The user's schedule (/my-schedule and the "Mine" toggle on /assignments). */
-export const useMySchedule = (enabled = true) => useQuery({ ...myScheduleQueryOptions(), enabled });
+/** The user's schedule (/my-schedule and the "Mine" toggle on /assignments), kept fresh while shown. */
+export const useMySchedule = (enabled = true) =>
+  useQuery({ ...myScheduleQueryOptions(), enabled, refetchInterval: MY_SCHEDULE_REFRESH_MS });

@@ -10,7 +10,8 @@ const RETRY_AFTER_LOST_MS = 15_000;
 /**
  * Keeps the notification list live: GET /notifications/stream sends the
  * unread count and newest id at once and on every change (on any API node),
- * and each event reloads the list. Mounted once by the app shell.
+ * and each event reloads the list and the user's own schedule. Mounted once
+ * by the app shell.
  */
 export function useNotificationsStream(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -25,7 +26,9 @@ export function useNotificationsStream(enabled: boolean): void {
           signal,
           onEvent: (event) => {
             if (NotificationsStreamEventSchema.safeParse(JSON.parse(event.data)).success) {
+              // A notice may say the user's own schedule changed: read it again too.
               void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.mySchedule });
             }
             return 'continue';
           },
