@@ -178,6 +178,13 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { new_password: 'another-pass-1' },
     expect: adminOnly(404),
   },
+  { method: 'GET', path: '/api/v1/admin/settings/swap-approval', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/settings/swap-approval',
+    body: { is_automatic: false, max_f_increase: 1 },
+    expect: adminOnly(200),
+  },
   { method: 'GET', path: '/api/v1/admin/appearance-settings', expect: adminOnly(200) },
   { method: 'GET', path: '/api/v1/admin/backgrounds', expect: adminOnly(200) },
   {
@@ -391,6 +398,17 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { reason: 'No' },
     expect: managers(404),
   },
+  // Swaps and covers (issue 21 part 2): offering and accepting need an account linked to a
+  // physicist (none of the matrix's are: 409 once access is granted); an unknown offer is 404.
+  { method: 'GET', path: '/api/v1/me/offers', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/v1/me/offers',
+    body: { job_id: 999999, slot: 'lead', note: '' },
+    expect: signedIn(409),
+  },
+  { method: 'POST', path: '/api/v1/me/offers/{id}/withdraw', expect: signedIn(404) },
+  { method: 'POST', path: '/api/v1/offers/{id}/accept', expect: signedIn(409) },
   { method: 'GET', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
   { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },

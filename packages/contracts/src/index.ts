@@ -19,3 +19,4 @@ export * from './notices';
 export * from './preferences';
 export * from './appearance';
 export * from './requests';
+export * from './offers';

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { IsoDateSchema, JobPhaseSchema, isRealDate } from '@meridian/domain';
 import { RowIdParamsSchema } from './ids';
+import { SwapRequestSchema } from './offers';
 import { ScheduleSlotSchema } from './people';
 
 /**
- * Issue 21: the people in the plan ask, managers decide. Leave requests now;
- * the inbox (GET /api/v1/requests) is a list of items told apart by `kind`,
- * so swap requests can join it later.
+ * Issue 21: the people in the plan ask, managers decide. The inbox
+ * (GET /api/v1/requests) is a list of items told apart by `kind`: leave
+ * requests and swaps (accepted offers, offers.ts). Their ids share one
+ * sequence, so /requests/{id} names one item whatever its kind.
  */
 
 /** The longest note a physicist may add to a request (characters, after trimming). */
@@ -67,7 +69,10 @@ export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
 export const MyLeaveRequestsSchema = z.array(LeaveRequestSchema);
 
 /** One item of the managers' inbox; `kind` tells the kinds of request apart. */
-export const RequestItemSchema = z.discriminatedUnion('kind', [LeaveRequestSchema]);
+export const RequestItemSchema = z.discriminatedUnion('kind', [
+  LeaveRequestSchema,
+  SwapRequestSchema,
+]);
 export type RequestItem = z.infer<typeof RequestItemSchema>;
 
 /** GET /api/v1/requests: pending first (oldest first), then decided ones (newest first). */

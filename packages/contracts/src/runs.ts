@@ -11,7 +11,8 @@ import { PlanSummarySchema } from './plan';
 
 /**
  * What wrote a revision (proposal: an applied what-if or preview proposal;
- * correction: a manual edit of a past job's record, with its reason).
+ * correction: a manual edit of a past job's record, with its reason;
+ * swap: an approved swap or cover of one slot, with what it was).
  */
 export const RunKindSchema = z.enum([
   'optimization',
@@ -19,6 +20,7 @@ export const RunKindSchema = z.enum([
   'restore',
   'proposal',
   'correction',
+  'swap',
 ]);
 export type RunKind = z.infer<typeof RunKindSchema>;
 
@@ -56,7 +58,7 @@ export const RunSchema = z.object({
   headline: z.string().nullable(),
   /** What it did, in counts; null for runs recorded before runs kept it. */
   summary: PlanSummarySchema.nullable(),
-  /** Why a correction changed a past job's record; null for every other run. */
+  /** Why a correction changed a past job's record, or which swap a swap run applied; null for every other run. */
   reason: z.string().nullable(),
   /** What it was allowed to change (draft only, or published too); null before runs kept it. */
   scope: PlanScopeSchema.nullable(),

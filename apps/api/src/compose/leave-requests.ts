@@ -1,7 +1,7 @@
 import { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
 import { LeaveRequestsRepository } from '../leave-requests/leave-requests.repository';
 import { LeaveRequestsService } from '../leave-requests/leave-requests.service';
-import { RequestDecisions } from '../leave-requests/request-decisions.service';
+import { RequestDecisions, type SwapInbox } from '../leave-requests/request-decisions.service';
 import { RequestImpactReader } from '../leave-requests/request-impact';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import type { PeopleServices } from './people';
@@ -18,11 +18,13 @@ export interface LeaveRequestServices {
 /**
  * Wires leave requests over the request side, the people services (own
  * schedule, notices) and the task machinery: an approval queues a what-if.
+ * Swaps share the inbox and its decision routes.
  */
 export function createLeaveRequestServices(
   services: AppServices,
   people: PeopleServices,
   work: WorkServices,
+  swaps: SwapInbox,
 ): LeaveRequestServices {
   const { db, repositories: r } = services;
   const requests = new LeaveRequestsRepository(db);
@@ -35,6 +37,7 @@ export function createLeaveRequestServices(
       services.availability,
       people.notifications,
       new WhatIfRequests(k.tasks, k.settings, k.physicists, k.kits, k.proposals),
+      swaps,
     ),
     impact: new RequestImpactReader(
       db,

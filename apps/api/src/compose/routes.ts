@@ -30,6 +30,8 @@ import { BackupService } from '../services/backup.service';
 import { createPeopleServices } from './people';
 import { createLeaveRequestServices } from './leave-requests';
 import { leaveRequestsRoutes } from '../leave-requests/leave-requests.routes';
+import { createOfferServices } from './offers';
+import { offersRoutes } from '../offers/offers.routes';
 import { planWindowRoutes } from '../plan-window/plan-window.routes';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
@@ -79,7 +81,12 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(calendarRoutes, { calendar: people.calendar });
   await app.register(preferencesRoutes, { preferences: people.preferences });
   await app.register(planWindowRoutes, { planWindow: people.planWindow });
-  await app.register(leaveRequestsRoutes, createLeaveRequestServices(s, people, work));
+  const offers = createOfferServices(s, people);
+  await app.register(offersRoutes, { offers: offers.offers });
+  await app.register(
+    leaveRequestsRoutes,
+    createLeaveRequestServices(s, people, work, offers.swaps),
+  );
   await app.register(notificationsRoutes, {
     notifications: people.notifications,
     bus: people.bus,

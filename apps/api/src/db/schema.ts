@@ -217,6 +217,38 @@ export interface LeaveRequestsTable {
   proposal_id: number | null;
 }
 
+/** Table job_offers: a slot a linked physicist offers to colleagues (migration 0027). */
+export interface JobOffersTable {
+  id: Generated<number>;
+  user_id: number;
+  physicist_id: number;
+  job_id: number;
+  slot: 'lead' | 'data_acq';
+  note: string;
+  status: Generated<'open' | 'accepted' | 'approved' | 'declined' | 'withdrawn'>;
+  created_at: ColumnType<Date, never, never>;
+  taker_user_id: number | null;
+  taker_physicist_id: number | null;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  delta_total: number | null;
+  delta_f: number | null;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_by: string | null;
+  is_auto_approved: Generated<boolean>;
+  reason: Generated<string>;
+  run_id: number | null;
+}
+
+/** Table job_offer_candidates: who could take an offered slot, ranked (migration 0027). */
+export interface JobOfferCandidatesTable {
+  offer_id: number;
+  physicist_id: number;
+  rank: number;
+  miles: number | null;
+  delta_total: number;
+  delta_f: number;
+}
+
 /** Every table Kysely knows about; add yours here together with its migration. */
 /** Change counters of the tables lists are served from (migration 0007). */
 export interface DataVersionsTable {
@@ -353,5 +385,7 @@ export interface DB {
   physicist_preferences: PhysicistPreferencesTable;
   user_appearance: UserAppearanceTable;
   leave_requests: LeaveRequestsTable;
+  job_offers: JobOffersTable;
+  job_offer_candidates: JobOfferCandidatesTable;
   rate_counters: RateCountersTable;
 }

@@ -90,7 +90,7 @@ export const leaveRequestsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Every request (kind leave), pending first (oldest first), then the latest decided ones; with the pending count',
+          'Every request (kind leave, or swap: an accepted offer), pending first (oldest first), then the latest decided ones; with the pending count',
         response: { 200: RequestInboxSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
@@ -119,7 +119,7 @@ export const leaveRequestsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          "Approve a pending request: records the leave, tells the physicist and queues a what-if whose proposal repairs the plan (its task and proposal in `request.repair`); 409 once decided, 429 while the caller's previous what-if still works",
+          "Approve a pending request. Leave: records the leave, tells the physicist and queues a what-if whose proposal repairs the plan (its task and proposal in `request.repair`); 429 while the caller's previous what-if still works. Swap: checks every hard rule again, gives the slot to the taker, locked, as a recorded run (`request.run_id`), and tells both physicists and the managers; 409 naming the rule it would now break. 409 once decided",
         params: RequestIdParamsSchema,
         body: ApproveRequestSchema,
         response: {
@@ -140,7 +140,8 @@ export const leaveRequestsRoutes: FastifyPluginCallbackZod<{
       onRequest: managers,
       schema: {
         tags,
-        summary: 'Decline a pending request with a reason the physicist is told; 409 once decided',
+        summary:
+          'Decline a pending request (leave or swap) with a reason the physicists are told; 409 once decided',
         params: RequestIdParamsSchema,
         body: DeclineRequestSchema,
         response: { 200: RequestDecisionSchema, ...managerErrors, 409: ErrorBodySchema },

@@ -1,4 +1,4 @@
-import type { RequestDecision, RequestInbox } from '@meridian/contracts';
+import type { RequestDecision, RequestInbox, RequestItem, SwapRequest } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../http/fastify-types';
@@ -30,6 +30,17 @@ export function decisionNotice(
 }
 
 /**
+ * Swaps (offers/, kind `swap`) in the same inbox. Their ids share leave
+ * requests' sequence (migration 0027), so an id names one item of either kind.
+ */
+export interface SwapInbox {
+  items(): Promise<SwapRequest[]>;
+  owns(id: number): Promise<boolean>;
+  approve(id: number, reason: string, user: AuthUser): Promise<RequestDecision>;
+  decline(id: number, reason: string, user: AuthUser): Promise<RequestDecision>;
+}
+
+/**
  * The managers' side of requests: the inbox, and deciding. Approving records
  * the leave (AvailabilityService's rules), tells the asker, and queues a
  * what-if for the physicist's absence whose proposal is the smallest repair
@@ -43,16 +54,29 @@ export class RequestDecisions {
     private readonly availability: AvailabilityService,
     private readonly notifications: NotificationsService,
     private readonly repairs: WhatIfRequests,
+    private readonly swaps: SwapInbox,
   ) {}
 
-  /** Every pending request (oldest first), then the latest decided ones, and the pending count. */
+  /**
+   * Every pending request of either kind (oldest first), then the latest
+   * decided ones (newest first), and the pending count.
+   */
   async inbox(): Promise<RequestInbox> {
-    const items = (await this.requests.inbox()).map(toLeaveRequest);
-    return { items, pending: items.filter((i) => i.status === 'pending').length };
+    const all: RequestItem[] = [
+      ...(await this.requests.inbox()).map(toLeaveRequest),
+      ...(await this.swaps.items()),
+    ];
+    const pending = all.filter((i) => i.status === 'pending').sort((a, b) => a.id - b.id);
+    const decided = all.filter((i) => i.status !== 'pending').sort((a, b) => b.id - a.id);
+    return { items: [...pending, ...decided], pending: pending.length };
   }
 
-  /** Approves a pending request (404 unknown, 409 once decided); answers it with its repair's task. */
+  /**
+   * Approves a pending request (404 unknown, 409 once decided): leave
+   * answers with its repair's task; a swap is applied as a recorded run.
+   */
   async approve(id: number, reason: string, user: AuthUser): Promise<RequestDecision> {
+    if (await this.swaps.owns(id)) return this.swaps.approve(id, reason, user);
     const asked = pendingOrRefuse(await this.requests.find(id), id);
     let wake = () => Promise.resolve();
     const started = await this.repairs.start(
@@ -97,6 +121,7 @@ export class RequestDecisions {
 
   /** Declines a pending request with a reason the asker is told (404 unknown, 409 once decided). */
   async decline(id: number, reason: string, user: AuthUser): Promise<RequestDecision> {
+    if (await this.swaps.owns(id)) return this.swaps.decline(id, reason, user);
     let wake = () => Promise.resolve();
     await this.db.transaction().execute(async (trx) => {
       const row = pendingOrRefuse(await this.requests.find(id, trx, true), id);

@@ -13,7 +13,7 @@ import type { RunRecord, RunsRepository } from './runs.repository';
 
 /** A plan write that is not a solver run (a restore, an applied proposal): what its record needs. */
 export interface PlanWrite {
-  kind: 'restore' | 'proposal' | 'correction';
+  kind: 'restore' | 'proposal' | 'correction' | 'swap';
   taskId: RunRecord['taskId'];
   algorithm: string | null;
   weights: Weights;
@@ -39,7 +39,7 @@ export interface PlanWrite {
    * its fingerprint and its node counts, so a replay reruns the repair.
    */
   repair?: RepairInput;
-  /** A correction's reason. */
+  /** A correction's reason, or what a swap did. */
   correctionReason?: string;
   /** What the write did, when its slots cannot say it (a past job deleted from the record). */
   headline?: string;
@@ -52,6 +52,7 @@ const NOTHING_CHANGED: Record<RunRecord['kind'], string> = {
   restore: 'No changes: the plan already matched that run',
   proposal: 'No changes: the plan already matched the proposal',
   correction: 'No changes: the record already said so',
+  swap: 'No changes: the slot already had its new holder',
 };
 
 /** A recorded run: its id and what it did. */

@@ -1,6 +1,8 @@
 import {
   ActiveThemeSchema,
   AppearanceSettingsSchema,
+  ErrorBodySchema,
+  SwapApprovalSettingsSchema,
   WeightsBodySchema,
 } from '@meridian/contracts';
 import { WeightsSchema } from '@meridian/domain';
@@ -55,6 +57,39 @@ export const settingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsServic
       schema: { tags: ['admin'], body: WeightsBodySchema, response: { 200: WeightsSchema } },
     },
     (request) => settings.putWeights(request.body),
+  );
+
+  app.get(
+    '/api/v1/admin/settings/swap-approval',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether accepted swaps are approved without a manager, and up to which rise of F',
+        response: { 200: SwapApprovalSettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => settings.getSwapApproval(),
+  );
+
+  app.put(
+    '/api/v1/admin/settings/swap-approval',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Approve accepted swaps automatically when they keep every hard rule and F rises by at most max_f_increase',
+        body: SwapApprovalSettingsSchema,
+        response: {
+          200: SwapApprovalSettingsSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => settings.putSwapApproval(request.body),
   );
 
   done();

@@ -134,16 +134,26 @@ export class AssignmentsService {
         if (person === undefined) throw notFound(`Physicist ${personId} not found`);
         await this.checkPhysicist(person, slot, job, trx);
       }
-      const lead = slot === 'lead' ? personId : stored.assigned_lead_id;
-      const acq = slot === 'data_acq' ? personId : stored.assigned_data_acq_id;
-      const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
-      const reason = composeReason({ ...parseReason(stored.reason), summary });
+      const reason = await this.reasonWith(stored, slot, personId, trx);
       const write = () => this.jobs.setSlot(jobId, slot, personId, reason, trx);
       await (correction ? correction(trx, write) : write());
       return this.changes.tell(trx);
     });
     await wake();
     return this.answer(jobId);
+  }
+
+  /** The job's reason text once `personId` holds `slot` (its summary part re-measured). */
+  async reasonWith(
+    stored: StoredJob,
+    slot: 'lead' | 'data_acq',
+    personId: number | null,
+    trx: Kysely<DB>,
+  ): Promise<string> {
+    const lead = slot === 'lead' ? personId : stored.assigned_lead_id;
+    const acq = slot === 'data_acq' ? personId : stored.assigned_data_acq_id;
+    const summary = await this.assignmentText(stored.zip_code, lead, acq, trx);
+    return composeReason({ ...parseReason(stored.reason), summary });
   }
 
   /** Sets or clears (kit_id null) a job's kit and answers the updated job. */

@@ -44,6 +44,12 @@ const PINNED = { lead: 'lead_pinned', data_acq: 'data_acq_pinned' } as const;
 const REFUSAL_ORDER = { leave: 0, another_job: 1, no_home_location: 2, wrong_role: 3 } as const;
 
 type Refusal = SlotExplanation['refused'][number];
+
+/** Who could take a slot (best first by the change of the objective), and who could not and why. */
+export interface SlotCandidates {
+  alternatives: SlotExplanation['alternatives'];
+  refused: Refusal[];
+}
 type DatedJob = PlanningJob & { start: string; end: string };
 
 /** The plan as F sees it: the optimisation instance, the stored slots and its running tallies. */
@@ -211,21 +217,10 @@ export class ExplainService {
     if (!placed) {
       note = `Job ${job.id} has no usable zip code ('${job.zip_code}'), so nobody can be assigned to it and there are no miles to compare`;
     }
-    const refused: Refusal[] = [];
-    const alternatives: SlotExplanation['alternatives'] = [];
-    for (const person of plan.everyone) {
-      if (person.id === holderId) continue;
-      const refusal = this.refusal(plan, person, job, slot);
-      if (refusal !== null) refused.push(refusal);
-      else if (placed) alternatives.push(this.alternative(state, weights, person, key, slot));
-    }
-    alternatives.sort((a, b) => a.delta_total - b.delta_total || a.name.localeCompare(b.name));
+    const { alternatives, refused } = this.ranked(plan, job, slot);
     // A locked slot is kept because it is locked; an unlocked one may be kept because moving does not pay.
     if (assigned !== null && note === null && !job[PINNED[slot]])
       note = keptAsPlanned(alternatives);
-    refused.sort(
-      (a, b) => REFUSAL_ORDER[a.kind] - REFUSAL_ORDER[b.kind] || a.name.localeCompare(b.name),
-    );
     return {
       slot,
       pinned: job[PINNED[slot]],
@@ -235,6 +230,38 @@ export class ExplainService {
       refused,
       note,
     };
+  }
+
+  /**
+   * Every physicist other than the slot's holder who could take it under
+   * every hard rule, best first by the exact change of the objective, and
+   * why each of the others cannot (a swap's candidates: offers/).
+   */
+  async slotCandidates(jobId: number, slot: PersonSlot): Promise<SlotCandidates> {
+    const plan = await this.plan();
+    const job = plan.jobs.get(String(jobId));
+    if (job === undefined) throw notFound(`Job ${jobId} is not part of the plan`);
+    return this.ranked(plan, job as DatedJob, slot);
+  }
+
+  /** Everyone but the holder, feasible ones ranked by delta_total, refused ones by rule. */
+  private ranked(plan: Plan, job: DatedJob, slot: PersonSlot): SlotCandidates {
+    const holderId = job[HOLDER[slot]];
+    const placed = job.lat !== null && job.lon !== null;
+    const refused: Refusal[] = [];
+    const alternatives: SlotExplanation['alternatives'] = [];
+    for (const person of plan.everyone) {
+      if (person.id === holderId) continue;
+      const refusal = this.refusal(plan, person, job, slot);
+      if (refusal !== null) refused.push(refusal);
+      else if (placed)
+        alternatives.push(this.alternative(plan.state, plan.weights, person, String(job.id), slot));
+    }
+    alternatives.sort((a, b) => a.delta_total - b.delta_total || a.name.localeCompare(b.name));
+    refused.sort(
+      (a, b) => REFUSAL_ORDER[a.kind] - REFUSAL_ORDER[b.kind] || a.name.localeCompare(b.name),
+    );
+    return { alternatives, refused };
   }
 
   /** Why `person` cannot take the slot (role, leave, another job, no home place), or null. */

@@ -1,4 +1,9 @@
-import { AppearanceSettingsSchema, type AppearanceSettings } from '@meridian/contracts';
+import {
+  AppearanceSettingsSchema,
+  SwapApprovalSettingsSchema,
+  type AppearanceSettings,
+  type SwapApprovalSettings,
+} from '@meridian/contracts';
 import {
   DEFAULT_THEME,
   DEFAULT_WEIGHTS,
@@ -14,6 +19,17 @@ import type { SettingsRepository } from '../repositories/settings.repository';
 
 const APPEARANCE_KEY = 'appearance';
 const WEIGHTS_KEY = 'optimizer_weights';
+const SWAP_APPROVAL_KEY = 'swap_approval';
+
+/**
+ * Swaps wait for a manager until an admin says otherwise. When turned on,
+ * a swap whose F rises by at most 1 (about 100 miles more travel at the
+ * default proximity weight) is approved without one.
+ */
+export const DEFAULT_SWAP_APPROVAL: SwapApprovalSettings = {
+  is_automatic: false,
+  max_f_increase: 1,
+};
 
 /** Appearance before an admin saves anything: default theme, no video, the whole playlist. */
 export const DEFAULT_APPEARANCE: AppearanceSettings = {
@@ -124,5 +140,17 @@ export class SettingsService {
     });
     await this.settings.put(WEIGHTS_KEY, merged);
     return merged;
+  }
+
+  /** Whether accepted swaps are approved without a manager, and up to which rise of F. */
+  async getSwapApproval(): Promise<SwapApprovalSettings> {
+    const parsed = SwapApprovalSettingsSchema.safeParse(await this.settings.get(SWAP_APPROVAL_KEY));
+    return parsed.success ? parsed.data : DEFAULT_SWAP_APPROVAL;
+  }
+
+  /** Saves the automatic approval of swaps (validated at the edge). */
+  async putSwapApproval(value: SwapApprovalSettings): Promise<SwapApprovalSettings> {
+    await this.settings.put(SWAP_APPROVAL_KEY, value);
+    return value;
   }
 }

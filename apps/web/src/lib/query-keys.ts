@@ -70,6 +70,10 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   /** GET /me/leave-requests: under the notifications key, so a notice (a decision) reloads it. */
   myLeaveRequests: ['notifications', 'my-leave-requests'] as const,
+  /** GET /me/offers: under the notifications key, so a notice (an offer, a decision) reloads it. */
+  myOffers: ['notifications', 'my-offers'] as const,
+  /** GET /admin/settings/swap-approval: whether swaps are approved without a manager. */
+  swapApproval: ['admin', 'swap-approval'] as const,
   /** GET /requests: the managers' inbox and the top bar's pending count. */
   requests: ['requests'] as const,
   /** GET /requests/{id}/impact: under 'scheduling', so every plan change makes it stale. */

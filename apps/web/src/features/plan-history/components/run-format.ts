@@ -9,6 +9,7 @@ export function runKind(run: Run): string {
   if (run.kind === 'kit_assignment') return 'Kit assignment';
   if (run.kind === 'correction')
     return `Correction of a past job: ${run.reason ?? 'no reason kept'}`;
+  if (run.kind === 'swap') return `Swap approved: ${run.reason ?? 'no details kept'}`;
   // A what-if's proposal has no algorithm; a preview run's keeps the one it ran.
   if (run.kind === 'proposal')
     return run.algorithm === null ? 'What-if applied' : `Preview applied (${run.algorithm})`;

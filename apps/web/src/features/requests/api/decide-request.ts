@@ -11,8 +11,8 @@ export const decideRequest = (id: number, decision: 'approve' | 'decline', reaso
   });
 
 /**
- * Decides a request. An approval's repair is a what-if task: it is listed
- * at once, so the task panel follows its stream to the proposal.
+ * Decides a request. A leave approval's repair is a what-if task: it is
+ * listed at once, so the task panel follows its stream to the proposal.
  */
 export const useDecideRequest = () => {
   const queryClient = useQueryClient();
@@ -20,8 +20,11 @@ export const useDecideRequest = () => {
     mutationFn: (args: { id: number; decision: 'approve' | 'decline'; reason: string }) =>
       decideRequest(args.id, args.decision, args.reason),
     onSuccess: async ({ request }) => {
-      const repair = request.repair;
-      if (repair !== null) {
+      // An approved swap changed a slot: every list of jobs reloads.
+      if (request.kind === 'swap' && request.status === 'approved')
+        await invalidateScheduling(queryClient, 'jobs', 'assignments');
+      const repair = request.kind === 'leave' ? request.repair : null;
+      if (request.kind === 'leave' && repair !== null) {
         const task: Task = {
           id: repair.task_id,
           type: 'what_if',

@@ -6,14 +6,40 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { DECISION_REASON_MAX, type LeaveRequest, type RequestDecision } from '@meridian/contracts';
+import { DECISION_REASON_MAX, type RequestDecision, type RequestItem } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { leaveDaysInWords } from '../../../lib/leave-words';
+import { offerJobInWords, SLOT_WORDS } from '../../../lib/offer-words';
 import { useToast } from '../../../components/toast/toast-context';
 import { useDecideRequest } from '../api/decide-request';
 
+/** The dialog's title and what deciding does, for each kind of request. */
+function wording(request: RequestItem, approving: boolean) {
+  const verb = approving ? 'Approve' : 'Decline';
+  if (request.kind === 'leave') {
+    const days = leaveDaysInWords(request.start, request.end, request.days);
+    return {
+      title: `${verb} ${request.physicist.name}'s leave`,
+      what: `${days}. ${
+        approving
+          ? 'Approving records the leave and prepares the smallest repair of the plan for you to review and apply.'
+          : 'Nothing in the plan changes.'
+      } ${request.physicist.name} is told of your decision and the reason.`,
+    };
+  }
+  const slot = SLOT_WORDS[request.slot];
+  return {
+    title: `${verb} the swap to ${request.to.name}`,
+    what: `${offerJobInWords(request.job)}, the ${slot} slot. ${
+      approving
+        ? `Approving gives it to ${request.to.name}, locked, as a recorded run of the plan.`
+        : `It stays with ${request.from.name}.`
+    } Both are told of your decision and the reason.`,
+  };
+}
+
 /**
- * Approve or Decline with a reason the physicist is told (required to
+ * Approve or Decline with a reason the physicists are told (required to
  * decline, optional to approve). `onDecided` gets the server's answer.
  */
 export function DecisionDialog({
@@ -22,7 +48,7 @@ export function DecisionDialog({
   onClose,
   onDecided,
 }: {
-  request: LeaveRequest;
+  request: RequestItem;
   decision: 'approve' | 'decline';
   onClose: () => void;
   onDecided: (answer: RequestDecision) => void;
@@ -32,7 +58,7 @@ export function DecisionDialog({
   const [reason, setReason] = useState('');
   const approving = decision === 'approve';
   const missing = !approving && reason.trim() === '';
-  const days = leaveDaysInWords(request.start, request.end, request.days);
+  const words = wording(request, approving);
   const submit = () =>
     decide.mutate(
       { id: request.id, decision, reason },
@@ -46,17 +72,9 @@ export function DecisionDialog({
     );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>
-        {approving ? 'Approve' : 'Decline'} {request.physicist.name}&apos;s leave
-      </DialogTitle>
+      <DialogTitle>{words.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {days}.{' '}
-          {approving
-            ? 'Approving records the leave and prepares the smallest repair of the plan for you to review and apply.'
-            : 'Nothing in the plan changes.'}{' '}
-          {request.physicist.name} is told of your decision and the reason.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{words.what}</DialogContentText>
         <TextField
           autoFocus
           fullWidth

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LeaveRequest, LeaveRepair } from '@meridian/contracts';
+import type { LeaveRepair, RequestItem } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { PageHeader } from '../../../components/page-header';
@@ -12,17 +12,20 @@ import { useRequests } from '../api/get-requests';
 import { DecisionDialog } from './decision-dialog';
 import { RepairDialog } from './repair-dialog';
 import { RequestCard } from './request-card';
+import { SwapCard } from './swap-card';
 
 /**
  * /requests, the managers' inbox: pending requests first, each with its
- * impact on the plan and Approve / Decline; then the decided ones. An
- * approval opens its repair (a what-if proposal) to review and apply.
+ * impact on the plan and Approve / Decline; then the decided ones. A leave
+ * approval opens its repair (a what-if proposal) to review and apply; a
+ * swap (an accepted offer) shows who gives which job to whom and its effect
+ * on F, and its approval changes the plan at once.
  */
 export function RequestsPage() {
   const queryClient = useQueryClient();
   const inbox = useRequests();
   const [deciding, setDeciding] = useState<{
-    request: LeaveRequest;
+    request: RequestItem;
     decision: 'approve' | 'decline';
   } | null>(null);
   const [repairing, setRepairing] = useState<{ repair: LeaveRepair; who: string } | null>(null);
@@ -33,16 +36,23 @@ export function RequestsPage() {
     setRepairing(null);
     void queryClient.invalidateQueries({ queryKey: queryKeys.requests });
   };
-  const card = (request: LeaveRequest) => (
-    <RequestCard
-      key={request.id}
-      request={request}
-      onDecide={(decision) => setDeciding({ request, decision })}
-      onRepair={() =>
-        request.repair && setRepairing({ repair: request.repair, who: request.physicist.name })
-      }
-    />
-  );
+  const card = (request: RequestItem) =>
+    request.kind === 'swap' ? (
+      <SwapCard
+        key={request.id}
+        request={request}
+        onDecide={(decision) => setDeciding({ request, decision })}
+      />
+    ) : (
+      <RequestCard
+        key={request.id}
+        request={request}
+        onDecide={(decision) => setDeciding({ request, decision })}
+        onRepair={() =>
+          request.repair && setRepairing({ repair: request.repair, who: request.physicist.name })
+        }
+      />
+    );
   return (
     <>
       <PageHeader title="Requests" />
@@ -79,7 +89,7 @@ export function RequestsPage() {
           onClose={() => setDeciding(null)}
           onDecided={({ request }) => {
             setDeciding(null);
-            if (request.repair !== null)
+            if (request.kind === 'leave' && request.repair !== null)
               setRepairing({ repair: request.repair, who: request.physicist.name });
           }}
         />
