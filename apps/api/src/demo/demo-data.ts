@@ -21,10 +21,27 @@ export interface DemoData {
   kits: NewKit[];
   jobs: NewJob[];
   unavailability: NewUnavailability[];
+  /** Days a few physicists would rather not work (soft: the optimiser pays to avoid them). */
+  preferences: DemoPreference[];
+}
+
+/** One physicist's stated preferences, by name. */
+export interface DemoPreference {
+  physicist_name: string;
+  /** Dates to avoid, in order. */
+  avoid_dates: IsoDate[];
+  /** ISO weekdays to avoid, 1 = Monday to 7 = Sunday. */
+  avoid_weekdays: number[];
 }
 
 /** Sizes of the demo data set. */
-export const DEMO_COUNTS = { physicists: 40, kits: 12, jobs: 600, unavailability: 60 } as const;
+export const DEMO_COUNTS = {
+  physicists: 40,
+  kits: 12,
+  jobs: 600,
+  unavailability: 60,
+  preferences: 4,
+} as const;
 /** The jobs span this many days before and after "today" (about six months in all). */
 export const DEMO_WINDOW_DAYS = 91;
 const MISSING_ZIP_JOBS = 6; // 1% of the jobs, to show the red highlight
@@ -187,6 +204,31 @@ function makeLeave(
   return records.sort((a, b) => a.start_date.localeCompare(b.start_date));
 }
 
+/**
+ * A tenth of the physicists state preferences: a weekday they would rather
+ * not travel (Monday or Friday) and a few dates in the coming weeks (a
+ * school play, a wedding), as a team's members tell their planner.
+ */
+function makePreferences(
+  random: DemoRandom,
+  today: IsoDate,
+  physicists: readonly NewPhysicist[],
+): DemoPreference[] {
+  return shuffle(random, physicists)
+    .slice(0, DEMO_COUNTS.preferences)
+    .map((p) => {
+      const dates = new Set<IsoDate>();
+      const count = random.int(1, 3);
+      while (dates.size < count) dates.add(addDays(today, random.int(7, DEMO_WINDOW_DAYS)));
+      return {
+        physicist_name: p.name,
+        avoid_dates: [...dates].sort(),
+        avoid_weekdays: [random.pick([1, 5])],
+      };
+    })
+    .sort((a, b) => a.physicist_name.localeCompare(b.physicist_name));
+}
+
 function shuffle<T>(random: DemoRandom, items: readonly T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -199,7 +241,7 @@ function shuffle<T>(random: DemoRandom, items: readonly T[]): T[] {
 /**
  * A realistic national demo data set around `today`: 40 physicists in 38
  * metros, 12 kits (one in maintenance), 600 unassigned jobs over six months,
- * 60 leave records. Pure: the same seed and today give the same data.
+ * 60 leave records and 4 physicists' preferences. Pure: the same seed and today give the same data.
  */
 export function generateDemoData(options: { today: IsoDate; seed?: number }): DemoData {
   const random = demoRandom(options.seed ?? 20_260_101);
@@ -207,5 +249,7 @@ export function generateDemoData(options: { today: IsoDate; seed?: number }): De
   const kits = makeKits(random);
   const jobs = makeJobs(random, options.today);
   const unavailability = makeLeave(random, options.today, physicists);
-  return { physicists, kits, jobs, unavailability };
+  // Drawn last, so the data drawn before it stays as it was.
+  const preferences = makePreferences(random, options.today, physicists);
+  return { physicists, kits, jobs, unavailability, preferences };
 }

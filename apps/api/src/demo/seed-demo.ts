@@ -108,7 +108,7 @@ async function seedDemoUsers({
 export const DEMO_SCHEDULE_KEY = 'demo_schedule_seeded';
 
 /**
- * The demo roster, kits, jobs and leave (demo-data.ts, around today), written
+ * The demo roster, kits, jobs, leave and preferences (demo-data.ts, around today), written
  * through the scheduling services in one transaction with the marker, so a
  * crash leaves either nothing or everything, and later starts (or a user who
  * emptied the tables on purpose) are left alone. Returns true when it seeded.
@@ -132,6 +132,17 @@ export async function seedDemoSchedule(
     await physicists.insertMany(data.physicists, trx);
     await kits.insertMany(data.kits, trx);
     await scheduleImport.replaceAll(data.jobs, data.unavailability, trx);
+    const ids = new Map(
+      (await trx.selectFrom('physicists').select(['id', 'name']).execute()).map((p) => [
+        p.name,
+        p.id,
+      ]),
+    );
+    for (const p of data.preferences) {
+      const id = ids.get(p.physicist_name);
+      if (id === undefined) continue;
+      await services.repositories.preferences.replace(id, p.avoid_dates, p.avoid_weekdays, trx);
+    }
     await trx
       .insertInto('app_settings')
       .values({ key: DEMO_SCHEDULE_KEY, value: sql`${JSON.stringify({ today })}::jsonb` })

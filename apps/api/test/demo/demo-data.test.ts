@@ -89,6 +89,21 @@ describe('demo data generator', () => {
     }
   });
 
+  it("states a tenth of the physicists' preferences: a weekday and a few dates ahead", () => {
+    expect(data.preferences).toHaveLength(DEMO_COUNTS.preferences);
+    const names = new Set(data.physicists.map((p) => p.name));
+    for (const p of data.preferences) {
+      expect(names.has(p.physicist_name)).toBe(true);
+      expect(p.avoid_weekdays.every((d) => d === 1 || d === 5)).toBe(true);
+      expect(p.avoid_dates.length).toBeGreaterThanOrEqual(1);
+      for (const date of p.avoid_dates) {
+        const ahead = dayNumber(date) - dayNumber(TODAY);
+        expect(ahead).toBeGreaterThanOrEqual(7);
+        expect(ahead).toBeLessThanOrEqual(DEMO_WINDOW_DAYS);
+      }
+    }
+  });
+
   it('goes through the upload format unchanged', () => {
     const stored = {
       jobs: data.jobs.map((job, i) => ({
