@@ -13,6 +13,7 @@ import { useUpdateWeights } from '../api/update-weights';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { fetchFailure } from './fetch-failure';
 import { toWeight, weightProblem } from '../weights-input';
+import { SwapApprovalSection } from './swap-approval-form';
 
 const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
   { key: 'proximity', label: 'Proximity', help: 'Weight on travel miles (applied per 100 miles).' },
@@ -38,13 +39,21 @@ const FIELDS: { key: keyof Weights; label: string; help: string }[] = [
   },
 ];
 
-/** Optimizer: the objective weights (the spec's three, stability and preferences). */
+/**
+ * Optimizer: the objective weights (the spec's three, stability and
+ * preferences), then whether swaps are approved automatically.
+ */
 export function OptimizerTab() {
   const weights = useWeights();
   useErrorToast(weights.error, weights.error ? fetchFailure(weights.error) : '');
-  if (weights.isPending) return <CircularProgress aria-label="Loading weights" />;
-  if (weights.error) return <Alert severity="error">{fetchFailure(weights.error)}</Alert>;
-  return <WeightsForm saved={weights.data} />;
+  return (
+    <Stack spacing={5} sx={{ maxWidth: 480 }}>
+      {weights.isPending && <CircularProgress aria-label="Loading weights" />}
+      {weights.error && <Alert severity="error">{fetchFailure(weights.error)}</Alert>}
+      {weights.data && <WeightsForm saved={weights.data} />}
+      <SwapApprovalSection />
+    </Stack>
+  );
 }
 
 function WeightsForm({ saved }: { saved: Weights }) {

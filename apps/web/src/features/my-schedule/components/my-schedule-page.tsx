@@ -13,9 +13,12 @@ import { useStoredFlag } from '../../../lib/use-stored-flag';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { entryStatus, splitSchedule } from '../entry-status';
+import { useMyOffers } from '../api/offers';
 import { CalendarFeedPanel } from './calendar-feed-panel';
 import { PreferencesPanel } from './preferences-panel';
 import { LeaveRequestsPanel } from './leave-requests-panel';
+import { OfferButton } from './offer-dialog';
+import { OffersPanel } from './offers-panel';
 import { ScheduleCard } from './schedule-card';
 
 /** When a kept copy was read, as people write it: "29 Nov 2026, 07:50". */
@@ -37,6 +40,7 @@ function Section(props: {
   today: string;
   empty: string;
   note?: string;
+  actionFor?: (entry: ScheduleEntry) => ReactNode;
 }) {
   return (
     <section aria-label={props.title}>
@@ -59,6 +63,7 @@ function Section(props: {
               key={`${entry.job_id}-${entry.slot}`}
               entry={entry}
               status={entryStatus(entry, props.today)}
+              action={props.actionFor?.(entry)}
             />
           ))}
         </Stack>
@@ -83,6 +88,25 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
     () => splitSchedule(schedule.data?.entries ?? [], today),
     [schedule.data, today],
   );
+  const online = schedule.data?.physicist != null && !schedule.data.offlineAsOf;
+  const offers = useMyOffers(online);
+  // A slot already offered (open, or waiting for a manager) shows that instead of Offer.
+  const offered = new Set(
+    (offers.data?.mine ?? [])
+      .filter((o) => o.status === 'open' || o.status === 'accepted')
+      .map((o) => `${o.job.id}-${o.slot}`),
+  );
+  const offerAction = (entry: ScheduleEntry): ReactNode => {
+    const status = entryStatus(entry, today);
+    if (!online || (status !== 'Confirmed' && status !== 'Tentative')) return null;
+    if (offered.has(`${entry.job_id}-${entry.slot}`))
+      return (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Offered to colleagues: see Swaps and covers
+        </Typography>
+      );
+    return <OfferButton entry={entry} />;
+  };
   const tentative = split.next.filter((entry) => entry.phase === 'draft').length;
   const confirmed = split.next.filter((entry) => entry.phase === 'published').length;
   const next = hideTentative ? split.next.filter((entry) => entry.phase !== 'draft') : split.next;
@@ -130,10 +154,12 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
               hideTentative && tentative > 0 ? 'No confirmed upcoming jobs.' : 'No upcoming jobs.'
             }
             note={split.next.length > 0 ? note : undefined}
+            actionFor={offerAction}
           />
           {/* The next jobs come first on a phone; what needs the server follows them. */}
           {!schedule.data.offlineAsOf && (
             <>
+              <OffersPanel />
               <LeaveRequestsPanel today={today} />
               <PreferencesPanel today={today} />
               <CalendarFeedPanel />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -51,9 +52,18 @@ function StatusChip({ status }: { status: EntryStatus }) {
 
 /**
  * One assignment as a card: fits a phone's width, every field on its own
- * line; a tentative job's card has a dashed edge.
+ * line; a tentative job's card has a dashed edge. `action` (Offer) shows
+ * at its foot.
  */
-export function ScheduleCard({ entry, status }: { entry: ScheduleEntry; status: EntryStatus }) {
+export function ScheduleCard({
+  entry,
+  status,
+  action,
+}: {
+  entry: ScheduleEntry;
+  status: EntryStatus;
+  action?: ReactNode;
+}) {
   const customer = entry.customer.trim() || `Job ${entry.job_id}`;
   const place = [entry.location, entry.zip_code].filter((p) => p.trim() !== '').join(', ');
   return (
@@ -96,6 +106,7 @@ export function ScheduleCard({ entry, status }: { entry: ScheduleEntry; status: 
         <Typography variant="caption" color="text.secondary">
           Job {entry.job_id}
         </Typography>
+        {action}
       </CardContent>
     </Card>
   );
