@@ -7,7 +7,10 @@ export async function concurrentEdits(target, port, counts, record) {
   let wrong = 0;
   const answers = {};
   for (let round = 0; round < counts.rounds; round++) {
-    const job = (await api(server, 'POST', '/api/v1/jobs/')).body;
+    const made = await api(server, 'POST', '/api/v1/jobs/');
+    if (made.status !== 201 && made.status !== 200)
+      throw new Error(`making a job answered ${made.status}`);
+    const job = made.body;
     const statuses = await Promise.all(
       Array.from({ length: counts.writers }, (_, w) =>
         api(server, 'PUT', `/api/v1/jobs/${job.id}`, { ...job, customer: `Writer ${w}` }).then(
@@ -27,6 +30,7 @@ export async function concurrentEdits(target, port, counts, record) {
     wrong,
     0,
     wrong === 0,
+    counts.rounds,
   );
-  record('answers other than 200 or 409', other, 0, other === 0);
+  record('answers other than 200 or 409', other, 0, other === 0, counts.rounds * counts.writers);
 }

@@ -2,7 +2,7 @@
 // during a first start; after each, the server must start again (timed, wall
 // and CPU) with exactly the old or the new data.
 import { api, exited, kill9, launch, sleep, start, stop, upload } from './server.mjs';
-import { importRoster, scheduleCsv, tables } from './data.mjs';
+import { importRoster, importedAs, scheduleCsv, tables } from './data.mjs';
 import { resetTarget } from './targets.mjs';
 
 const UPLOAD = '/api/v1/schedules/upload';
@@ -21,22 +21,46 @@ function restarts() {
         `${median.toFixed(1)} / ${wall.toFixed(1)}`,
         '< 10',
         wall < 10,
+        all.length,
       );
       record(`${label}: CPU the slowest-in-CPU restart used (s)`, cpu.toFixed(2), 'info', true);
     },
   };
 }
 
+const IMPORT_ROWS = 2000;
+
 export async function importKills(target, port, count, record) {
   let server = await start(target, port);
   await importRoster(server);
-  const csv = { old: scheduleCsv(2000, 'Old'), new: scheduleCsv(2000, 'New') };
+  const csv = { old: scheduleCsv(IMPORT_ROWS, 'Old'), new: scheduleCsv(IMPORT_ROWS, 'New') };
+  // The two tables every kill must leave one of: each import must answer 200 and hold its
+  // whole file, and the two must differ, or "neither old nor new" would prove nothing.
+  const baseline = [];
   const began = performance.now();
-  await upload(server, UPLOAD, 'old.csv', csv.old);
+  const oldStatus = await upload(server, UPLOAD, 'old.csv', csv.old);
+  baseline.push(
+    `old ${oldStatus}${(await importedAs(server, IMPORT_ROWS, 'Old')) ? '' : ' partial'}`,
+  );
   const expected = { old: await tables(server) };
   const importMs = performance.now() - began;
-  await upload(server, UPLOAD, 'new.csv', csv.new);
+  const newStatus = await upload(server, UPLOAD, 'new.csv', csv.new);
+  baseline.push(
+    `new ${newStatus}${(await importedAs(server, IMPORT_ROWS, 'New')) ? '' : ' partial'}`,
+  );
   expected.new = await tables(server);
+  const baselineOk =
+    oldStatus === 200 && newStatus === 200 && !baseline.some((b) => b.endsWith('partial'));
+  record(
+    `baseline imports of ${IMPORT_ROWS} jobs each (old, new): answers, whole tables, tables differ`,
+    `${baseline.join(', ')}; ${expected.old === expected.new ? 'same' : 'differ'}`,
+    '200, whole, differ',
+    baselineOk && expected.old !== expected.new,
+  );
+  if (!baselineOk) {
+    await stop(server);
+    return;
+  }
   let current = 'new';
   let mixed = 0;
   const outcomes = { old: 0, new: 0 };
@@ -62,6 +86,7 @@ export async function importKills(target, port, count, record) {
     mixed,
     0,
     mixed === 0,
+    count,
   );
   record(
     'import outcomes after restart (kept old / imported new)',
@@ -75,7 +100,9 @@ export async function importKills(target, port, count, record) {
 export async function putKills(target, port, count, record) {
   let server = await start(target, port);
   await importRoster(server);
-  await upload(server, UPLOAD, 's.csv', scheduleCsv(200, 'Put'));
+  const put = await upload(server, UPLOAD, 's.csv', scheduleCsv(200, 'Put'));
+  if (put !== 200 || !(await importedAs(server, 200, 'Put')))
+    throw new Error(`the 200-job schedule's import answered ${put} or left other rows`);
   let mixed = 0;
   let lostAcked = 0;
   let acked = 0;
@@ -125,8 +152,15 @@ export async function putKills(target, port, count, record) {
     mixed,
     0,
     mixed === 0,
+    count,
   );
-  record(`PUTs answered 200 before the kill but lost (of ${acked})`, lostAcked, 0, lostAcked === 0);
+  record(
+    `PUTs answered 200 before the kill but lost (of ${acked})`,
+    lostAcked,
+    0,
+    lostAcked === 0,
+    acked,
+  );
   timing.record(record, 'PUT kills');
 }
 
@@ -135,7 +169,9 @@ export async function firstStartKills(target, port, count, record) {
   const clean = await start(target, port);
   const firstMs = clean.startMs;
   await importRoster(clean);
-  await upload(clean, UPLOAD, 's.csv', scheduleCsv(20, 'First'));
+  const firstImport = await upload(clean, UPLOAD, 's.csv', scheduleCsv(20, 'First'));
+  if (firstImport !== 200 || !(await importedAs(clean, 20, 'First')))
+    throw new Error(`the first start's import answered ${firstImport} or left other rows`);
   const expected = await tables(clean);
   await stop(clean);
   let broken = 0;
@@ -176,6 +212,7 @@ export async function firstStartKills(target, port, count, record) {
     broken,
     0,
     broken === 0,
+    count,
   );
   timing.record(record, 'first-start kills');
 }

@@ -51,6 +51,20 @@ export async function tables(server) {
   });
 }
 
+/**
+ * Whether the job list holds exactly `rows` jobs, all of the schedule tagged
+ * `tag` (scheduleCsv): that an import answered 200 is not enough, the table
+ * must hold the whole file.
+ */
+export async function importedAs(server, rows, tag) {
+  const jobs = await api(server, 'GET', '/api/v1/jobs/');
+  if (jobs.status !== 200) throw new Error(`the job list answered ${jobs.status}`);
+  return (
+    jobs.body.length === rows &&
+    jobs.body.every((job) => job.customer.startsWith(`${tag} Hospital `))
+  );
+}
+
 export async function importRoster(server) {
   const status = await upload(server, '/api/v1/physicists/import', 'roster.csv', rosterCsv());
   if (status !== 200) throw new Error(`roster import answered ${status}`);

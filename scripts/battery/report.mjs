@@ -29,20 +29,32 @@ async function pretty(file, text) {
   return prettier.format(text, { ...config, filepath: file });
 }
 
+/**
+ * Records one part's run. Two batteries may run at once (one per database):
+ * the file is read again after the slow formatting and the whole is redone if
+ * the other wrote meanwhile, so neither's run is lost.
+ */
 export async function saveRun(key, run) {
-  const all = existsSync(JSON_FILE) ? JSON.parse(readFileSync(JSON_FILE, 'utf8')) : {};
-  all[key] = run;
-  const ordered = Object.fromEntries(Object.entries(all).sort(([a], [b]) => order(a) - order(b)));
-  const json = await pretty(JSON_FILE, JSON.stringify(ordered, null, 2));
-  const md = await pretty(MD_FILE, render(ordered));
-  writeFileSync(JSON_FILE, json);
-  writeFileSync(MD_FILE, md);
+  for (;;) {
+    const read = existsSync(JSON_FILE) ? readFileSync(JSON_FILE, 'utf8') : '';
+    const all = read === '' ? {} : JSON.parse(read);
+    all[key] = run;
+    const ordered = Object.fromEntries(Object.entries(all).sort(([a], [b]) => order(a) - order(b)));
+    const json = await pretty(JSON_FILE, JSON.stringify(ordered, null, 2));
+    const md = await pretty(MD_FILE, render(ordered));
+    if ((existsSync(JSON_FILE) ? readFileSync(JSON_FILE, 'utf8') : '') !== read) continue;
+    writeFileSync(JSON_FILE, json);
+    writeFileSync(MD_FILE, md);
+    return;
+  }
 }
 
 const order = (key) => {
   const [db, part] = key.split(':');
   return (db === 'embedded' ? 0 : 100) + PARTS.indexOf(part);
 };
+
+const met = (ok) => (ok === 'too few' ? '**too few**' : ok === true ? 'yes' : '**NO**');
 
 const cell = (value) => String(value).replaceAll('|', '\\|');
 
@@ -54,7 +66,10 @@ function render(all) {
     'docs/reliability.json, which keeps the latest run of each part on each database.',
     'The server is the built one (apps/api/dist/main.js), on 127.0.0.1 only, started',
     'fresh for each part on a new data folder (and, on PostgreSQL, a new database).',
-    "Counts below issue 12's are marked **reduced**.",
+    "Counts below issue 12's are marked **reduced**. A row that claims a target gives",
+    'the number of samples it rests on (n); under 20 it says **too few** rather than',
+    'met (scripts/battery/verdict.mjs). `npm run battery:selftest` runs parts',
+    'against a broken build and shows their rows fail.',
     '',
   ];
   for (const db of ['embedded', 'postgres']) {
@@ -69,11 +84,11 @@ function render(all) {
         `${run.date}, ${run.seconds} s; load average (1, 5, 15 min) before ${run.loadBefore}, after ${run.loadAfter}; ${run.machine}.`,
         `Counts: ${JSON.stringify(run.counts)}${run.reduced ? ' (**reduced**)' : " (issue 12's)"}.`,
         '',
-        '| check | measured | target | met |',
-        '|---|---|---|---|',
+        '| check | n | measured | target | met |',
+        '|---|---|---|---|---|',
         ...run.rows.map(
           (r) =>
-            `| ${cell(r.check)} | ${cell(r.measured)} | ${cell(r.target)} | ${r.ok ? 'yes' : '**NO**'} |`,
+            `| ${cell(r.check)} | ${r.n ?? '-'} | ${cell(r.measured)} | ${cell(r.target)} | ${met(r.ok)} |`,
         ),
         '',
       );

@@ -1,8 +1,9 @@
 // Starting, probing and killing the built server (apps/api/dist/main.js) for the
 // battery, on 127.0.0.1 only, with the probe preloaded (probe.mjs).
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,14 +37,88 @@ export function rss(pid) {
 
 export const MB = (bytes) => Math.round(bytes / 2 ** 20);
 
-export async function signIn(base, username, password, init = {}) {
-  const res = await fetch(`${base}/api/v1/token`, {
+/**
+ * One request on a connection of its own, closed after the answer
+ * (`Connection: close`): the battery's own calls leave no idle keep-alive
+ * socket in the server, so the streams part can compare the server's sockets
+ * with its baseline for equality. Answers the status, headers and body text;
+ * a connection error rejects.
+ */
+export function send(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const bytes = body === undefined ? undefined : Buffer.from(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          connection: 'close',
+          ...headers,
+          ...(bytes === undefined ? {} : { 'content-length': bytes.byteLength }),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
+const parse = (text) => {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export async function signIn(base, username, password) {
+  const res = await send(`${base}/api/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username, password }).toString(),
-    ...init,
   });
-  return { status: res.status, body: await res.json().catch(() => null) };
+  return { status: res.status, body: parse(res.text) };
+}
+
+/**
+ * The self-test's broken build (scripts/battery/fault-proxy.mjs): when set,
+ * every server the battery starts listens on `port + 1` and a proxy on
+ * `port` stands in front of it, breaking what the fault names. The server
+ * itself is the real build, started as always.
+ */
+let fault = null;
+export function useFault(name) {
+  fault = name;
+}
+
+/** Starts the fault proxy on `port` (forwarding to `port + 1`); answers a function that stops it. */
+export async function startFaultProxy(port) {
+  const child = fork(path.join(ROOT, 'scripts/battery/fault-proxy.mjs'), [
+    fault,
+    String(port),
+    String(port + 1),
+  ]);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the fault proxy exited (${code})`)));
+  });
+  return async () => {
+    child.kill('SIGTERM');
+    await exited(child);
+  };
 }
 
 /**
@@ -60,7 +135,7 @@ export function launch(target, port, env = {}, args = []) {
       cwd: ROOT,
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: String(fault === null ? port : port + 1),
         HOST,
         DATA_DIR: target.dataDir,
         DATABASE_URL: target.databaseUrl ?? '',
@@ -153,7 +228,7 @@ export function probe(server) {
 export const auth = (token) => ({ authorization: `Bearer ${token}` });
 
 export async function api(server, method, url, body, token = server.token) {
-  const res = await fetch(`${server.base}${url}`, {
+  const res = await send(`${server.base}${url}`, {
     method,
     headers: {
       ...auth(token),
@@ -161,24 +236,23 @@ export async function api(server, method, url, body, token = server.token) {
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = text === '' ? null : JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, headers: res.headers };
+  return { status: res.status, body: parse(res.text), headers: res.headers };
+}
+
+/** Posts `bytes` as the multipart field `file` named `name`; answers the status and the body. */
+export async function uploadAnswer(server, url, name, bytes) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  // The multipart encoding fetch would send, with its boundary.
+  const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+  const res = await send(`${server.base}${url}`, {
+    method: 'POST',
+    headers: { ...auth(server.token), 'content-type': encoded.headers.get('content-type') },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return { status: res.status, body: parse(res.text) };
 }
 
 export async function upload(server, url, name, bytes) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const res = await fetch(`${server.base}${url}`, {
-    method: 'POST',
-    headers: auth(server.token),
-    body: form,
-  });
-  await res.arrayBuffer();
-  return res.status;
+  return (await uploadAnswer(server, url, name, bytes)).status;
 }

@@ -24,6 +24,13 @@ async function startRun(server) {
   }
 }
 
+/**
+ * Reads consecutive stream answers that ended on their own, without a new
+ * event, before a stream is given up as one that never reaches its final
+ * event (a server that closes streams early must not keep the part looping).
+ */
+const STALLED_READS = 3;
+
 async function disconnects(server, count, record) {
   let cuts = 0;
   let lost = 0;
@@ -36,38 +43,49 @@ async function disconnects(server, count, record) {
     runs++;
     const seen = [];
     let last;
-    for (;;) {
+    let final = false;
+    let stalled = 0;
+    while (!final && stalled < STALLED_READS) {
       const stopAfter = cuts < count ? 1 + Math.floor(Math.random() * 3) : Infinity;
       const read = await readEvents(server, `/api/v1/optimize/stream/${id}`, {
         lastEventId: last,
         stopAfter,
       });
       debug('read', id, last, stopAfter, read.status, read.events.length, read.cut);
-      if (read.status === 204) break; // the client already has the final event
+      // 204: the server says the client already has the final event; only true if it has.
+      if (read.status === 204) break;
       if (read.status !== 200) throw new Error(`stream answered ${read.status}`);
       for (const event of read.events) {
         seen.push(Number(event.id));
         last = event.id;
+        if (isFinal(event)) final = true;
       }
-      if (read.events.length > 0 && isFinal(read.events.at(-1))) break;
       if (read.timedOut) break;
       if (read.cut) cuts++;
+      else if (!final) stalled++;
     }
     events += seen.length;
     const unique = new Set(seen);
     duplicated += seen.length - unique.size;
-    const top = Math.max(...seen);
+    const top = Math.max(0, ...seen);
     for (let n = 1; n <= top; n++) if (!unique.has(n)) lost++;
-    if (last === undefined) unfinished++;
+    if (!final) unfinished++;
   }
   record(
     `${cuts} forced disconnects over ${runs} optimisation streams, resumed with Last-Event-ID (${events} events): lost`,
     lost,
     0,
     lost === 0,
+    events,
   );
-  record('events delivered twice', duplicated, 0, duplicated === 0);
-  record('streams that never reached their final event', unfinished, 0, unfinished === 0);
+  record('events delivered twice', duplicated, 0, duplicated === 0, events);
+  record(
+    'streams that never reached their final event (complete or error)',
+    unfinished,
+    0,
+    unfinished === 0,
+    runs,
+  );
 }
 
 /** Sockets, timers and all active handles of the server. */
@@ -80,17 +98,33 @@ async function counts(server) {
   };
 }
 
+const same = (a, b) => a.sockets === b.sockets && a.timers === b.timers && a.all === b.all;
+
 /**
- * Waits until the counts are at `baseline` or below (idle keep-alive sockets
- * of the battery's own client close after a few seconds), at most `ms`;
- * answers the last counts and how long they took to settle.
+ * The server's counts once they hold still: the same in two samples 2 s apart
+ * (at most `ms`). The battery's own requests close their connections after
+ * each answer, so the server's sockets are its listener, its database
+ * connections and open streams.
+ */
+async function steady(server, ms) {
+  const began = performance.now();
+  let before = await counts(server);
+  for (;;) {
+    await sleep(2000);
+    const now = await counts(server);
+    if (same(before, now) || performance.now() - began > ms) return now;
+    before = now;
+  }
+}
+
+/**
+ * Waits until the counts equal `baseline` (at most `ms`); answers the last
+ * counts and how long they took to settle.
  */
 async function settled(server, baseline, ms) {
   const began = performance.now();
   let now = await counts(server);
-  while (performance.now() - began < ms) {
-    if (now.sockets <= baseline.sockets && now.timers <= baseline.timers && now.all <= baseline.all)
-      break;
+  while (!same(now, baseline) && performance.now() - began < ms) {
     await sleep(1000);
     now = await counts(server);
   }
@@ -98,8 +132,7 @@ async function settled(server, baseline, ms) {
 }
 
 async function openClose(server, count, record) {
-  await sleep(6000);
-  const baseline = await counts(server);
+  const baseline = await steady(server, 30_000);
   const id = await startRun(server);
   let opened = 0;
   const statuses = {};
@@ -121,33 +154,43 @@ async function openClose(server, count, record) {
   }
   // Let the run end, so that its own timers are gone too.
   await awaitTask(server, id, `/api/v1/optimize/stream/${id}`);
-  // 80 s: an idle keep-alive connection of our own client is closed by the server's
-  // keep-alive timeout (72 s), which is how a real client's idle socket ends too.
   const after = await settled(server, baseline, 80_000);
+  const label = `${count} streams opened and closed (answers ${JSON.stringify(statuses)}); settled after ${after.seconds.toFixed(0)} s (at most 80)`;
+  const allOpened = (statuses[200] ?? 0) === count;
+  record(`${label}: streams answered 200`, statuses[200] ?? 0, count, allOpened, count);
   record(
-    `${count} streams opened and closed (answers ${JSON.stringify(statuses)}); settled after ${after.seconds.toFixed(0)} s (at most 80): sockets before / after`,
+    'sockets before / after',
     `${baseline.sockets} / ${after.sockets}`,
     'equal',
-    after.sockets <= baseline.sockets,
+    after.sockets === baseline.sockets,
+    count,
   );
   record(
     'timers before / after',
     `${baseline.timers} / ${after.timers}`,
     'equal',
-    after.timers <= baseline.timers,
+    after.timers === baseline.timers,
+    count,
   );
   record(
     'all active handles before / after',
     `${baseline.all} / ${after.all}`,
     'equal',
-    after.all <= baseline.all,
+    after.all === baseline.all,
+    count,
   );
 }
 
 export async function streams(target, port, counts, record) {
   const server = await start(target, port);
   await importRoster(server);
-  await upload(server, '/api/v1/schedules/upload', 's.csv', scheduleCsv(60, 'Stream'));
+  const status = await upload(
+    server,
+    '/api/v1/schedules/upload',
+    's.csv',
+    scheduleCsv(60, 'Stream'),
+  );
+  if (status !== 200) throw new Error(`the schedule's import answered ${status}`);
   try {
     await disconnects(server, counts.disconnects, record);
     await openClose(server, counts.streams, record);

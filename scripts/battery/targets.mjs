@@ -19,12 +19,16 @@ async function admin(statement) {
   }
 }
 
-/** A new, empty place for one part's data: { kind, dataDir, databaseUrl? }. */
-export async function freshTarget(kind, name) {
+/**
+ * A new, empty place for one part's data: { kind, dataDir, databaseUrl? }.
+ * The database is named after the part and the battery's port, so batteries
+ * run at once on other ports never share one.
+ */
+export async function freshTarget(kind, name, port) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `meridian-battery-${name}-`));
   made.push(dataDir);
   if (kind === 'embedded') return { kind, dataDir };
-  const database = `battery_${name.replaceAll(/[^a-z0-9]/g, '_')}`;
+  const database = `battery_${name.replaceAll(/[^a-z0-9]/g, '_')}_${port}`;
   await admin(`drop database if exists ${database} with (force)`);
   await admin(`create database ${database}`);
   const url = new URL(PG_URL);

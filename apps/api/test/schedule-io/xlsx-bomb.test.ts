@@ -6,7 +6,7 @@ import {
   MAX_XLSX_UNPACKED_BYTES,
 } from '../../src/io/issues';
 import { parseScheduleXlsx, type ScheduleParseResult } from '../../src/io/parse-schedule';
-import { xlsxThreadChannel } from '../../src/io/xlsx/read-thread';
+import { readXlsxInThread, xlsxThreadChannel } from '../../src/io/xlsx/read-thread';
 import { readFirstSheet } from '../../src/io/xlsx/read-workbook';
 import { OPTIONS, expectInvalid, expectOk } from './helpers';
 import { handmadeWorkbook, signatures, writtenWorkbook } from './workbook-fixtures';
@@ -151,5 +151,19 @@ describe('the reading thread', () => {
     } finally {
       xlsxThreadChannel.unsubscribe(onMessage);
     }
+  });
+
+  it('sends back no rows of a sheet past the row limit, which is refused whole', async () => {
+    const bytes = await writtenWorkbook([
+      ['customer', 'start'],
+      ['A', '2026-03-02'],
+      ['B', '2026-03-03'],
+      ['C', '2026-03-04'],
+    ]);
+    const within = await readXlsxInThread(bytes, 4);
+    expect(within).toMatchObject({ ok: true, overLimit: false });
+    expect(within.ok && within.records).toHaveLength(4);
+    // Three records allowed, four in the sheet: the thread stops at the fourth and keeps none.
+    expect(await readXlsxInThread(bytes, 3)).toEqual({ ok: true, records: [], overLimit: true });
   });
 });

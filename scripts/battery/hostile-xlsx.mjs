@@ -1,0 +1,237 @@
+// Hostile workbooks (issue 23, item 3): small .xlsx files that unpack to much
+// (a ~0.5 MB workbook whose sheet is ~150 MB of XML, in three shapes) and one
+// with 60,000 zip entries (~6 MB), each uploaded again and again for
+// `xlsx-seconds` while the server's resident memory is sampled every 50 ms
+// and its health endpoint asked every 100 ms. Targets: every answer a refusal
+// (400, 413 or 422; never 200 or 5xx), peak RSS under 400 MB, every health
+// answer within 200 ms.
+import { crc32, deflateRawSync } from 'node:zlib';
+import { MB, rss, send, sleep, start, stop, uploadAnswer } from './server.mjs';
+import { importRoster } from './data.mjs';
+import { p99 } from './verdict.mjs';
+
+const UPLOAD = '/api/v1/schedules/upload';
+const ALLOWED = [400, 413, 422];
+const RSS_LIMIT_MB = 400;
+const HEALTH_LIMIT_MS = 200;
+const SHEET_BYTES = 150 * 2 ** 20;
+
+/** A zip of `files` ([name, bytes, deflate?]), as a spreadsheet program writes one (no ZIP64). */
+export function zip(files) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const [name, data, deflate = true] of files) {
+    const stored = deflate ? deflateRawSync(data, { level: 9 }) : data;
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(stored.byteLength, 18);
+    local.writeUInt32LE(data.byteLength, 22);
+    local.writeUInt16LE(nameBytes.byteLength, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(stored.byteLength, 20);
+    central.writeUInt32LE(data.byteLength, 24);
+    central.writeUInt16LE(nameBytes.byteLength, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, stored);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.byteLength + stored.byteLength;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  // The entry counts are 16-bit: 60,000 fits.
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.byteLength, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const xml = (text) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/** The parts of a one-sheet workbook around `sheet`, the sheet part's bytes. */
+function workbook(sheet) {
+  return zip([
+    [
+      '[Content_Types].xml',
+      xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+    ],
+    [
+      '_rels/.rels',
+      xml(
+        `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    ],
+    [
+      'xl/workbook.xml',
+      xml(
+        `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Schedule" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      xml(
+        `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    ],
+    ['xl/worksheets/sheet1.xml', sheet],
+  ]);
+}
+
+/** A sheet of `bytes` bytes: its start, then `unit` repeated, then its end. */
+function sheetOf(start, unit, end, bytes = SHEET_BYTES) {
+  const head = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="${MAIN}">${start}`,
+  );
+  const tail = Buffer.from(end + '</worksheet>');
+  const body = Buffer.alloc(bytes - head.byteLength - tail.byteLength, unit);
+  // Cut the repeated unit back to a whole number of units, so the XML stays well formed.
+  const whole = body.byteLength - (body.byteLength % Buffer.byteLength(unit));
+  return Buffer.concat([head, body.subarray(0, whole), tail]);
+}
+
+/** The hostile files: [label, name, bytes]. */
+export function hostileFiles() {
+  const cell = '<c t="inlineStr"><is><t>x</t></is></c>';
+  const entries = Array.from({ length: 60_000 }, (_, i) => [
+    `xl/media/image${i}.bin`,
+    Buffer.alloc(40, i % 251),
+    false,
+  ]);
+  return [
+    [
+      '150 MB sheet of rows of ten one-letter cells',
+      sheetOf('<sheetData>', `<row>${cell.repeat(10)}</row>`, '</sheetData>'),
+    ],
+    ['150 MB sheet of whitespace between rows', sheetOf('<sheetData>', ' ', '</sheetData>')],
+    [
+      '150 MB sheet of one cell of text',
+      sheetOf('<sheetData><row><c t="inlineStr"><is><t>', 'a', '</t></is></c></row></sheetData>'),
+    ],
+  ]
+    .map(([label, sheet]) => [label, workbook(sheet)])
+    .concat([['60,000 zip entries', zip(entries)]])
+    .map(([label, bytes]) => [
+      `${label} (${(bytes.byteLength / 2 ** 20).toFixed(1)} MB file)`,
+      bytes,
+    ]);
+}
+
+/**
+ * Asks the health endpoint every 100 ms until `stop()` is called; answers
+ * { stop, times } where each time is an answer's latency (Infinity: none
+ * within 10 s or not 200).
+ */
+function healthChecks(server) {
+  const times = [];
+  let running = true;
+  const checking = (async () => {
+    while (running) {
+      const began = performance.now();
+      const status = await Promise.race([
+        send(`${server.base}/api/v1/health`).then((r) => r.status),
+        sleep(10_000).then(() => 0),
+      ]).catch(() => 0);
+      const took = performance.now() - began;
+      times.push(status === 200 ? took : Infinity);
+      await sleep(Math.max(0, 100 - took));
+    }
+  })();
+  return {
+    times,
+    async stop() {
+      running = false;
+      await checking;
+    },
+  };
+}
+
+const latencies = (times) => {
+  const slowest = Math.max(...times);
+  return `${p99(times).toFixed(0)} / ${Number.isFinite(slowest) ? slowest.toFixed(0) : 'none'}`;
+};
+
+export async function hostileXlsx(target, port, counts, record) {
+  const files = hostileFiles();
+  const seconds = counts['xlsx-seconds'];
+  const server = await start(target, port);
+  try {
+    await importRoster(server);
+    // The same checks with no upload: what this machine's load alone gives (info).
+    const quiet = healthChecks(server);
+    await sleep(seconds * 1000);
+    await quiet.stop();
+    record(
+      `control: health with no upload for ${seconds} s, p99 / slowest (ms; asked every 100 ms)`,
+      latencies(quiet.times),
+      'info',
+      true,
+    );
+    for (const [label, bytes] of files) {
+      const baseline = rss(server.child.pid);
+      let peak = baseline;
+      let samples = 0;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rss(server.child.pid));
+        samples++;
+      }, 50);
+      const health = healthChecks(server);
+      const answers = {};
+      const uploadMs = [];
+      const began = performance.now();
+      while (performance.now() - began < seconds * 1000 || uploadMs.length < 3) {
+        const sent = performance.now();
+        const { status, body } = await uploadAnswer(server, UPLOAD, 'hostile.xlsx', bytes).catch(
+          () => ({ status: 0, body: null }),
+        );
+        uploadMs.push(performance.now() - sent);
+        const key = `${status}${body?.detail ? `: ${String(body.detail).slice(0, 60)}` : ''}`;
+        answers[key] = (answers[key] ?? 0) + 1;
+      }
+      await health.stop();
+      clearInterval(sampler);
+      const statuses = Object.keys(answers).map((key) => Number(key.split(':')[0]));
+      const median = [...uploadMs].sort((a, b) => a - b)[Math.floor(uploadMs.length / 2)];
+      record(
+        `${label}: answers, over ${uploadMs.length} uploads (median ${(median / 1000).toFixed(1)} s each)`,
+        JSON.stringify(answers),
+        `only ${ALLOWED.join(', ')}`,
+        statuses.every((s) => ALLOWED.includes(s)),
+        uploadMs.length,
+      );
+      record(
+        `${label}: server RSS before / peak (MB, sampled every 50 ms)`,
+        `${MB(baseline)} / ${MB(peak)}`,
+        `peak < ${RSS_LIMIT_MB}`,
+        peak < RSS_LIMIT_MB * 2 ** 20,
+        samples,
+      );
+      record(
+        `${label}: health answered meanwhile, p99 / slowest (ms; asked every 100 ms, 10 s = none)`,
+        latencies(health.times),
+        `< ${HEALTH_LIMIT_MS}`,
+        Math.max(...health.times) < HEALTH_LIMIT_MS,
+        health.times.length,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+}
