@@ -13,5 +13,7 @@ declare module 'vitest' {
     regular: Credentials;
     /** A regular user named in the server's KIT_EDITOR_USERNAMES. */
     kitEditor: Credentials;
+    /** The file the suite's SMTP server appends each received message to (support/mailbox.ts). */
+    mailbox: string;
   }
 }

@@ -134,6 +134,8 @@ export async function startFreshServer(
     JWT_SECRET: randomBytes(48).toString('base64'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // Links in mail and feeds name the server as its users reach it.
+    PUBLIC_URL: baseUrl,
     ...env,
   });
   const stop = async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
+import { mailWhere } from '../support/mailbox';
 import { expectToast, signIn } from '../support/app';
 import {
   adminApi,
@@ -137,6 +138,14 @@ describe('leave requests at 390 px', () => {
         .getByRole('region', { name: 'Next jobs' })
         .getByText('LR Clinic')
         .waitFor({ state: 'detached', timeout: 20_000 });
+      // And the same notice reaches their mailbox, through a real SMTP server.
+      const mail = await mailWhere(
+        (m) => m.rcpt.includes('regular@example.org') && m.subject.includes('is covered'),
+      );
+      expect(mail.subject).toMatch(/^Meridian: Your leave \d+ \w+ 2026 to \d+ \w+ 2026 is covered/);
+      expect(mail.text).toContain(`LR Clinic (lead) goes to ${replacement}.`);
+      expect(mail.text).toContain(`Open My schedule: ${inject('baseUrl')}/my-schedule`);
+      expect(mail.html).toContain(`href="${inject('baseUrl')}/my-schedule"`);
       if (SHOTS_DIR)
         await physicist.screenshot({ path: `${SHOTS_DIR}/leave-approved-390.png`, fullPage: true });
     } finally {

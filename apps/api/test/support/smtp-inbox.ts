@@ -88,11 +88,14 @@ export class SmtpInbox {
   private server: SMTPServer | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
 
-  private constructor(public port: number) {}
+  private constructor(
+    public port: number,
+    private readonly onMail?: (mail: ReceivedMail) => void,
+  ) {}
 
-  /** Starts a server on a free port. */
-  static async start(): Promise<SmtpInbox> {
-    const inbox = new SmtpInbox(0);
+  /** Starts a server on a free port; `onMail` hears of each message as it arrives. */
+  static async start(onMail?: (mail: ReceivedMail) => void): Promise<SmtpInbox> {
+    const inbox = new SmtpInbox(0, onMail);
     await inbox.listen();
     return inbox;
   }
@@ -129,7 +132,9 @@ export class SmtpInbox {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const rcpt = session.envelope.rcptTo.map((a) => a.address);
-          this.received.push(parseMail(Buffer.concat(chunks).toString('latin1'), rcpt));
+          const mail = parseMail(Buffer.concat(chunks).toString('latin1'), rcpt);
+          this.received.push(mail);
+          this.onMail?.(mail);
           callback();
           this.waiters = this.waiters.filter((w) => {
             if (this.received.length < w.count) return true;
