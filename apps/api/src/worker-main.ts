@@ -52,8 +52,8 @@ async function main(): Promise<void> {
     // Workers read weights only; they never serve media or save appearance.
     settings: new SettingsService(
       new SettingsRepository(database.db),
-      () => false,
-      () => false,
+      () => Promise.resolve(false),
+      () => Promise.resolve(false),
     ),
     planWindow: planWindowReader(
       database.db,

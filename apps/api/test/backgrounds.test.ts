@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/http-error';
@@ -63,7 +61,13 @@ const list = async () =>
       headers: t.bearer(t.tokens.admin),
     })
   ).json<Listed[]>();
-const folder = () => path.join(t.config.dataDir, 'media', 'backgrounds');
+/** Every media row, complete or not: a refused upload leaves none behind. */
+const storedRows = () =>
+  t.database.db
+    .selectFrom('media_files')
+    .select(['id', 'name', 'complete'])
+    .orderBy('id')
+    .execute();
 const setActive = (activeVideo: string | null) =>
   t.app.inject({
     method: 'PUT',
@@ -113,13 +117,13 @@ describe('background videos', () => {
     ['movie.mkv', MKV],
     ['empty.mp4', Buffer.alloc(0)],
   ])('refuses %s by content with 415 and keeps nothing', async (fileName, bytes) => {
-    const before = await readdir(folder());
+    const before = await storedRows();
     const res = await upload(fileName, bytes);
     expect(res.statusCode).toBe(415);
     expect(res.json<{ detail: string }>().detail).toBe(
       `'${fileName}' is not a supported video: upload an MP4, QuickTime, WebM or Ogg video file`,
     );
-    expect(await readdir(folder())).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 
   it('plays the active video on the public landing and clears it when the file is deleted', async () => {
@@ -165,11 +169,11 @@ describe('background videos', () => {
   });
 
   it('answers 413 for a stream cut at the size limit and keeps nothing', async () => {
-    const before = await readdir(folder());
+    const before = await storedRows();
     const cut = Object.assign(Readable.from([MP4]), { truncated: true });
     const outcome = t.app.services.backgrounds.upload(cut, 'huge.mp4');
     await expect(outcome).rejects.toBeInstanceOf(HttpError);
     await expect(outcome).rejects.toMatchObject({ statusCode: 413 });
-    expect(await readdir(folder())).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@
 // archive or dump taken while the app runs comes back as exactly the data of
 // that moment, later writes excluded, and a restore never destroys a database.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DB } from '../src/db/database';
 import { restoreEmbedded, RestoreError } from '../src/db/restore-embedded';
+import { postFile } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -22,7 +24,26 @@ async function snapshot(db: Kysely<DB>) {
     .orderBy('id')
     .execute();
   const physicists = await db.selectFrom('physicists').selectAll().orderBy('id').execute();
-  return { users, physicists };
+  // Uploaded media live in the database (migration 0028), so a backup holds them too.
+  const media = await db
+    .selectFrom('media_files')
+    .select(['name', 'content_type', 'size_bytes', 'sha256'])
+    .orderBy('id')
+    .execute();
+  const chunks = await db
+    .selectFrom('media_chunks')
+    .select(['idx', sql<string>`md5(data)`.as('digest')])
+    .orderBy('media_id')
+    .orderBy('idx')
+    .execute();
+  return { users, physicists, media, chunks };
+}
+
+/** Uploads a 1.5 MB background video (two chunks). */
+async function addVideo(t: TestApp): Promise<void> {
+  const video = Buffer.concat([Buffer.from('OggS'), randomBytes(1.5 * 1024 * 1024)]);
+  const res = await postFile(t, '/api/v1/admin/backgrounds/upload', 'clip.ogv', video, 'admin');
+  expect(res.statusCode).toBe(201);
 }
 
 async function addUser(t: TestApp, username: string): Promise<void> {
@@ -67,7 +88,9 @@ afterEach(async () => {
 describe.skipIf(onPostgres)('online backup of the embedded database', () => {
   it('restores exactly the data at the moment of the backup into a new data folder', async () => {
     await addUser(t, 'before-backup');
+    await addVideo(t);
     const atBackup = await snapshot(t.database.db);
+    expect(atBackup.chunks).toHaveLength(2);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/backup',
@@ -133,7 +156,9 @@ describe.runIf(onPostgres)('online backup of PostgreSQL with pg_dump and pg_rest
     );
     const schema = rows[0]?.schema ?? '';
     await addUser(t, 'before-dump');
+    await addVideo(t);
     const atDump = await snapshot(t.database.db);
+    expect(atDump.chunks).toHaveLength(2);
     const dump = path.join(work, 'meridian.dump');
     // The app stays open with its pool connected while pg_dump reads its snapshot.
     execFileSync('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${dump}`, url]);

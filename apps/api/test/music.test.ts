@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { MAX_MUSIC_FILE_BYTES } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -50,7 +48,13 @@ const upload = (fileName: string, bytes: Buffer, token = t.tokens.admin) =>
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]),
   });
-const folder = () => path.join(t.config.dataDir, 'media', 'music');
+/** Every media row, complete or not: a refused upload leaves none behind. */
+const storedRows = () =>
+  t.database.db
+    .selectFrom('media_files')
+    .select(['id', 'name', 'complete'])
+    .orderBy('id')
+    .execute();
 const get = <T>(url: string, token = t.tokens.admin) =>
   t.app.inject({ method: 'GET', url, headers: t.bearer(token) }).then((r) => r.json<T>());
 const putMusic = (music: unknown) =>
@@ -125,7 +129,7 @@ describe('music uploads', () => {
   });
 
   it('refuses a file that is not audio with a 400 naming it, and keeps nothing', async () => {
-    const before = await readdir(folder());
+    const before = await storedRows();
     for (const [name, bytes] of [
       ['notes.mp3', Buffer.from('meeting notes, not music')],
       [
@@ -140,7 +144,7 @@ describe('music uploads', () => {
         `'${name}' is not a supported audio file: upload an MP3, Ogg (Opus or Vorbis), WAV or FLAC file`,
       );
     }
-    expect(await readdir(folder())).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 
   it('answers 400 without a file and 413 above the size cap, keeping nothing', async () => {
@@ -154,13 +158,13 @@ describe('music uploads', () => {
     expect(detail(notMultipart)).toBe(
       "Send the music file as multipart/form-data in a field named 'file'",
     );
-    const before = await readdir(folder());
+    const before = await storedRows();
     const big = Buffer.alloc(MAX_MUSIC_FILE_BYTES + 1);
     wav().copy(big);
     const res = await upload('long.wav', big);
     expect(res.statusCode).toBe(413);
     expect(detail(res)).toBe('The music file is larger than the limit of 50 MB');
-    expect(await readdir(folder())).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 
   it('refuses playlist keys that are neither a built-in piece nor a stored file', async () => {

@@ -20,11 +20,11 @@ const PUBLIC_NON_API: readonly { routes: RegExp; why: string }[] = [
     why: 'the OpenAPI page and document (@fastify/swagger-ui); calling the API still needs a token',
   },
   {
-    routes: /^(GET|HEAD) \/media\/backgrounds\/\*$/,
+    routes: /^(GET|HEAD) \/media\/backgrounds\/\{name\}$/,
     why: 'background videos: the sign-in page plays the active one before anyone has a token',
   },
   {
-    routes: /^(GET|HEAD) \/media\/music\/\*$/,
+    routes: /^(GET|HEAD) \/media\/music\/\{name\}$/,
     why: "music files an admin uploaded: the top bar's <audio> element cannot send a bearer header",
   },
   {

@@ -1,9 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/compose/app';
-import { createDatabase, type Database } from '../src/db/database';
+import type { App } from '../src/compose/app';
 import { postFile } from './scheduling-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createSecondNode, createTestApp, type SecondNode, type TestApp } from './support/test-app';
 
 // Issue 23 item 10: two API nodes on one database allow what one allows. The
 // sign-in throttle (5 failures lock an account, 20 an address), the
@@ -13,37 +11,19 @@ import { createTestApp, type TestApp } from './support/test-app';
 // of its own (two processes' worth of connections); on the embedded database
 // it shares the one handle, which still shows the counts are not per app.
 
-const onPostgres = process.env.TEST_DB === 'postgres';
 const IMPORTS_PER_MINUTE = 3;
 let a: TestApp;
 let b: App;
-let second: Database | undefined;
+let second: SecondNode;
 
 beforeAll(async () => {
   // The configuration's defaults: 5 failures per account, 20 per address, 30 sign-in requests a minute.
   a = await createTestApp({ authRatePerMinute: 30, config: { importRatePerMinute: 3 } });
-  if (onPostgres) {
-    const schema = (
-      await sql<{ schema: string }>`select current_schema() as schema`.execute(a.database.db)
-    ).rows[0]!.schema;
-    second = await createDatabase({
-      databaseUrl: process.env.TEST_DATABASE_URL!,
-      dataDir: '',
-      schema,
-      migrate: false,
-    });
-  }
-  b = await buildApp({
-    config: a.config,
-    database: second ?? a.database,
-    logger: false,
-    authRatePerMinute: 30,
-  });
-  await b.ready();
+  second = await createSecondNode(a, { authRatePerMinute: 30 });
+  b = second.app;
 });
 afterAll(async () => {
-  await b.close();
-  await second?.close();
+  await second.close();
   await a.close();
 });
 

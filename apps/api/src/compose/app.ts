@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -175,6 +176,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const zips = await services.repositories.zipData.ensureLoaded();
   if (zips.inserted > 0) {
     app.log.info({ rows: zips.inserted, ms: Math.round(zips.milliseconds) }, 'zip table loaded');
+  }
+
+  // Media an earlier version kept as files in DATA_DIR/media move into the database, once.
+  for (const [folder, library] of [
+    ['backgrounds', services.backgrounds],
+    ['music', services.music],
+  ] as const) {
+    const moved = await library.importFolder(path.join(config.dataDir, 'media', folder));
+    if (moved.imported.length > 0 || moved.refused.length > 0) {
+      app.log.info({ folder, ...moved }, 'media files imported into the database');
+    }
   }
 
   installErrorHandling(app);

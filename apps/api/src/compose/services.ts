@@ -1,10 +1,7 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { RuntimeConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import type { WriteClock } from '../db/database';
-import { BackgroundStore } from '../io/background-store';
-import { MusicStore } from '../io/music-store';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import { AnalyticsRepository } from '../repositories/analytics.repository';
 import { AvailabilityRepository } from '../repositories/availability.repository';
@@ -14,6 +11,7 @@ import { RevokedTokensRepository } from '../repositories/revoked-tokens.reposito
 import { InstanceRepository } from '../repositories/instance.repository';
 import { JobsRepository } from '../repositories/jobs.repository';
 import { KitsRepository } from '../repositories/kits.repository';
+import { MediaRepository } from '../repositories/media.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { PhysicistsRepository } from '../repositories/physicists.repository';
 import { PreferencesRepository } from '../repositories/preferences.repository';
@@ -34,13 +32,14 @@ import { AssignmentChecks } from '../services/assignment-checks';
 import { AssignmentsService } from '../services/assignments.service';
 import { AuthService } from '../services/auth.service';
 import { AvailabilityService } from '../services/availability.service';
-import { BackgroundsService } from '../services/backgrounds.service';
+import { BACKGROUND_MEDIA, BackgroundsService } from '../services/backgrounds.service';
+import { MediaLibrary } from '../services/media-library';
 import { ExplainService } from '../services/explain.service';
 import { ExportsService } from '../services/exports.service';
 import { InstanceBuilder } from '../services/instance-builder';
 import { JobsService } from '../services/jobs.service';
 import { KitsService } from '../services/kits.service';
-import { MusicService } from '../services/music.service';
+import { MUSIC_MEDIA, MusicService } from '../services/music.service';
 import { listSources, type ListName } from '../services/list-sources';
 import { ListSnapshots } from '../services/list-snapshots';
 import { SessionUsers } from '../services/session-users';
@@ -90,6 +89,8 @@ export interface Repositories {
   preferences: PreferencesRepository;
   /** Sign-in throttle and request-limit counters every node shares (migration 0025). */
   rateCounters: RateCountersRepository;
+  /** Uploaded background videos and music files, in chunks (media_files, media_chunks). */
+  media: MediaRepository;
 }
 
 /**
@@ -109,9 +110,9 @@ export interface AppServices {
   users: UsersService;
   auth: AuthService;
   settings: SettingsService;
-  /** Background videos of the login landing (files in DATA_DIR/media/backgrounds). */
+  /** Background videos of the login landing (in the media tables). */
   backgrounds: BackgroundsService;
-  /** Built-in pieces, uploaded music files (DATA_DIR/media/music) and the radio station. */
+  /** Built-in pieces, uploaded music files (in the media tables) and the radio station. */
   music: MusicService;
   jobs: JobsService;
   assignments: AssignmentsService;
@@ -154,6 +155,7 @@ export function createRepositories(db: Kysely<DB>): Repositories {
     publishedNotices: new PublishedNoticesRepository(db),
     preferences: new PreferencesRepository(db),
     rateCounters: new RateCountersRepository(db),
+    media: new MediaRepository(db),
   };
 }
 
@@ -198,12 +200,12 @@ export function createServices(
     new SessionUsers(usersRepository, versions, repositories.revokedTokens),
     repositories.revokedTokens,
   );
-  const backgroundStore = new BackgroundStore(path.join(config.dataDir, 'media', 'backgrounds'));
-  const musicStore = new MusicStore(path.join(config.dataDir, 'media', 'music'));
+  const backgroundMedia = new MediaLibrary(repositories.media, BACKGROUND_MEDIA);
+  const musicMedia = new MediaLibrary(repositories.media, MUSIC_MEDIA);
   const settings = new SettingsService(
     repositories.settings,
-    (name) => backgroundStore.has(name),
-    (name) => musicStore.has(name),
+    (name) => backgroundMedia.has(name),
+    (name) => musicMedia.has(name),
   );
   const physicists = new PhysicistsService(
     db,
@@ -249,8 +251,8 @@ export function createServices(
     users,
     auth,
     settings,
-    backgrounds: new BackgroundsService(backgroundStore, settings),
-    music: new MusicService(musicStore, settings, repositories.settings),
+    backgrounds: new BackgroundsService(backgroundMedia, settings),
+    music: new MusicService(musicMedia, settings, repositories.settings),
     jobs,
     assignments,
     physicists,

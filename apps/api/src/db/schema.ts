@@ -360,6 +360,27 @@ export interface RateCountersTable {
   expires_at: ColumnType<string, number, number>;
 }
 
+/** Table media_files: one uploaded background video or music file (migration 0028). */
+export interface MediaFilesTable {
+  id: ColumnType<number, never, never>;
+  kind: 'background' | 'music';
+  /** Null while the upload streams in. */
+  name: string | null;
+  content_type: Generated<string>;
+  size_bytes: ColumnType<number, number | undefined, number>;
+  sha256: string | null;
+  chunk_bytes: number;
+  complete: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Table media_chunks: a media file's content, chunk_bytes at a time (migration 0028). */
+export interface MediaChunksTable {
+  media_id: ColumnType<number, number, never>;
+  idx: number;
+  data: Uint8Array;
+}
+
 export interface DB {
   users: UsersTable;
   app_settings: AppSettingsTable;
@@ -388,4 +409,6 @@ export interface DB {
   job_offers: JobOffersTable;
   job_offer_candidates: JobOfferCandidatesTable;
   rate_counters: RateCountersTable;
+  media_files: MediaFilesTable;
+  media_chunks: MediaChunksTable;
 }

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import {
   MAX_BACKGROUND_VIDEO_BYTES,
   ActiveBackgroundSchema,
@@ -11,7 +10,8 @@ import { z } from 'zod';
 import type { BackgroundsService } from '../services/backgrounds.service';
 import { requireRole } from '../http/authenticate';
 import { badRequest } from '../http/http-error';
-import { BACKGROUNDS_URL_PREFIX } from '../io/background-store';
+import { BACKGROUNDS_URL_PREFIX } from '../io/background-url';
+import { mediaFileHandler } from './media-serving';
 import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
@@ -24,21 +24,19 @@ export const backgroundsRoutes: FastifyPluginAsyncZod<{ backgrounds: Backgrounds
   app,
   { backgrounds },
 ) => {
-  const { store } = backgrounds;
   await app.register(multipart, {
     limits: { fileSize: MAX_BACKGROUND_VIDEO_BYTES, files: 1, fields: 10, parts: 20 },
     throwFileSizeLimit: true,
   });
-  await store.ensureFolder();
-  // Stored names are random and never reused, so a copy can be cached for good.
-  await app.register(fastifyStatic, {
-    root: store.dir,
-    prefix: BACKGROUNDS_URL_PREFIX,
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    maxAge: '365d',
-    immutable: true,
+  // Served from the database by any node (media-serving.ts); never compressed: ranges
+  // count the stored bytes, and video and audio do not shrink.
+  // HEAD is declared, not derived: Fastify's derived HEAD would read the whole file to drop it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${BACKGROUNDS_URL_PREFIX}:name`,
+    compress: false,
+    schema: { hide: true, params: z.object({ name: z.string().max(200) }) },
+    handler: mediaFileHandler(backgrounds.library, 'background video'),
   });
   const admin = requireRole('admin');
   const tags = ['admin'];

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import {
   MAX_MUSIC_FILE_BYTES,
   MusicSettingsReadSchema,
@@ -12,8 +11,8 @@ import { z } from 'zod';
 import type { MusicService } from '../services/music.service';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { badRequest } from '../http/http-error';
-import { audioMimeOf } from '../io/audio-signature';
-import { MUSIC_URL_PREFIX } from '../io/music-store';
+import { MUSIC_URL_PREFIX } from '../io/music-url';
+import { mediaFileHandler } from './media-serving';
 import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
@@ -26,25 +25,19 @@ export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async
   app,
   { music },
 ) => {
-  const { store } = music;
   await app.register(multipart, {
     limits: { fileSize: MAX_MUSIC_FILE_BYTES, files: 1, fields: 10, parts: 20 },
     throwFileSizeLimit: true,
   });
-  await store.ensureFolder();
-  // Stored names are random and never reused, so a copy can be cached for good.
-  await app.register(fastifyStatic, {
-    root: store.dir,
-    prefix: MUSIC_URL_PREFIX,
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-    setHeaders: (reply, file) => {
-      const mime = audioMimeOf(file);
-      if (mime !== null) void reply.header('content-type', mime);
-    },
+  // Served from the database by any node (media-serving.ts); never compressed: ranges
+  // count the stored bytes, and video and audio do not shrink.
+  // HEAD is declared, not derived: Fastify's derived HEAD would read the whole file to drop it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MUSIC_URL_PREFIX}:name`,
+    compress: false,
+    schema: { hide: true, params: z.object({ name: z.string().max(200) }) },
+    handler: mediaFileHandler(music.library, 'music file'),
   });
   const admin = requireRole('admin');
   const anyone = requireSignedIn();

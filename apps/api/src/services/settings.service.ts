@@ -52,9 +52,9 @@ export class SettingsService {
   constructor(
     private readonly settings: SettingsRepository,
     /** Whether a background video of that name is stored (the active one must be). */
-    private readonly hasVideo: (name: string) => boolean,
+    private readonly hasVideo: (name: string) => Promise<boolean>,
     /** Whether an uploaded music file of that name is stored (a playlist may name it). */
-    private readonly hasUploadedTrack: (name: string) => boolean,
+    private readonly hasUploadedTrack: (name: string) => Promise<boolean>,
   ) {}
 
   /** The station origin as last read or saved (see stationOrigin). */
@@ -80,9 +80,12 @@ export class SettingsService {
 
   /** Saves appearance after checking track keys, the radio station and that the active video exists. */
   async putAppearance(input: AppearanceSettings): Promise<AppearanceSettings> {
-    const unknown = input.music.keys.find(
-      (key) => !isBuiltInTrackKey(key) && !this.hasUploadedTrack(key),
-    );
+    let unknown: string | undefined;
+    for (const key of input.music.keys) {
+      if (isBuiltInTrackKey(key) || (await this.hasUploadedTrack(key))) continue;
+      unknown = key;
+      break;
+    }
     if (unknown !== undefined)
       throw badRequest(`Invalid body field 'music.keys': unknown track '${unknown}'`);
     if (input.music.mode === 'radio' && input.music.station === null) {
@@ -90,7 +93,7 @@ export class SettingsService {
         "Invalid body field 'music.station': radio mode needs a station (its url and name)",
       );
     }
-    if (input.activeVideo !== null && !this.hasVideo(input.activeVideo)) {
+    if (input.activeVideo !== null && !(await this.hasVideo(input.activeVideo))) {
       throw badRequest(
         `Invalid body field 'activeVideo': no background video named '${input.activeVideo}'`,
       );

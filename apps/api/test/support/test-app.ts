@@ -117,6 +117,52 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** A second API node on a test app's database (see createSecondNode). */
+export interface SecondNode {
+  app: App;
+  config: RuntimeConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Another app instance on the same database as `first`, as a second API node
+ * would be: on PostgreSQL with a pool of its own on the same schema (another
+ * process's connections); on the embedded database sharing the one handle,
+ * which still shows that nothing is kept per app. Config overrides apply to
+ * it alone (e.g. a DATA_DIR of its own).
+ */
+export async function createSecondNode(
+  first: TestApp,
+  options: TestAppOptions = {},
+): Promise<SecondNode> {
+  const { config: overrides, ...appOptions } = options;
+  let database = first.database;
+  let own: Database | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    const schema = (
+      await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db)
+    ).rows[0]!.schema;
+    own = await createDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      dataDir: '',
+      schema,
+      migrate: false,
+    });
+    database = own;
+  }
+  const config = { ...first.config, ...overrides };
+  const app = await buildApp({ config, database, logger: false, ...appOptions });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await own?.close();
+    },
+  };
+}
+
 /** Listens on a free loopback port (for tests that need real HTTP, e.g. streams) and answers its base URL. */
 export async function listenOnFreePort(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
