@@ -255,13 +255,31 @@ export class MediaLibrary {
     return this.repository.find(this.collection.kind, name);
   }
 
-  /** The bytes start..end of a file, read chunk by chunk as the stream is pulled. */
+  /**
+   * The bytes start..end of a file, read chunk by chunk as the stream is
+   * pulled, with the next chunk's read already under way while the current
+   * one is written to the client (at most two chunks in memory).
+   */
   private async *chunks(file: MediaFileRow, start: number, end: number): AsyncGenerator<Buffer> {
     const size = file.chunkBytes;
-    for (let idx = Math.floor(start / size); idx <= Math.floor(end / size); idx += 1) {
+    const last = Math.floor(end / size);
+    const read = (idx: number) => {
       const from = Math.max(start - idx * size, 0);
       const to = Math.min(end - idx * size, size - 1);
-      yield await this.repository.readChunk(file.id, idx, from, to - from + 1);
+      return this.repository.readChunk(file.id, idx, from, to - from + 1);
+    };
+    let next: Promise<Buffer> | null = read(Math.floor(start / size));
+    let idx = Math.floor(start / size);
+    try {
+      while (next !== null) {
+        const current: Buffer = await next;
+        idx += 1;
+        next = idx <= last ? read(idx) : null;
+        yield current;
+      }
+    } finally {
+      // A client that went away leaves one read in flight: its outcome no longer matters.
+      next?.catch(() => undefined);
     }
   }
 }
