@@ -2,6 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Solving starts worker threads from the optimizer's build: these projects build it first when stale.
 const OPTIMIZER_BUILD = 'packages/optimizer/test/global-setup.mjs';
+// The embedded database's test template, made once before the API files start side by side.
+const API_TEMPLATE = 'apps/api/test/support/global-setup.ts';
 
 // Tests that bound a duration live under test/latency/ of their package and run only in the
 // latency project: one file at a time, after every other project, each bound at least 10 times
@@ -47,7 +49,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           exclude,
-          globalSetup: [OPTIMIZER_BUILD],
+          globalSetup: [OPTIMIZER_BUILD, API_TEMPLATE],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -62,7 +64,7 @@ export default defineConfig({
             'packages/optimizer/test/latency/**/*.latency.test.ts',
             'apps/api/test/latency/**/*.latency.test.ts',
           ],
-          globalSetup: [OPTIMIZER_BUILD],
+          globalSetup: [OPTIMIZER_BUILD, API_TEMPLATE],
           env: { TEST_DB: 'pglite' },
           fileParallelism: false,
           // After every other project, so nothing else shares the CPU with a timed test.

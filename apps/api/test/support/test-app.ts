@@ -9,6 +9,11 @@ import { sql } from 'kysely';
 import { buildApp, type App, type BuildAppOptions } from '../../src/compose/app';
 import { parseConfig, type RuntimeConfig } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
+import {
+  currentManifest,
+  TEMPLATE_ARCHIVE,
+  TEMPLATE_MANIFEST,
+} from '../../src/db/first-start-template';
 import { MIGRATIONS_DIR } from '../../src/db/migrate';
 
 /** A seeded account of the test app. */
@@ -59,9 +64,30 @@ function templateKey(): string {
 }
 
 /**
+ * The data folder the build prepared (apps/api/dist/first-start-template.*:
+ * initdb, every migration, the zip table) when its manifest matches this code,
+ * else undefined. `npm test` builds first, so the tests' template need not run
+ * initdb a second time.
+ */
+async function builtTemplate(): Promise<Blob | undefined> {
+  const dist = path.resolve(SRC_DIR, '../dist');
+  try {
+    const stored = JSON.parse(
+      await readFile(path.join(dist, TEMPLATE_MANIFEST), 'utf8'),
+    ) as unknown;
+    if (JSON.stringify(stored) !== JSON.stringify(await currentManifest())) return undefined;
+    return new Blob([await readFile(path.join(dist, TEMPLATE_ARCHIVE))]);
+  } catch {
+    return undefined; // not built
+  }
+}
+
+/**
  * A dumped PGlite folder that is migrated and holds the start-up reference data,
  * cached in the temp folder. initdb costs 7 to 30 s per database on a busy
  * machine; loading the dump costs a fraction, so each test file starts fast.
+ * Made once per run before the files start (support/global-setup.ts), from the
+ * build's prepared data folder when there is one.
  */
 export async function embeddedTemplate(): Promise<Blob> {
   const file = path.join(tmpdir(), `meridian-test-db-${templateKey()}.tgz`);
@@ -70,7 +96,13 @@ export async function embeddedTemplate(): Promise<Blob> {
   } catch {
     // Not built yet: build it below.
   }
-  const database = await createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+  const seed = await builtTemplate();
+  const database = await createDatabase({
+    databaseUrl: null,
+    dataDir: '',
+    inMemory: true,
+    ...(seed === undefined ? {} : { embeddedTemplate: seed }),
+  });
   try {
     const config = {
       ...parseConfig({ DATA_DIR: '/nonexistent-test-data', REGISTRATION: 'open' }),
