@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Solving starts worker threads from the optimizer's build: these projects build it first when stale.
@@ -30,8 +31,16 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
     ]
   : [];
 
+// Files run side by side, at least two at a time. vitest's default is one fewer than the cores:
+// one on the 2-core machines the suite runs on, so the whole suite ran one file at a time and the
+// second core idled while a file waited on PostgreSQL, a child server or a solver thread
+// (docs/testing.md, "Where the time goes"). No verdict depends on the machine's load; projects
+// with fileParallelism false still run one file at a time, and the latency project after the rest.
+const WORKERS = Math.max(2, availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
