@@ -23,9 +23,13 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
           exclude,
           globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'postgres' },
-          fileParallelism: false,
+          // Files run side by side like the api project's: each test app migrates a schema of
+          // its own (support/test-app.ts), the few files that open more connections name their
+          // schema, a restore its own database, and NOTIFY's cross-file wake-ups only make a
+          // stream read its own schema again. A hook starts a server (and scale-out three child
+          // processes): 300 s bounds a hang, not the machine's speed.
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 300_000,
         },
       },
     ]
@@ -61,7 +65,8 @@ export default defineConfig({
           globalSetup: [OPTIMIZER_BUILD, API_TEMPLATE],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A hook starts an app and seeds it, beside another file: 300 s bounds a hang, not speed.
+          hookTimeout: 300_000,
         },
       },
       ...apiOnPostgres,
