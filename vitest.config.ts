@@ -45,9 +45,23 @@ const WORKERS = Math.max(2, availableParallelism());
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // A timeout bounds a hang, not the machine's speed: vitest's default 5 s failed the domain's
+    // property sweeps (10 to 16 s at load 40, 2026-11-29), so every project sets 60 s or more.
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'optimizer',
@@ -70,7 +84,7 @@ export default defineConfig({
         },
       },
       ...apiOnPostgres,
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'latency',
