@@ -38,8 +38,8 @@ export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserM
         aria-expanded={anchor === null ? undefined : true}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{
-          mr: { xs: 1, sm: 2 },
-          px: 1,
+          mr: { xs: 0, sm: 2 },
+          px: { xs: 0.75, sm: 1 },
           py: 0.5,
           borderRadius: 1,
           gap: 1,

@@ -16,7 +16,9 @@ const MAX_VISIBLE = 4;
 
 /**
  * Renders toasts as a stack at the bottom left (the bottom right is kept for
- * the task panel). Each toast hides itself after TOAST_AUTO_HIDE_MS or on close.
+ * the task panel); on a phone, where the task panel and the sign-in button
+ * fill the width, at the top under the app bar, clear of both. Each toast
+ * hides itself after TOAST_AUTO_HIDE_MS or on close.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -51,7 +53,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Stack
         spacing={1}
-        sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: 'snackbar', maxWidth: 480 }}
+        sx={{
+          position: 'fixed',
+          zIndex: 'snackbar',
+          maxWidth: 480,
+          left: { xs: 8, sm: 16 },
+          right: { xs: 8, sm: 'auto' },
+          top: { xs: 64, sm: 'auto' },
+          bottom: { xs: 'auto', sm: 16 },
+        }}
       >
         {toasts.map((toast) => (
           <Grow key={toast.id} in appear>

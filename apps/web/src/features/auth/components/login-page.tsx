@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -28,14 +27,39 @@ export function LoginPage() {
         background="linear-gradient(135deg, #0b2545 0%, #13315c 55%, #1c4f9c 100%)"
         video={reducedMotion ? null : video}
       >
-        <Grid container spacing={6} sx={{ alignItems: 'center' }}>
-          <Grid size={{ xs: 12, md: 7 }}>
+        {/* Title, form, pitch in reading order; on a phone the form comes right under the
+            title, within the first screen, and beside them both from md up. */}
+        <Box
+          sx={{
+            display: 'grid',
+            alignItems: 'center',
+            columnGap: 6,
+            rowGap: { xs: 3, md: 0 },
+            gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' },
+            gridTemplateAreas: { xs: '"title" "form" "pitch"', md: '"title form" "pitch form"' },
+          }}
+        >
+          <Box sx={{ gridArea: 'title', alignSelf: 'end' }}>
             <Typography variant="overline" sx={{ letterSpacing: 3, opacity: 0.8 }}>
               {WELCOME.eyebrow}
             </Typography>
-            <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+            <Typography
+              variant="h3"
+              component="h1"
+              sx={(theme) => ({
+                fontWeight: 800,
+                mb: { xs: 0, md: 2 },
+                // Two lines on a phone, so the form starts within the first screen.
+                [theme.breakpoints.down('sm')]: { fontSize: '2rem' },
+              })}
+            >
               {WELCOME.title}
             </Typography>
+          </Box>
+          <Box sx={{ gridArea: 'form', display: 'flex', justifyContent: 'center' }}>
+            <LoginForm />
+          </Box>
+          <Box sx={{ gridArea: 'pitch', alignSelf: 'start' }}>
             <Typography variant="h6" component="p" sx={{ fontWeight: 400, opacity: 0.9, mb: 3 }}>
               {WELCOME.lead}
             </Typography>
@@ -55,11 +79,8 @@ export function LoginPage() {
             >
               How it works
             </Button>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', justifyContent: 'center' }}>
-            <LoginForm />
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
       </LandingSection>
       <LandingSection
         id="scheduling"

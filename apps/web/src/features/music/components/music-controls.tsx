@@ -1,8 +1,14 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import MusicNote from '@mui/icons-material/MusicNote';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
@@ -17,12 +23,17 @@ import { SCORES } from '../scores';
 /**
  * Previous, play/pause, next and the track name (spec section 2, top bar).
  * Built-in pieces are synthesised in the browser, uploaded files and the
- * radio station play as audio; the playlist moves on when a track ends.
+ * radio station play as audio; the playlist moves on when a track ends. On a
+ * phone the controls fold into one Music button whose menu holds the same
+ * three, the track name on Play/Pause, so the screen's title keeps its room.
  */
 export function MusicControls() {
   const settings = useMusicSettings();
   const names = useMusicTracks();
   const [player] = useState(() => new MusicPlayer());
+  const theme = useTheme();
+  const isPhone = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const state = useSyncExternalStore(player.subscribe, player.getState);
   const playlist = useMemo(
     () => (settings.data ? buildPlaylist(settings.data, names.data ?? {}, SCORES) : []),
@@ -39,15 +50,68 @@ export function MusicControls() {
   const why = state.problem ?? (track && !canPlay ? `${track.name} has no audio` : null);
   const isRadio = track?.source?.kind === 'stream';
 
+  const group = {
+    role: 'group',
+    'aria-label': 'Music controls',
+    'data-audio-state': state.audioState,
+    'data-playing': state.playing,
+  };
+  if (isPhone) {
+    const close = () => setMenuAnchor(null);
+    return (
+      <Stack direction="row" sx={{ alignItems: 'center' }} {...group}>
+        <IconButton
+          color="inherit"
+          id="music-menu-button"
+          aria-label={state.playing ? `Music, playing ${title}` : 'Music'}
+          aria-haspopup="menu"
+          aria-controls={menuAnchor === null ? undefined : 'music-menu'}
+          aria-expanded={menuAnchor === null ? undefined : true}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+        >
+          {isRadio ? <Radio /> : <MusicNote />}
+        </IconButton>
+        <Menu
+          id="music-menu"
+          anchorEl={menuAnchor}
+          open={menuAnchor !== null}
+          onClose={close}
+          slotProps={{ list: { 'aria-labelledby': 'music-menu-button', dense: true } }}
+        >
+          <MenuItem disabled={!canStep} onClick={() => player.previous()}>
+            <ListItemIcon>
+              <SkipPrevious fontSize="small" />
+            </ListItemIcon>
+            Previous track
+          </MenuItem>
+          <MenuItem
+            disabled={!canPlay}
+            onClick={() => {
+              player.toggle();
+              close();
+            }}
+          >
+            <ListItemIcon>
+              {state.playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText
+              primary={state.playing ? 'Pause' : 'Play'}
+              secondary={<span data-testid="track-name">{why ? `${title} (${why})` : title}</span>}
+            />
+          </MenuItem>
+          <MenuItem disabled={!canStep} onClick={() => player.next()}>
+            <ListItemIcon>
+              <SkipNext fontSize="small" />
+            </ListItemIcon>
+            Next track
+          </MenuItem>
+        </Menu>
+      </Stack>
+    );
+  }
+
   return (
-    <Stack
-      direction="row"
-      sx={{ alignItems: 'center', mr: 2, minWidth: 0 }}
-      role="group"
-      aria-label="Music controls"
-      data-audio-state={state.audioState}
-      data-playing={state.playing}
-    >
+    <Stack direction="row" sx={{ alignItems: 'center', mr: 2, minWidth: 0 }} {...group}>
       <IconButton
         color="inherit"
         size="small"
