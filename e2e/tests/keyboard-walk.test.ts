@@ -60,12 +60,11 @@ describe('the keyboard alone', () => {
     await p.keyboard.press('Enter');
     await p.waitForURL((url) => url.pathname !== '/login');
 
-    // Open /assignments from the drawer. It comes after the skip link and the top bar and
-    // before the page's main region: forward from the top of the page, back from the main region.
+    // Sign-in leaves the focus on the main region. The drawer comes before it: back to
+    // Assignments, past the drawer's links below it.
+    await expect.poll(() => isFocused(p.getByRole('main')), { timeout: 10_000 }).toBe(true);
     const nav = p.getByRole('navigation', { name: 'Main navigation' });
-    const atTop = await p.evaluate(() => document.activeElement === document.body);
-    const towardsDrawer = atTop ? 'Tab' : 'Shift+Tab';
-    await pressUntilFocused(p, nav.getByRole('link', { name: 'Assignments' }), 100, towardsDrawer);
+    await pressUntilFocused(p, nav.getByRole('link', { name: 'Assignments' }), 12, 'Shift+Tab');
     await p.keyboard.press('Enter');
     await p.waitForURL((url) => url.pathname === '/assignments');
     await p.getByText('Showing 6 of 6 total jobs').waitFor();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -54,6 +54,14 @@ export function AppShell({ route, session }: AppShellProps) {
     clearNotifications();
     void navigate('/login', { replace: true });
   };
+
+  // Signed in (or a signed-in page loaded): the focus starts on the main region, not the page
+  // body, so the keyboard goes on from the screen's content (a dialog that opened keeps it).
+  useEffect(() => {
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    if (document.querySelector('.MuiModal-root')) return;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, []);
 
   const isPushed = isOpen && !isOverlay;
   return (
