@@ -2,7 +2,7 @@ import type { JobRecord, NotificationList } from '@meridian/contracts';
 import type { Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newestRun } from './runs-fixture';
-import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // Removing or moving a job is a change of the plan too: a past job is
@@ -42,14 +42,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const link = await call(
-    t,
-    'PUT',
-    `/api/v1/admin/users/${t.users.regular.id}`,
-    { physicist_id: lead.id },
-    'admin',
-  );
-  expect(link.statusCode, link.body).toBe(200);
+  await linkRegular(t, lead.id);
   const publish = await call(t, 'POST', '/api/v1/plan/publish', { through: '2026-01-31' });
   expect(publish.statusCode, publish.body).toBe(200);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastDigestTime } from '../src/mail/digest-time';
 import type { DrainResult } from '../src/mail/mail-outbox';
 import { MAIL_OFF_REASON, RETRY_DELAYS_MS, USER_OFF_REASON } from '../src/mail/mail-outbox';
-import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './scheduling-fixtures';
 import { SmtpInbox } from './support/smtp-inbox';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -62,14 +62,7 @@ beforeAll(async () => {
     physicist_id: lead.id,
   });
   expect(assign.statusCode, assign.body).toBe(200);
-  const link = await call(
-    t,
-    'PUT',
-    `/api/v1/admin/users/${t.users.regular.id}`,
-    { physicist_id: lead.id },
-    'admin',
-  );
-  expect(link.statusCode, link.body).toBe(200);
+  await linkRegular(t, lead.id);
 }, 300_000);
 
 afterAll(async () => {

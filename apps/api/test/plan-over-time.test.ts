@@ -2,7 +2,14 @@ import type { JobRecord, NotificationList, ReplayResult, RunDetail } from '@meri
 import type { Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerApi, newestRun } from './runs-fixture';
-import { addKit, addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import {
+  addKit,
+  addPhysicist,
+  call,
+  listJobs,
+  linkRegular,
+  uploadSchedule,
+} from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
@@ -75,14 +82,7 @@ beforeAll(async () => {
     .updateTable('jobs')
     .set({ lead_pinned: false, data_acq_pinned: false })
     .execute();
-  const link = await call(
-    t,
-    'PUT',
-    `/api/v1/admin/users/${t.users.regular.id}`,
-    { physicist_id: far.lead.id },
-    'admin',
-  );
-  expect(link.statusCode, link.body).toBe(200);
+  await linkRegular(t, far.lead.id);
   const publish = await call(t, 'POST', '/api/v1/plan/publish', { through: '2026-01-31' });
   expect(publish.statusCode, publish.body).toBe(200);
 });

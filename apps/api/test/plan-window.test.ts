@@ -1,7 +1,7 @@
 import type { JobRecord, MySchedule, NotificationList, PublishPreview } from '@meridian/contracts';
 import type { Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
+import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, TEST_TODAY, type TestApp } from './support/test-app';
 
 // Issue 20, the planning window: today in ORG_TIMEZONE, publishing the plan
@@ -39,14 +39,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const link = await call(
-    t,
-    'PUT',
-    `/api/v1/admin/users/${t.users.regular.id}`,
-    { physicist_id: lead.id },
-    'admin',
-  );
-  expect(link.statusCode, link.body).toBe(200);
+  await linkRegular(t, lead.id);
 });
 
 afterAll(async () => {

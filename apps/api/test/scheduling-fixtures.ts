@@ -48,6 +48,19 @@ export function call(
   });
 }
 
+/** Links the test app's regular user to a physicist (as an admin would), so /me routes have one. */
+export async function linkRegular(t: TestApp, physicistId: number): Promise<void> {
+  const res = await call(
+    t,
+    'PUT',
+    `/api/v1/admin/users/${t.users.regular.id}`,
+    { physicist_id: physicistId },
+    'admin',
+  );
+  if (res.statusCode !== 200)
+    throw new Error(`link the regular user: ${res.statusCode} ${res.body}`);
+}
+
 /** Adds a physicist through the API and returns it. */
 export async function addPhysicist(
   t: TestApp,
