@@ -501,16 +501,31 @@ describe('the OpenAPI document', () => {
     }>();
     const codes = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
-    expect(codes('/api/v1/me/offers', 'get')).toEqual(['200', '401']);
-    expect(codes('/api/v1/me/offers', 'post')).toEqual(['201', '400', '401', '404', '409']);
+    expect(codes('/api/v1/me/offers', 'get')).toEqual(['200', '400', '401']);
+    expect(codes('/api/v1/me/offers', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '415',
+    ]);
     for (const path of ['/api/v1/me/offers/{id}/withdraw', '/api/v1/offers/{id}/accept'])
-      expect(codes(path, 'post')).toEqual(['200', '400', '401', '404', '409']);
-    expect(codes('/api/v1/admin/settings/swap-approval', 'get')).toEqual(['200', '401', '403']);
+      expect(codes(path, 'post')).toEqual(['200', '400', '401', '404', '409', '414']);
+    expect(codes('/api/v1/admin/settings/swap-approval', 'get')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+    ]);
     expect(codes('/api/v1/admin/settings/swap-approval', 'put')).toEqual([
       '200',
       '400',
       '401',
       '403',
+      '413',
+      '415',
     ]);
   });
 });

@@ -393,22 +393,31 @@ describe('the OpenAPI document', () => {
     }>();
     const codes = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
-    expect(codes('/api/v1/me/leave-requests', 'get')).toEqual(['200', '401']);
-    expect(codes('/api/v1/me/leave-requests', 'post')).toEqual(['201', '400', '401', '409']);
+    expect(codes('/api/v1/me/leave-requests', 'get')).toEqual(['200', '400', '401']);
+    expect(codes('/api/v1/me/leave-requests', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+    ]);
     expect(codes('/api/v1/me/leave-requests/{id}/withdraw', 'post')).toEqual([
       '200',
       '400',
       '401',
       '404',
       '409',
+      '414',
     ]);
-    expect(codes('/api/v1/requests', 'get')).toEqual(['200', '401', '403']);
+    expect(codes('/api/v1/requests', 'get')).toEqual(['200', '400', '401', '403']);
     expect(codes('/api/v1/requests/{id}/impact', 'get')).toEqual([
       '200',
       '400',
       '401',
       '403',
       '404',
+      '414',
     ]);
     expect(codes('/api/v1/requests/{id}/approve', 'post')).toEqual([
       '200',
@@ -417,6 +426,9 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '413',
+      '414',
+      '415',
       '429',
       '503',
     ]);
@@ -427,6 +439,9 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '413',
+      '414',
+      '415',
     ]);
   });
 });

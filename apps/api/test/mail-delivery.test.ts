@@ -291,15 +291,16 @@ describe('the OpenAPI document', () => {
     const paths = doc.json<{ paths: Record<string, Record<string, Op>> }>().paths;
     const statuses = (path: string, method: string) =>
       Object.keys(paths[path]?.[method]?.responses ?? {}).sort();
-    expect(statuses('/api/v1/me/notice-settings', 'get')).toEqual(['200', '401', '500']);
+    expect(statuses('/api/v1/me/notice-settings', 'get')).toEqual(['200', '400', '401', '500']);
     expect(statuses('/api/v1/me/notice-settings', 'put')).toEqual([
       '200',
       '400',
       '401',
+      '413',
       '415',
       '500',
     ]);
-    expect(statuses('/api/v1/admin/mail', 'get')).toEqual(['200', '401', '403', '500']);
+    expect(statuses('/api/v1/admin/mail', 'get')).toEqual(['200', '400', '401', '403', '500']);
     const error = paths['/api/v1/me/notice-settings']?.put?.responses['400'];
     expect(JSON.stringify(error?.content?.['application/json']?.schema)).toContain('detail');
   });

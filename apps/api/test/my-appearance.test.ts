@@ -101,8 +101,8 @@ describe('GET/PUT /api/v1/me/appearance', () => {
     const paths = doc.json<{ paths: Record<string, Record<string, Op>> }>().paths;
     const statuses = (method: string) =>
       Object.keys(paths['/api/v1/me/appearance']?.[method]?.responses ?? {}).sort();
-    expect(statuses('get')).toEqual(['200', '401', '500']);
-    expect(statuses('put')).toEqual(['200', '400', '401', '415', '500']);
+    expect(statuses('get')).toEqual(['200', '400', '401', '500']);
+    expect(statuses('put')).toEqual(['200', '400', '401', '413', '415', '500']);
     const error = paths['/api/v1/me/appearance']?.put?.responses['400'];
     expect(JSON.stringify(error?.content?.['application/json']?.schema)).toContain('detail');
   });

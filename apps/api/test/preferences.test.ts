@@ -187,15 +187,23 @@ describe('managers read them', () => {
       .paths;
     const codes = (path: string, method: string) =>
       Object.keys(paths[path]?.[method]?.responses ?? {}).sort();
-    expect(codes('/api/v1/me/preferences', 'get')).toEqual(['200', '401', '409']);
-    expect(codes('/api/v1/me/preferences', 'put')).toEqual(['200', '400', '401', '409']);
-    expect(codes('/api/v1/preferences', 'get')).toEqual(['200', '401', '403']);
+    expect(codes('/api/v1/me/preferences', 'get')).toEqual(['200', '400', '401', '409']);
+    expect(codes('/api/v1/me/preferences', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+    ]);
+    expect(codes('/api/v1/preferences', 'get')).toEqual(['200', '400', '401', '403']);
     expect(codes('/api/v1/physicists/{id}/preferences', 'get')).toEqual([
       '200',
       '400',
       '401',
       '403',
       '404',
+      '414',
     ]);
   });
 

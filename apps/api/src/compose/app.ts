@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -24,6 +23,7 @@ import { sharedRateLimitStore } from '../http/rate-limit-store';
 import { counterKeys } from '../security/counter-keys';
 import { installStaticWeb } from '../http/static-web';
 import { installTextGuard } from '../http/text-guard';
+import { contractTransform } from '../http/openapi-contract';
 import { UserStreams, type StreamTicker } from '../http/user-streams';
 import {
   RouteMethods,
@@ -248,7 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The full contract: implied errors, Retry-After, uploads, streams, public routes.
+    transform: contractTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

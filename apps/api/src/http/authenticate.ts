@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import './fastify-types';
 import type { AuthUser } from './fastify-types';
 import { forbidden, unauthorized } from './http-error';
+import { markRoles } from './openapi-contract';
 
 /** Resolves an Authorization header to the current user, or null when it proves nobody. */
 export type BearerResolver = (header: string | undefined) => Promise<AuthUser | null>;
@@ -31,17 +32,20 @@ export function installAuthentication(app: FastifyInstance, resolveUser: BearerR
 /** Route guard: `onRequest: requireRole('admin', 'manager')`; 403 {detail} for any other role. */
 export function requireRole(...roles: Role[]): onRequestHookHandler {
   const allowed = new Set<Role>(roles);
-  return function guard(request, _reply, done) {
-    if (request.user === null) {
-      done(unauthorized());
-      return;
-    }
-    if (!allowed.has(request.user.role)) {
-      done(forbidden(`This action needs the ${roles.join(' or ')} role`));
-      return;
-    }
-    done();
-  };
+  return markRoles(
+    function guard(request, _reply, done) {
+      if (request.user === null) {
+        done(unauthorized());
+        return;
+      }
+      if (!allowed.has(request.user.role)) {
+        done(forbidden(`This action needs the ${roles.join(' or ')} role`));
+        return;
+      }
+      done();
+    } satisfies onRequestHookHandler,
+    roles,
+  );
 }
 
 /** Route guard for routes any signed-in role may use (documents intent in the route table). */

@@ -2,6 +2,7 @@ import type { onRequestHookHandler } from 'fastify';
 import './fastify-types';
 import type { AuthUser } from './fastify-types';
 import { forbidden, unauthorized } from './http-error';
+import { markRoles } from './openapi-contract';
 
 /**
  * Whether a user may edit kits and assign them by hand: admins, managers and
@@ -20,16 +21,20 @@ export function canEditKits(user: AuthUser, usernames: readonly string[]): boole
  * The role comes from the database on every request, never from the token alone.
  */
 export function requireKitEditor(usernames: readonly string[]): onRequestHookHandler {
-  return function guard(request, _reply, done) {
-    const user = request.user;
-    if (user === null) {
-      done(unauthorized());
-      return;
-    }
-    if (canEditKits(user, usernames)) {
-      done();
-      return;
-    }
-    done(forbidden('Editing kits needs the manager or admin role, or a kit editor account'));
-  };
+  // Regular users other than the named editors meet 403.
+  return markRoles(
+    function guard(request, _reply, done) {
+      const user = request.user;
+      if (user === null) {
+        done(unauthorized());
+        return;
+      }
+      if (canEditKits(user, usernames)) {
+        done();
+        return;
+      }
+      done(forbidden('Editing kits needs the manager or admin role, or a kit editor account'));
+    } satisfies onRequestHookHandler,
+    'some',
+  );
 }

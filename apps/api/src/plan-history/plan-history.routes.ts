@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { perUserRateLimit } from '../http/rate-limit';
+import { TASK_START_ANSWERS } from '../http/openapi-contract';
 import type { PlanHistory } from './plan-history.service';
 import type { RunReplay } from './run-replay.service';
 
@@ -76,7 +77,7 @@ export const planHistoryRoutes: FastifyPluginCallbackZod<{
     '/api/v1/runs/:id/replay',
     {
       onRequest: requireRole('admin', 'manager'),
-      config: { rateLimit: perUserRateLimit(maxPerMinute, 'replays') },
+      config: { rateLimit: perUserRateLimit(maxPerMinute, 'replays'), answers: TASK_START_ANSWERS },
       schema: {
         tags,
         summary:

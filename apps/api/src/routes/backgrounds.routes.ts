@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import {
-  MAX_BACKGROUND_VIDEO_BYTES,
   ActiveBackgroundSchema,
   BackgroundUploadResultSchema,
   BackgroundVideoListSchema,
+  MAX_BACKGROUND_VIDEO_BYTES,
+  NoContentSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,6 +65,7 @@ export const backgroundsRoutes: FastifyPluginAsyncZod<{ backgrounds: Backgrounds
     '/api/v1/admin/backgrounds/upload',
     {
       onRequest: admin,
+      config: { upload: 'The video file', answers: [413] },
       schema: {
         tags,
         summary: 'Upload a background video (MP4, QuickTime, WebM or Ogg; checked by content)',
@@ -86,11 +88,15 @@ export const backgroundsRoutes: FastifyPluginAsyncZod<{ backgrounds: Backgrounds
     '/api/v1/admin/backgrounds/:name',
     {
       onRequest: admin,
-      schema: { tags, params: z.object({ name: z.string().max(200) }) },
+      schema: {
+        tags,
+        params: z.object({ name: z.string().max(200) }),
+        response: { 204: NoContentSchema },
+      },
     },
     async (request, reply) => {
       await backgrounds.remove(request.params.name);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

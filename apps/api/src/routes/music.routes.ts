@@ -5,6 +5,7 @@ import {
   MusicTracksSchema,
   MusicUploadListSchema,
   MusicUploadSchema,
+  NoContentSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,7 @@ export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async
     '/api/v1/admin/music/upload',
     {
       onRequest: admin,
+      config: { upload: 'The music file', answers: [413] },
       schema: {
         tags: ['admin'],
         summary: 'Upload a music file (MP3, Ogg Opus or Vorbis, WAV or FLAC; checked by content)',
@@ -89,11 +91,15 @@ export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async
     '/api/v1/admin/music/uploads/:key',
     {
       onRequest: admin,
-      schema: { tags: ['admin'], params: z.object({ key: z.string().max(200) }) },
+      schema: {
+        tags: ['admin'],
+        params: z.object({ key: z.string().max(200) }),
+        response: { 204: NoContentSchema },
+      },
     },
     async (request, reply) => {
       await music.remove(request.params.key);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,5 +1,9 @@
 import multipart from '@fastify/multipart';
-import { RosterImportResultSchema, UploadResultSchema } from '@meridian/contracts';
+import {
+  RosterImportResultSchema,
+  UploadRejectionSchema,
+  UploadResultSchema,
+} from '@meridian/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RosterImportService } from '../services/roster-import.service';
@@ -67,16 +71,19 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
   const preHandler = app.rateLimit(perUserRateLimit(maxPerMinute, 'imports'));
   const imports = new PerUserGate('You already have an import running; wait for it to finish');
   const tags = ['import'];
+  // A file over the limit, a name already taken (409), and the import budget or gate (429).
+  const imported = [409, 413, 429] as const;
 
   app.post(
     '/api/v1/schedules/upload',
     {
       onRequest,
       preHandler,
+      config: { upload: 'The .csv or .xlsx file of jobs and unavailability', answers: imported },
       schema: {
         tags,
         summary: 'Replace all jobs and unavailability from a .csv or .xlsx file (all or nothing)',
-        response: { 200: UploadResultSchema },
+        response: { 200: UploadResultSchema, 422: UploadRejectionSchema },
       },
     },
     (request, reply) =>
@@ -91,10 +98,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
     {
       onRequest,
       preHandler,
+      config: { upload: 'The CSV of physicists', answers: imported },
       schema: {
         tags,
         summary: 'Add physicists from a CSV (name, role, home_zip)',
-        response: { 200: RosterImportResultSchema },
+        response: { 200: RosterImportResultSchema, 422: UploadRejectionSchema },
       },
     },
     (request, reply) =>
@@ -108,11 +116,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
     {
       onRequest,
       preHandler,
+      config: { upload: 'The CSV of kits', answers: imported },
       schema: {
         tags,
         summary:
           'Add kits from a CSV (name, current_location_zip, is_out_for_maintenance, comments)',
-        response: { 200: RosterImportResultSchema },
+        response: { 200: RosterImportResultSchema, 422: UploadRejectionSchema },
       },
     },
     (request, reply) =>

@@ -10,6 +10,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/authenticate';
 import { tooManyRequests } from '../../http/http-error';
 import { perUserRateLimit } from '../../http/rate-limit';
+import { TASK_START_ANSWERS } from '../../http/openapi-contract';
 import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { ComparisonRequests } from './comparison-requests.service';
 import { ComparisonRun, type Compared } from './comparison-run';
@@ -62,7 +63,10 @@ const comparisonRoutes =
       '/api/v1/analytics/compare_algorithms',
       {
         onRequest: anyone,
-        config: { rateLimit: perUserRateLimit(maxPerMinute, 'comparison starts') },
+        config: {
+          rateLimit: perUserRateLimit(maxPerMinute, 'comparison starts'),
+          answers: TASK_START_ANSWERS,
+        },
         schema: {
           tags,
           summary: 'Start a comparison of algorithms (never changes assignments); one per user',

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/authenticate';
 import { conflict } from '../../http/http-error';
 import { perUserRateLimit } from '../../http/rate-limit';
+import { TASK_START_ANSWERS } from '../../http/openapi-contract';
 import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { KitAssignmentRequests } from './kit-assignment-requests.service';
 import { ATTEMPTS, KitAssignmentRun, type Covered } from './kit-assignment-run';
@@ -59,7 +60,10 @@ const kitAssignmentRoutes =
       '/api/v1/kits/assign',
       {
         onRequest: requireRole(...kitAssignmentKind.mayStart),
-        config: { rateLimit: perUserRateLimit(maxPerMinute, 'kit assignments') },
+        config: {
+          rateLimit: perUserRateLimit(maxPerMinute, 'kit assignments'),
+          answers: TASK_START_ANSWERS,
+        },
         schema: {
           tags: ['kits'],
           summary:

@@ -9,6 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../../http/authenticate';
 import { tooManyRequests } from '../../http/http-error';
 import { perUserRateLimit } from '../../http/rate-limit';
+import { TASK_START_ANSWERS } from '../../http/openapi-contract';
 import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { OptimizationApply } from './optimization-apply';
 import { OptimizationRequests } from './optimization-requests.service';
@@ -77,6 +78,7 @@ const optimizationRoutes =
         onRequest: requireRole(...optimizationKind.mayStart),
         config: {
           rateLimit: perUserRateLimit(maxPerMinute, 'optimisation starts'),
+          answers: TASK_START_ANSWERS,
         },
         schema: {
           tags,

@@ -7,6 +7,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../http/authenticate';
 import { tooManyRequests } from '../../http/http-error';
 import { perUserRateLimit } from '../../http/rate-limit';
+import { TASK_START_ANSWERS } from '../../http/openapi-contract';
 import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { SingleRunRequests } from './single-run-requests.service';
 import { SingleRun } from './single-run';
@@ -47,7 +48,10 @@ const singleRunRoutes =
       '/api/v1/analytics/run_single_algorithm',
       {
         onRequest: requireRole(...singleRunKind.mayStart),
-        config: { rateLimit: perUserRateLimit(maxPerMinute, 'single algorithm runs') },
+        config: {
+          rateLimit: perUserRateLimit(maxPerMinute, 'single algorithm runs'),
+          answers: TASK_START_ANSWERS,
+        },
         schema: {
           tags: ['analytics'],
           summary:

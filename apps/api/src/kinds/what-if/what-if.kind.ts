@@ -9,6 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../../http/authenticate';
 import { tooManyRequests } from '../../http/http-error';
 import { perUserRateLimit } from '../../http/rate-limit';
+import { TASK_START_ANSWERS } from '../../http/openapi-contract';
 import type { RequestDeps, TaskKindModule, WorkerDeps } from '../kind-module';
 import { WhatIfRequests } from './what-if-requests.service';
 import { WhatIfRun, type Repaired } from './what-if-run';
@@ -70,7 +71,10 @@ const whatIfRoutes =
       '/api/v1/optimize/what-if',
       {
         onRequest: requireRole(...whatIfKind.mayStart),
-        config: { rateLimit: perUserRateLimit(maxPerMinute, 'what-if starts') },
+        config: {
+          rateLimit: perUserRateLimit(maxPerMinute, 'what-if starts'),
+          answers: TASK_START_ANSWERS,
+        },
         schema: {
           tags,
           summary:
