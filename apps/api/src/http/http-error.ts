@@ -23,5 +23,6 @@ export const forbidden = (detail = 'You do not have permission to do this') =>
 export const notFound = (detail: string) => new HttpError(404, detail);
 /** 409 helper. */
 export const conflict = (detail: string) => new HttpError(409, detail);
-/** 429 helper: a per-user cap or rate limit was reached. */
-export const tooManyRequests = (detail: string) => new HttpError(429, detail);
+/** 429 helper: a per-user cap or rate limit was reached; Retry-After says when to ask again. */
+export const tooManyRequests = (detail: string, retryAfterSeconds = 5) =>
+  new HttpError(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

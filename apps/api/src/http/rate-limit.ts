@@ -20,6 +20,7 @@ export function perUserRateLimit(maxPerMinute: number, what: string): RateLimitO
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(
         `Too many ${what}: at most ${context.max} a minute per user; try again in ${context.after}`,
+        context.ttl / 1000,
       ),
   };
 }

@@ -20,6 +20,12 @@ export interface ExportFile {
   body: Buffer;
 }
 
+/** The media types of an export, as the API description lists them. */
+export const EXPORT_MEDIA_TYPES = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -1,4 +1,9 @@
-import { AppliedProposalSchema, ProposalIdParamsSchema, ProposalSchema } from '@meridian/contracts';
+import {
+  AppliedProposalSchema,
+  NoContentSchema,
+  ProposalIdParamsSchema,
+  ProposalSchema,
+} from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../http/authenticate';
 import type { ProposalsService } from './proposals.service';
@@ -31,6 +36,8 @@ export const proposalsRoutes: FastifyPluginCallbackZod<{ proposals: ProposalsSer
   app.post(
     '/api/v1/proposals/:id/apply',
     {
+      // A proposal not ready, already applied or discarded, or stale.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,
@@ -46,11 +53,16 @@ export const proposalsRoutes: FastifyPluginCallbackZod<{ proposals: ProposalsSer
     '/api/v1/proposals/:id',
     {
       onRequest: managers,
-      schema: { tags, summary: 'Discard a proposal', params: ProposalIdParamsSchema },
+      schema: {
+        tags,
+        summary: 'Discard a proposal',
+        params: ProposalIdParamsSchema,
+        response: { 204: NoContentSchema },
+      },
     },
     async (request, reply) => {
       await proposals.discard(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   done();

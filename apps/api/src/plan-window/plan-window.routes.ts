@@ -48,6 +48,8 @@ export const planWindowRoutes: FastifyPluginCallbackZod<{ planWindow: PlanWindow
   app.post(
     '/api/v1/plan/publish',
     {
+      // Publishing only moves forward.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,

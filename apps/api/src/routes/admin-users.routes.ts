@@ -1,6 +1,7 @@
 import {
   CreateUserRequestSchema,
   LinkSuggestionListSchema,
+  NoContentSchema,
   ResetPasswordRequestSchema,
   UpdateUserRequestSchema,
   UserIdParamsSchema,
@@ -32,6 +33,8 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
     '/api/v1/admin/users',
     {
       onRequest,
+      // A taken username or e-mail, or a physicist already linked to another account.
+      config: { answers: [409] },
       schema: {
         tags,
         summary: 'Create a user',
@@ -46,6 +49,8 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
     '/api/v1/admin/users/:id',
     {
       onRequest,
+      // A taken username or e-mail, or a physicist already linked to another account.
+      config: { answers: [409] },
       schema: {
         tags,
         summary:
@@ -74,10 +79,20 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
 
   app.delete(
     '/api/v1/admin/users/:id',
-    { onRequest, schema: { tags, summary: 'Delete a user', params: UserIdParamsSchema } },
+    {
+      // The last admin cannot be deleted.
+      config: { answers: [409] },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        params: UserIdParamsSchema,
+        response: { 204: NoContentSchema },
+      },
+    },
     async (request, reply) => {
       await users.delete(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -90,11 +105,12 @@ export const adminUsersRoutes: FastifyPluginCallbackZod<{
         summary: "Reset a user's password (ends that user's sessions)",
         params: UserIdParamsSchema,
         body: ResetPasswordRequestSchema,
+        response: { 204: NoContentSchema },
       },
     },
     async (request, reply) => {
       await users.resetPassword(request.params.id, request.body.new_password);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   done();

@@ -71,7 +71,8 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
         bodyLimit,
         onRequest: lockedOut,
         onSend: countRefused,
-        config: { public: true, rateLimit, loadClass: 'sign-in' },
+        // A wrong username or password is 401.
+        config: { public: true, rateLimit, loadClass: 'sign-in', answers: [401] },
         schema: {
           tags: ['auth'],
           summary: 'Sign in (form-encoded username and password); returns a bearer token',
@@ -98,7 +99,8 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     '/api/v1/auth/register',
     {
       bodyLimit,
-      config: { public: true, rateLimit, loadClass: 'sign-in' },
+      // 403 while REGISTRATION is closed or the address is outside its domains; 409 on a taken name.
+      config: { public: true, rateLimit, loadClass: 'sign-in', answers: [403, 409] },
       schema: {
         tags: ['auth'],
         summary: 'Create a regular account (subject to REGISTRATION)',

@@ -1,5 +1,6 @@
 import {
   JobIdParamsSchema,
+  NoContentSchema,
   UnavailabilityInputSchema,
   UnavailabilityListSchema,
 } from '@meridian/contracts';
@@ -49,11 +50,16 @@ export const availabilityRoutes: FastifyPluginCallbackZod<{
     '/api/v1/availability/:id',
     {
       onRequest: managers,
-      schema: { tags, summary: 'Delete one unavailability record', params: JobIdParamsSchema },
+      schema: {
+        tags,
+        summary: 'Delete one unavailability record',
+        params: JobIdParamsSchema,
+        response: { 204: NoContentSchema },
+      },
     },
     async (request, reply) => {
       await availability.delete(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   done();

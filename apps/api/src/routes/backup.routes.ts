@@ -12,6 +12,7 @@ export const backupRoutes: FastifyPluginCallbackZod<{ backup: BackupService }> =
     '/api/v1/admin/backup',
     {
       onRequest: requireRole('admin'),
+      config: { answers: [409], produces: ['application/gzip'] },
       schema: { tags: ['admin'], summary: 'Download an online backup of the embedded database' },
     },
     async (_request, reply) => {

@@ -15,7 +15,7 @@ export const calendarRoutes: FastifyPluginCallbackZod<{ calendar: CalendarServic
   app.get(
     '/api/v1/calendar/:file',
     {
-      config: { public: true },
+      config: { public: true, produces: ['text/calendar'] },
       schema: {
         tags: ['me'],
         summary: 'A private calendar feed (text/calendar, RFC 5545); the file is <secret>.ics',

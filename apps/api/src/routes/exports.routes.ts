@@ -2,6 +2,7 @@ import { ExportQuerySchema } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ExportsService } from '../services/exports.service';
 import { requireSignedIn } from '../http/authenticate';
+import { EXPORT_MEDIA_TYPES } from '../io/export';
 
 /** GET /api/v1/export: a page's table as a CSV or XLSX attachment. */
 export const exportsRoutes: FastifyPluginCallbackZod<{ exports: ExportsService }> = (
@@ -12,7 +13,8 @@ export const exportsRoutes: FastifyPluginCallbackZod<{ exports: ExportsService }
   app.get(
     '/api/v1/export',
     {
-      config: { loadClass: 'lists' },
+      // The service refuses the manager pages to regular users (403).
+      config: { loadClass: 'lists', produces: EXPORT_MEDIA_TYPES, answers: [403] },
       // Every role may export assignments and unavailability; the service refuses the manager pages.
       onRequest: requireSignedIn(),
       schema: {

@@ -8,6 +8,7 @@ import {
   JobUpdateRequestSchema,
   ManualAssignmentRequestSchema,
   MessageSchema,
+  NoContentSchema,
   PinsRequestSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -51,6 +52,8 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
   app.put(
     '/api/v1/jobs/:id',
     {
+      // A stale version.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,
@@ -71,11 +74,12 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
         summary: 'Delete a job (a past one needs correction_reason and is recorded as a run)',
         params: JobIdParamsSchema,
         querystring: JobDeleteQuerySchema,
+        response: { 204: NoContentSchema },
       },
     },
     async (request, reply) => {
       await jobs.delete(request.params.id, request.query.correction_reason, request.user!.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   app.get(
@@ -95,6 +99,8 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
     '/api/v1/assignments/manual',
     {
       onRequest: managers,
+      // The job or physicist named in the body may not exist (404); the slot may refuse them (409).
+      config: { answers: [404, 409] },
       schema: {
         tags,
         summary:
@@ -109,6 +115,8 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
     '/api/v1/assignments/:job_id/explain',
     {
       onRequest: requireSignedIn(),
+      // A job without dates is not part of the plan to explain.
+      config: { answers: [409] },
       schema: {
         tags,
         summary:
@@ -123,6 +131,8 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
     '/api/v1/assignments/:job_id/pins',
     {
       onRequest: managers,
+      // An empty slot cannot be locked.
+      config: { answers: [409] },
       schema: {
         tags,
         summary:

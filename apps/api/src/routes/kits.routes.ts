@@ -41,6 +41,8 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/v1/kits/',
     {
+      // A name already taken.
+      config: { answers: [409] },
       onRequest: managers,
       schema: { tags, summary: 'Add a kit', body: KitCreateSchema, response: { 201: KitSchema } },
     },
@@ -49,6 +51,8 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
   app.put(
     '/api/v1/kits/:id',
     {
+      // A stale version, or a name already taken.
+      config: { answers: [409] },
       onRequest: editors,
       schema: {
         tags,
@@ -87,6 +91,8 @@ export const kitsRoutes: FastifyPluginCallbackZod<{
     '/api/v1/kits/manual_override',
     {
       onRequest: editors,
+      // The job named in the body may not exist (404) or hold no dates (409).
+      config: { answers: [404, 409] },
       schema: {
         tags,
         summary: "Assign (and pin) or clear a job's kit",

@@ -2,6 +2,7 @@ import {
   CalendarFeedSchema,
   CalendarFeedStatusSchema,
   MyScheduleSchema,
+  NoContentSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireSignedIn } from '../http/authenticate';
@@ -55,6 +56,8 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
     '/api/v1/me/calendar',
     {
       onRequest,
+      // An account not linked to a physicist has no feed to make.
+      config: { answers: [409] },
       schema: {
         tags,
         summary:
@@ -69,10 +72,17 @@ export const myScheduleRoutes: FastifyPluginCallbackZod<{
 
   app.delete(
     '/api/v1/me/calendar',
-    { onRequest, schema: { tags, summary: 'Revoke the private calendar feed URL' } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Revoke the private calendar feed URL',
+        response: { 204: NoContentSchema },
+      },
+    },
     async (request, reply) => {
       await calendar.revoke(request.user!.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   done();

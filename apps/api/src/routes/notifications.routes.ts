@@ -1,4 +1,5 @@
 import {
+  NoContentSchema,
   NotificationIdParamsSchema,
   NotificationListSchema,
   NotifiedSchema,
@@ -67,11 +68,12 @@ export const notificationsRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: 'Mark one of your notifications read (404 for anyone else’s)',
         params: NotificationIdParamsSchema,
+        response: { 204: NoContentSchema },
       },
     },
     async (request, reply) => {
       await notifications.markRead(request.user!.id, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -34,6 +34,8 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/v1/physicists/',
     {
+      // A name already taken.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,
@@ -47,6 +49,8 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
   app.put(
     '/api/v1/physicists/:id',
     {
+      // A stale version, a name already taken, or a role change under assignments.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,
@@ -61,6 +65,8 @@ export const rosterRoutes: FastifyPluginCallbackZod<{
   app.delete(
     '/api/v1/physicists/:id',
     {
+      // A physicist still holding assignments.
+      config: { answers: [409] },
       onRequest: managers,
       schema: {
         tags,
