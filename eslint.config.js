@@ -123,6 +123,7 @@ export default tseslint.config(
       'e2e/**',
       'scripts/**',
       'apps/api/scripts/**',
+      'apps/web/scripts/**',
       'packages/optimizer/scripts/**',
     ],
     rules: {

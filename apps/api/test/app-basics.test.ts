@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -9,8 +10,21 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'meridian-web-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Meridian</title>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Meridian</title></head><body></body></html>',
+  );
+  // As the web build lists them (apps/web/route-preloads.ts); a name that is no built file is left out.
+  await writeFile(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ '/my-schedule': ['/assets/app.js', '/assets/x.js"><script>'] }),
+  );
   await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  // As the web build writes them (apps/web/scripts/precompress.mjs): a brotli copy beside the file.
+  const big = `export const words = ${JSON.stringify('word '.repeat(2000))};`;
+  await writeFile(path.join(dist, 'assets', 'big-Ab12.js'), big);
+  await writeFile(path.join(dist, 'assets', 'big-Ab12.js.br'), brotliCompressSync(big));
+  await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -104,5 +118,76 @@ describe('static web app', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copy to a browser that takes brotli, and the plain file otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-Ab12.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('export const words');
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-Ab12.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const words');
+    // The compressed copy is not a file of its own.
+    expect((await t.app.inject({ method: 'GET', url: '/assets/big-Ab12.js.br' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("names a screen's built files in its page for preloading, and no others", async () => {
+    const schedule = await t.app.inject({ method: 'GET', url: '/my-schedule/' });
+    expect(schedule.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/app.js"></head>',
+    );
+    expect(schedule.body).not.toContain('<script>');
+    for (const url of ['/', '/login', '/assignments']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<title>Meridian</title>');
+      expect(res.body).not.toContain('modulepreload');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/route-preloads.json' })).statusCode).toBe(
+      404,
+    );
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/my-schedule',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(schedule.body);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/my-schedule',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/my-schedule',
+      headers: { 'if-none-match': schedule.headers['etag'] as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('lets browsers keep hashed built files for a year and revalidate everything else', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/my-schedule', '/sw.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['etag']).toBeDefined();
+    }
   });
 });
