@@ -3,6 +3,7 @@ import {
   PhysicistBreakdownListSchema,
   type AssignmentExplanation,
   type JobRecord,
+  type Preferences,
 } from '@meridian/contracts';
 import {
   checkHardConstraints,
@@ -42,17 +43,27 @@ async function rebuild(): Promise<void> {
   jobs = (await call(t, 'GET', '/api/v1/jobs/')).json<JobRecord[]>();
   const people = (await call(t, 'GET', '/api/v1/physicists/')).json<Physicist[]>();
   const leave = (await call(t, 'GET', '/api/v1/availability/')).json<Unavailability[]>();
+  // The days people asked to avoid (the demo seeds a few): F prices each job day on one.
+  const stated = new Map(
+    (await call(t, 'GET', '/api/v1/preferences'))
+      .json<Preferences[]>()
+      .map((p) => [p.physicist_id, p]),
+  );
   const dated = jobs.filter((j) => j.start !== null && j.end !== null);
   const id = (n: number | null) => (n === null ? null : String(n));
   instance = {
-    weights: WEIGHTS,
+    weights: { ...WEIGHTS, preference: DEFAULT_PREFERENCE },
     physicists: people.flatMap((p) => {
       const home = coordsOfZip(p.home_zip);
       if (home === null) return [];
       const unavailable = leave
         .filter((l) => l.physicist_name.toLowerCase() === p.name.toLowerCase())
         .map((l) => ({ start: l.start_date, end: l.end_date }));
-      return [{ id: String(p.id), name: p.name, role: p.role, ...home, unavailable }];
+      const avoid = {
+        avoid_dates: stated.get(p.id)?.avoid_dates ?? [],
+        avoid_weekdays: stated.get(p.id)?.avoid_weekdays ?? [],
+      };
+      return [{ id: String(p.id), name: p.name, role: p.role, ...home, unavailable, ...avoid }];
     }),
     jobs: dated.map((j) => {
       const site = coordsOfZip(j.zip_code);
@@ -170,8 +181,10 @@ describe('GET /assignments/{job_id}/explain on the demo data', () => {
         if (part.assigned !== null) {
           // The holder's terms: F with them minus F with the slot empty, coverage aside.
           const emptied = F(withSlot(job.id, slot, null));
-          // In F: emptying the slot would also pay stability, which is not the holder's own term.
-          const own = before.f - emptied.f + UNASSIGNED_PENALTY;
+          // In F: emptying the slot would also pay stability, which is not the holder's own term;
+          // the days they asked to avoid are (priced with the preference weight).
+          const avoided = DEFAULT_PREFERENCE * (before.avoided_days - emptied.avoided_days);
+          const own = before.f - emptied.f + avoided + UNASSIGNED_PENALTY;
           expect(Math.abs(part.assigned.total - own)).toBeLessThan(tol);
         }
         const totals = part.alternatives.map((a) => a.delta_total);
