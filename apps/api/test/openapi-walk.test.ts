@@ -1,5 +1,3 @@
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { Role } from '@meridian/domain';
 import type { InjectOptions } from 'fastify';
@@ -11,6 +9,7 @@ import {
   wrongValuesFor,
   type JsonSchema,
 } from './support/openapi-arbitraries';
+import { schemaProblem } from './support/openapi-schema-check';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -72,9 +71,6 @@ const tokens = new Map<Role, string>();
 const seenIds = new Set<string>();
 let crewCount = 0;
 let seeded = 0;
-
-const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
-addFormats(ajv);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -326,38 +322,6 @@ function requestsOf({ operation }: Walked): fc.Arbitrary<WalkRequest> {
     });
 }
 
-/** OpenAPI 3.0's `nullable` as JSON Schema: the schema, or null. */
-function jsonSchemaOf(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(jsonSchemaOf);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'nullable') continue;
-    // Under properties every key is a name, not a keyword.
-    out[key] =
-      key === 'properties'
-        ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, jsonSchemaOf(v)]))
-        : jsonSchemaOf(value);
-  }
-  if ((schema as { nullable?: boolean }).nullable !== true) return out;
-  const values: unknown = out.enum;
-  if (Array.isArray(values) && !values.includes(null)) out.enum = [...(values as unknown[]), null];
-  return { anyOf: [out, { type: 'null' }] };
-}
-
-const compiled = new Map<JsonSchema, ReturnType<typeof ajv.compile>>();
-
-/** Where `value` differs from `schema`, or null. */
-function schemaProblem(schema: JsonSchema, value: unknown): string | null {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    validate = ajv.compile(jsonSchemaOf(schema) as object);
-    compiled.set(schema, validate);
-  }
-  if (validate(value)) return null;
-  return ajv.errorsText(validate.errors);
-}
-
 interface Finding {
   operation: string;
   status: number;
@@ -475,7 +439,6 @@ describe('the OpenAPI document', () => {
             r.query.q = '\u0000';
           });
       }
-      const started = performance.now();
       for (const request of generated) {
         await walkOne(operation, request, findings);
         requests += 1;
@@ -484,10 +447,6 @@ describe('the OpenAPI document', () => {
         await ensureCrew();
         await seed();
       }
-      if (process.env.WALK_TIMES)
-        console.log(
-          `${Math.round(performance.now() - started)} ms ${operation.method} ${operation.path}`,
-        );
     }
     // Each finding once per operation, status and problem.
     const distinct = new Map<string, Finding>();
