@@ -27,20 +27,25 @@ const candidateOf = (c: OfferCandidateRecord): OfferCandidate => ({
   delta_f: c.delta_f,
 });
 
+/** The job, slot and holder an offer is about, as both its forms show them. */
+const offeredSlot = (row: OfferRecord) => ({
+  job: {
+    id: row.job_id,
+    customer: row.customer,
+    location: row.location,
+    start: row.start,
+    end: row.end,
+  },
+  slot: row.slot,
+  from: { id: row.physicist_id, name: row.physicist_name },
+});
+
 /** The wire form of a stored offer with the candidates the viewer may see. */
 export function toOffer(row: OfferRecord, candidates: readonly OfferCandidateRecord[]): Offer {
   return {
     id: row.id,
     status: row.status,
-    job: {
-      id: row.job_id,
-      customer: row.customer,
-      location: row.location,
-      start: row.start,
-      end: row.end,
-    },
-    slot: row.slot,
-    from: { id: row.physicist_id, name: row.physicist_name },
+    ...offeredSlot(row),
     offered_by: row.username,
     note: row.note,
     created_at: row.created_at,
@@ -74,15 +79,7 @@ export function toSwapRequest(row: OfferRecord): SwapRequest {
     kind: 'swap',
     id: row.id,
     status: INBOX_STATUS[row.status],
-    job: {
-      id: row.job_id,
-      customer: row.customer,
-      location: row.location,
-      start: row.start,
-      end: row.end,
-    },
-    slot: row.slot,
-    from: { id: row.physicist_id, name: row.physicist_name },
+    ...offeredSlot(row),
     to: { id: row.taker_physicist_id ?? 0, name: row.taker_name ?? 'a deleted physicist' },
     requested_by: row.username,
     accepted_by: row.taker_username,
