@@ -13,21 +13,32 @@ import { solveByTimeWindows } from '../src/exact/milp-windows';
 
 /**
  * Runs one algorithm function directly (no registry, no worker) and judges it
- * with the domain evaluator. `setup` can give the run its clock (RunSetup.now)
- * and a progress listener.
+ * with the domain evaluator. `setup` can give the run its clock (RunSetup.now),
+ * a progress listener and a view of what it offers.
  */
 export async function runDirect(
   instance: Instance,
   algorithm: Algorithm,
   options: Partial<RunOptions> & Pick<RunOptions, 'algorithm'>,
   signal?: AbortSignal,
-  setup: RunSetup & { onProgress?: (progress: SolveProgress) => void } = {},
+  setup: RunSetup & {
+    onProgress?: (progress: SolveProgress) => void;
+    /** Sees every state the run offers, before the run judges it (an oracle's view of a stage). */
+    onOffer?: (state: SolutionState, foundBy: string | undefined) => void;
+  } = {},
 ) {
   // No clock ends a proof here: a proof ends on its own, and the test's timeout catches one that does not.
   const run: RunOptions = { timeLimitMs: 600_000, seed: 1, ...options };
   const compiled = compileInstance(instance, run.weights ?? instance.weights);
-  const { onProgress, ...runSetup } = setup;
+  const { onProgress, onOffer, ...runSetup } = setup;
   const ctx = new AlgorithmContext(instance, compiled, run, signal, onProgress, runSetup);
+  if (onOffer) {
+    const offer = ctx.offer.bind(ctx);
+    ctx.offer = (state, foundBy) => {
+      onOffer(state, foundBy);
+      return offer(state, foundBy);
+    };
+  }
   const outcome: AlgorithmOutcome = await algorithm(ctx);
   const assignments = ctx.best.toAssignments();
   return {
