@@ -1,6 +1,10 @@
 import { checkHardConstraints, evaluateObjective } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
+import { compileInstance } from '../src/core/compile';
+import { AlgorithmContext } from '../src/core/context';
+import type { AlgorithmThread } from '../src/core/context';
 import type { ReplayRecipe } from '../src/core/contract';
+import { runExactMember } from '../src/portfolio/exact-member';
 import type { MemberRecord } from '../src/portfolio/members';
 import { solve } from '../src/runtime/solve';
 import { solveInProcess } from '../src/runtime/solve-in-process';
@@ -57,8 +61,9 @@ describe('portfolio with its exact member', () => {
   });
 
   it('a timed run with the exact member replays to the same F, proof or not', async () => {
-    // 160 open slots in 5 s: inside the exact member's gate; whether milp proves depends on the
-    // machine's load, and either way the run must replay (epochs and member from their recipes).
+    // 160 open slots in 5 s: inside the exact member's gate; whether milp starts in time and
+    // whether it proves depend on the machine's load, and either way the run must replay (epochs
+    // and member from their recipes; a member that never started is recorded as such).
     const larger = randomInstance(11, 80, 24, 0);
     const result = await solveInProcess(larger, {
       algorithm: 'portfolio',
@@ -78,6 +83,36 @@ describe('portfolio with its exact member', () => {
     });
     expect(replayed.objective.total).toBe(result.objective.total);
     expect(replayed.status === 'optimal').toBe(result.status === 'optimal');
+  });
+
+  it('a member whose thread was ready only after the budget ran nothing, and replays as not started', async () => {
+    const ctx = new AlgorithmContext(instance, compileInstance(instance), {
+      algorithm: 'portfolio',
+      timeLimitMs: 600_000,
+      seed: 2,
+    });
+    let runs = 0;
+    const thread = {
+      ready: Promise.resolve(),
+      isReady: true,
+      run: () => {
+        runs++;
+        return Promise.reject(new Error('a member past its budget must not run'));
+      },
+      close: () => Promise.resolve(),
+    } as unknown as AlgorithmThread;
+    const record = { algorithm: 'milp', thread: 'worker' } as MemberRecord;
+    const spent = ctx.elapsedMs - 1;
+    const late = await runExactMember(ctx, thread, spent, record, () => {});
+    expect(late).toMatchObject({ started: false, blocker: null, state: null, proved: false });
+    // Its replay does not run it either, whatever budget the replay has.
+    const again = await runExactMember(ctx, thread, 600_000, record, () => {}, {
+      proved: false,
+      recipe: null,
+      started: false,
+    });
+    expect(again.started).toBe(false);
+    expect(runs).toBe(0);
   });
 
   it('without a proof it is never optimal: under an iteration cap there is no exact member', async () => {

@@ -86,8 +86,15 @@ export interface ReplayRecipe {
    * proved run reruns this member alone to its proof (its F is the optimum;
    * recipe null: milp's whole model, which follows no recipe); otherwise the
    * replay reruns the epochs and this member, and offers its find after them.
+   * `started: false`: its thread was not ready before the budget ran out (a
+   * loaded machine), so it found nothing; a replay reruns the same epochs
+   * (the mix with the member) and does not run it.
    */
-  readonly exact?: { readonly proved: boolean; readonly recipe: ReplayRecipe | null };
+  readonly exact?: {
+    readonly proved: boolean;
+    readonly recipe: ReplayRecipe | null;
+    readonly started?: false;
+  };
 }
 
 /**

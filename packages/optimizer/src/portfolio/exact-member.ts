@@ -82,6 +82,8 @@ export interface ExactRun {
   readonly recipe: ReplayRecipe | null;
   /** Why the portfolio's run cannot be replayed with this member in it; null when it can. */
   readonly blocker: string | null;
+  /** False when its thread was not ready before the budget ran out: it ran nothing and found nothing. */
+  readonly started: boolean;
 }
 
 const failed = (blocker: string): ExactRun => ({
@@ -90,7 +92,18 @@ const failed = (blocker: string): ExactRun => ({
   state: null,
   recipe: null,
   blocker,
+  started: true,
 });
+
+/** Too late to start (the thread loaded slower than the budget): the same run without a find, which replays. */
+const neverStarted: ExactRun = {
+  proved: false,
+  bound: null,
+  state: null,
+  recipe: null,
+  blocker: null,
+  started: false,
+};
 
 /**
  * Runs the exact member once over the whole budget (it does not take part
@@ -114,8 +127,8 @@ export async function runExactMember(
     return failed(`${EXACT_MEMBER} failed: ${record.error}`);
   }
   const left = budgetMs - ctx.elapsedMs;
-  if (replay === undefined && (left <= 0 || ctx.isCancelled))
-    return failed(`${EXACT_MEMBER} never started`);
+  if (replay?.started === false) return neverStarted;
+  if (replay === undefined && (left <= 0 || ctx.isCancelled)) return neverStarted;
   record.started_ms = Math.round(ctx.elapsedMs);
   let result;
   try {
@@ -149,6 +162,7 @@ export async function runExactMember(
   // milp went (its whole model hands HiGHS a time limit and has no recipe to follow).
   const replayable = proved || (recipe !== undefined && typeof because !== 'string');
   return {
+    started: true,
     proved,
     bound: typeof result.bound === 'number' ? result.bound : null,
     state,

@@ -128,7 +128,15 @@ export const portfolio: Algorithm = async (ctx) => {
     .filter((b) => b)
     .join('; ');
   const exactRecipe =
-    exact && exact.blocker === null ? { exact: { proved, recipe: exact.recipe } } : {};
+    exact && exact.blocker === null
+      ? {
+          exact: {
+            proved,
+            recipe: exact.recipe,
+            ...(exact.started ? {} : { started: false as const }),
+          },
+        }
+      : {};
   const finishRecipe = finish?.recipe ? { milp: finish.recipe } : {};
   // The exact member's or the finish's bound holds for the portfolio's best too.
   const bound = exact?.bound ?? finish?.bound ?? null;
