@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import type { Page } from 'playwright-core';
@@ -14,7 +18,7 @@ const { page } = useBrowserPage();
 
 const CSV = [
   'record_type,customer,location,zip_code,package,start,end,comment,physicist_name',
-  'job,Export Clinic,Chicago,60601,Shielding,2029-09-04,2029-09-05,Bring the long cable,',
+  'job,Export Clinic,Chicago,60601,Shielding,2029-09-04,2029-09-05,Ask Nguyễn Văn An,',
   'job,Export Annex,Chicago,60601,CT Survey,2029-09-10,2029-09-10,,',
   'unavailability,,,,,2029-09-01,2029-09-03,,Export Away',
 ].join('\n');
@@ -46,7 +50,7 @@ const DATAMANAGEMENT_ROW = [
   '',
   '',
   '',
-  'Bring the long cable',
+  'Ask Nguyễn Văn An',
   '',
 ];
 const SCHEDULE_HEADER = [
@@ -77,7 +81,7 @@ const SCHEDULE_ROW = [
   '',
   '',
   '',
-  'Bring the long cable',
+  'Ask Nguyễn Văn An',
 ];
 
 beforeAll(() => replaceSchedule(CSV));
@@ -118,6 +122,18 @@ function pdfPageSize(bytes: Buffer): { width: number; height: number } {
   if (!box) throw new Error('no /MediaBox in the PDF');
   const [x0, y0, x1, y1] = box.slice(1).map(Number) as [number, number, number, number];
   return { width: x1 - x0, height: y1 - y0 };
+}
+
+/** The PDF's text as pdftotext reads it (scripts/ensure-test-tools.mjs installs poppler-utils). */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-e2e-pdf-'));
+  try {
+    const file = path.join(dir, 'export.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function open(p: Page, as: 'admin' | 'manager' | 'regular', path: string, ready: string) {
@@ -170,19 +186,30 @@ describe('exports', () => {
     expect(xlsxBody).toContainEqual(SCHEDULE_ROW);
   });
 
-  it('Data Management as PDF (10 columns): a landscape page', async () => {
+  it('Data Management as PDF (10 columns): a landscape US Letter page that prints every name', async () => {
     await open(page(), 'admin', '/import', 'Showing 2 of 2 total jobs');
     const wide = await exportAs(page(), 'PDF');
     expect(wide.suggestedFilename()).toBe('datamanagement_export.pdf');
-    const landscape = pdfPageSize(await downloadBytes(wide));
-    expect(landscape.width).toBeGreaterThan(landscape.height);
+    const bytes = await downloadBytes(wide);
+    // 11 x 8.5 in, in points.
+    expect(pdfPageSize(bytes)).toEqual({ width: 792, height: 612 });
+    const text = pdfText(bytes);
+    expect(text).toContain('Export Clinic');
+    expect(text).toContain('Ask Nguyễn Văn An');
   });
 
-  it('Unavailabilities as PDF (4 columns): a portrait page', async () => {
+  it('Unavailabilities as PDF (4 columns): a portrait page, on A4 once A4 is chosen', async () => {
     await open(page(), 'regular', '/unavailability', 'Export Away');
+    await page().getByRole('button', { name: 'Export' }).click();
+    const a4 = page().getByRole('menuitemradio', { name: 'A4' });
+    await a4.click();
+    expect(await a4.getAttribute('aria-checked')).toBe('true');
+    await page().keyboard.press('Escape');
     const narrow = await exportAs(page(), 'PDF');
     expect(narrow.suggestedFilename()).toBe('unavailability_export.pdf');
     const portrait = pdfPageSize(await downloadBytes(narrow));
-    expect(portrait.width).toBeLessThan(portrait.height);
+    // 210 x 297 mm, in points.
+    expect(portrait.width).toBeCloseTo(595.28, 1);
+    expect(portrait.height).toBeCloseTo(841.89, 1);
   });
 });

@@ -1,11 +1,22 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Check from '@mui/icons-material/Check';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { exportFileName, type ExportData, type ExportPage } from '@meridian/contracts';
 import { downloadBlob, saveBlob } from '../lib/api-files';
 import { errorMessage } from '../lib/api-client';
+import {
+  PAPER_LABELS,
+  PAPER_SIZES,
+  readPaperSize,
+  storePaperSize,
+  type PaperSize,
+} from '../lib/pdf-paper';
 import { useToast } from './toast/toast-context';
 
 interface ExportMenuProps {
@@ -18,7 +29,13 @@ interface ExportMenuProps {
 export function ExportMenu({ page, shown }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [paper, setPaper] = useState<PaperSize>(readPaperSize);
   const toast = useToast();
+
+  const choosePaper = (next: PaperSize) => {
+    setPaper(next);
+    storePaperSize(next);
+  };
 
   const run = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setAnchor(null);
@@ -27,7 +44,7 @@ export function ExportMenu({ page, shown }: ExportMenuProps) {
       if (format === 'pdf') {
         // Loaded on demand: jsPDF is large and most visits never export.
         const { savePdf } = await import('../lib/export-pdf');
-        savePdf(page, shown());
+        await savePdf(page, shown(), paper);
       } else {
         const blob = await downloadBlob(`/export?page=${page}&format=${format}`);
         saveBlob(blob, exportFileName(page, format));
@@ -54,6 +71,19 @@ export function ExportMenu({ page, shown }: ExportMenuProps) {
         <MenuItem onClick={() => void run('csv')}>CSV</MenuItem>
         <MenuItem onClick={() => void run('xlsx')}>XLSX</MenuItem>
         <MenuItem onClick={() => void run('pdf')}>PDF</MenuItem>
+        <Divider />
+        <ListSubheader>PDF paper</ListSubheader>
+        {PAPER_SIZES.map((size) => (
+          <MenuItem
+            key={size}
+            role="menuitemradio"
+            aria-checked={paper === size}
+            onClick={() => choosePaper(size)}
+          >
+            <ListItemIcon>{paper === size && <Check fontSize="small" />}</ListItemIcon>
+            {PAPER_LABELS[size]}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
