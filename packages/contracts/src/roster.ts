@@ -59,15 +59,26 @@ export const UploadRejectionSchema = z.object({
   total_errors: z.number().int(),
 });
 
+/**
+ * The text encoding a CSV upload was read in, detected from its bytes: UTF-16
+ * by its byte order mark, else UTF-8 when valid, else Windows-1252 (what
+ * Excel's "CSV (Comma delimited)" saves on a US machine). Null for a workbook.
+ */
+export const TEXT_ENCODINGS = ['UTF-8', 'UTF-16LE', 'UTF-16BE', 'Windows-1252'] as const;
+export const TextEncodingSchema = z.enum(TEXT_ENCODINGS);
+export type TextEncoding = z.infer<typeof TextEncodingSchema>;
+
 /** POST /api/v1/schedules/upload success. */
 export const UploadResultSchema = z.object({
   jobs_added: z.number().int(),
   availability_added: z.number().int(),
   warnings: z.array(z.string()),
+  encoding: TextEncodingSchema.nullable(),
 });
 
 /** POST /api/v1/physicists/import and /kits/import success. */
 export const RosterImportResultSchema = z.object({
   added: z.number().int(),
   warnings: z.array(z.string()),
+  encoding: TextEncodingSchema,
 });

@@ -1,3 +1,4 @@
+import type { TextEncoding } from '@meridian/contracts';
 import type { Kit, Physicist, PhysicistRole } from '@meridian/domain';
 import { isKnownZip } from './zip-table';
 import { readCsv, type CsvRecord } from './csv-reader';
@@ -22,7 +23,14 @@ export interface RosterParseOptions {
 
 /** A roster file read completely, or nothing (same all-or-nothing rule as the schedule). */
 export type RosterParseResult<T> =
-  | { ok: true; rows: T[]; warnings: ImportIssue[]; total_warnings: number }
+  | {
+      ok: true;
+      rows: T[];
+      warnings: ImportIssue[];
+      total_warnings: number;
+      /** The encoding the file was read in (text-input.ts). */
+      encoding: TextEncoding;
+    }
   | InvalidResult
   | TooLargeResult;
 
@@ -105,7 +113,13 @@ function parseRoster<K extends string, T extends { name: string }>(
     rows.push(row);
   }
   if (errors.total > 0) return invalid(errors);
-  return { ok: true, rows, warnings: warnings.listed, total_warnings: warnings.total };
+  return {
+    ok: true,
+    rows,
+    warnings: warnings.listed,
+    total_warnings: warnings.total,
+    encoding: decoded.encoding,
+  };
 }
 
 /** A 5-digit zip that the zip table knows, or null after reporting why not. */

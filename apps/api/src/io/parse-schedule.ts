@@ -1,3 +1,4 @@
+import type { TextEncoding } from '@meridian/contracts';
 import { readCsv, type CsvRecord } from './csv-reader';
 import { columnName, mapHeader } from './headers';
 import {
@@ -45,6 +46,8 @@ export interface ScheduleParseSuccess {
   unavailability: NewUnavailability[];
   warnings: ImportIssue[];
   total_warnings: number;
+  /** The encoding a CSV was read in (text-input.ts); null for a workbook. */
+  encoding: TextEncoding | null;
 }
 
 /** All or nothing: either every row, or the errors and no rows at all. */
@@ -70,7 +73,7 @@ export function parseScheduleCsv(
     const header = issue.line === records[0]?.line ? undefined : records[0];
     errors.add(issue.line, columnName(header, issue.field), issue.value, issue.message);
   }
-  return parseScheduleRecords(records, options, errors);
+  return parseScheduleRecords(records, options, errors, decoded.encoding);
 }
 
 /** Reads a workbook's first sheet: readXlsxInThread, or readFirstSheet in-process for tests. */
@@ -91,7 +94,7 @@ export async function parseScheduleXlsx(
     return invalid(errors);
   }
   if (sheet.overLimit) return tooLarge('rows', MAX_UPLOAD_ROWS + 1);
-  return parseScheduleRecords(sheet.records, options, new IssueList());
+  return parseScheduleRecords(sheet.records, options, new IssueList(), null);
 }
 
 /**
@@ -102,6 +105,7 @@ export function parseScheduleRecords(
   records: readonly CsvRecord[],
   options: ScheduleParseOptions,
   errors: IssueList,
+  encoding: TextEncoding | null,
 ): ScheduleParseResult {
   const warnings = new IssueList();
   checkRecordText(records, errors);
@@ -177,5 +181,6 @@ export function parseScheduleRecords(
     unavailability,
     warnings: warnings.listed,
     total_warnings: warnings.total,
+    encoding,
   };
 }

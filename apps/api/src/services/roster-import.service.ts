@@ -1,3 +1,4 @@
+import type { TextEncoding } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { KitsService } from './kits.service';
@@ -8,11 +9,16 @@ import {
   type TooLargeResult,
 } from '../io/issues';
 import { parseKitsCsv, parsePhysiciansCsv } from '../io/parse-roster';
+import { encodingWarning } from '../io/text-input';
 import type { PhysicistsService } from './physicists.service';
 
-/** The listed warnings (at most 100) as text, then how many more there were. */
-function warningTexts(parsed: { warnings: ImportIssue[]; total_warnings: number }): string[] {
-  const texts = parsed.warnings.map(issueToText);
+/** The encoding's warning, the listed warnings (at most 100) as text, then how many more there were. */
+function warningTexts(parsed: {
+  warnings: ImportIssue[];
+  total_warnings: number;
+  encoding: TextEncoding;
+}): string[] {
+  const texts = [...encodingWarning(parsed.encoding), ...parsed.warnings.map(issueToText)];
   const rest = parsed.total_warnings - parsed.warnings.length;
   if (rest > 0) texts.push(`... and ${rest} more warnings`);
   return texts;
@@ -20,7 +26,9 @@ function warningTexts(parsed: { warnings: ImportIssue[]; total_warnings: number 
 
 /** A roster import: rows added with warnings, or the refused file (nothing added). */
 export type RosterImportOutcome =
-  { ok: true; result: { added: number; warnings: string[] } } | InvalidResult | TooLargeResult;
+  | { ok: true; result: { added: number; warnings: string[]; encoding: TextEncoding } }
+  | InvalidResult
+  | TooLargeResult;
 
 /** CSV import of physicists and kits: all rows or none, names new to the roster. */
 export class RosterImportService {
@@ -39,7 +47,7 @@ export class RosterImportService {
       .execute((trx) => this.physicists.insertMany(parsed.rows, trx));
     return {
       ok: true,
-      result: { added: added.length, warnings: warningTexts(parsed) },
+      result: { added: added.length, warnings: warningTexts(parsed), encoding: parsed.encoding },
     };
   }
 
@@ -52,7 +60,7 @@ export class RosterImportService {
       .execute((trx) => this.kits.insertMany(parsed.rows, trx));
     return {
       ok: true,
-      result: { added: added.length, warnings: warningTexts(parsed) },
+      result: { added: added.length, warnings: warningTexts(parsed), encoding: parsed.encoding },
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { TextEncoding } from '@meridian/contracts';
 import type { Kit, Physicist } from '@meridian/domain';
 import type { Kysely } from 'kysely';
 import type { AvailabilityRepository } from '../repositories/availability.repository';
@@ -12,6 +13,7 @@ import {
   type NewUnavailability,
   type ScheduleParseResult,
 } from '../io/parse-schedule';
+import { encodingWarning } from '../io/text-input';
 import { isKnownZip } from '../io/zip-table';
 import { regionOfZip } from '../io/zip-rules';
 import type { JobInsert, JobsRepository } from '../repositories/jobs.repository';
@@ -24,7 +26,10 @@ export interface UploadSummary {
 }
 
 /** What an upload did: replaced everything, or refused the file with nothing changed. */
-export type UploadOutcome = { ok: true; summary: UploadSummary } | InvalidResult | TooLargeResult;
+export type UploadOutcome =
+  | { ok: true; summary: UploadSummary & { encoding: TextEncoding | null } }
+  | InvalidResult
+  | TooLargeResult;
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -96,14 +101,14 @@ export class ScheduleImportService {
       ? await parseScheduleXlsx(bytes, options)
       : parseScheduleCsv(bytes, options);
     if (!parsed.ok) return parsed;
-    const warnings = parsed.warnings.map(issueToText);
+    const warnings = [...encodingWarning(parsed.encoding), ...parsed.warnings.map(issueToText)];
     if (parsed.total_warnings > parsed.warnings.length) {
       warnings.push(`... and ${parsed.total_warnings - parsed.warnings.length} more warnings`);
     }
     const summary = await this.db
       .transaction()
       .execute((trx) => this.replaceAll(parsed.jobs, parsed.unavailability, trx, warnings));
-    return { ok: true, summary };
+    return { ok: true, summary: { ...summary, encoding: parsed.encoding } };
   }
 
   /**

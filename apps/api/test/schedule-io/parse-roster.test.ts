@@ -15,6 +15,7 @@ describe('parsePhysiciansCsv', () => {
       ],
       warnings: [],
       total_warnings: 0,
+      encoding: 'UTF-8',
     });
   });
 

@@ -73,7 +73,7 @@ export function ImportActions() {
       <input
         ref={fileRef}
         type="file"
-        accept=".csv,text/csv"
+        accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         hidden
         data-testid="schedule-file-input"
         onChange={(event) => onFile(event.target.files?.[0])}
