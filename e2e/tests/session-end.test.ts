@@ -4,7 +4,7 @@ import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
 import { apiToken, createUser } from '../support/api';
 
-// SECURITY.md: a changed role, a reset password or a deleted account makes the
+// docs/security.md: a changed role, a reset password or a deleted account makes the
 // old token fail at the next request. The app must then leave for /login
 // rather than keep a screen whose every request answers 401.
 const { page } = useBrowserPage();

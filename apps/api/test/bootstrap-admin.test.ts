@@ -8,7 +8,7 @@ import type { Database } from '../src/db/database';
 import { bootstrapAdmin } from '../src/services/bootstrap-admin';
 import { createTestDatabase, TEST_JWT_SECRET } from './support/test-app';
 
-// The first start of an empty users table (SECURITY.md: no default admin password).
+// The first start of an empty users table (no default admin password: OWASP ASVS 6.3.2).
 let opened: { app: App; database: Database; dataDir: string } | null = null;
 
 afterEach(async () => {

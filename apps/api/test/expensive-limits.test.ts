@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFile, type As } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// SECURITY.md: expensive operations (optimisation, comparison, single run,
+// Expensive operations (optimisation, comparison, single run,
 // kit assignment, import) are rate-limited and capped per user. Caps: one
 // queued or running optimisation (and comparison, and single run) per user,
 // one import at a time per user. Rate limits:

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKit, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// A job's kit_location is where its kit travels from (OPTIMIZATION.md): the
+// A job's kit_location is where its kit travels from (docs/optimization.md): the
 // kit's location for its first job, then the zip of the job before in date
 // order. Every change to a route must show at once, never a stale origin.
 

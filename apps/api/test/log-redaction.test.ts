@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// SECURITY.md: logs carry no tokens or passwords. The app logs at trace level
+// Logs carry no tokens or passwords (OWASP ASVS 16.2.5). The app logs at trace level
 // into an array here, while requests carry bearer tokens and passwords.
 const lines: string[] = [];
 let t: TestApp;

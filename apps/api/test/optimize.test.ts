@@ -51,7 +51,7 @@ describe('optimisation runs', () => {
 
     const { res: streamRes, events } = await readStream(t, `/api/v1/optimize/stream/${task_id}`);
     expect(streamRes.headers['content-type']).toMatch(/text\/event-stream/);
-    // SECURITY.md: no-store on API answers, streams included (the SSE plugin says no-cache).
+    // No-store on API answers (OWASP ASVS 14.3.2), streams included (the SSE plugin says no-cache).
     expect(streamRes.headers['cache-control']).toBe('no-store');
     const ids = events.map((e) => Number(e.id));
     expect(ids).toEqual(ids.map((_, i) => i + 1));

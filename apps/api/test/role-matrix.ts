@@ -1,5 +1,5 @@
 /**
- * The committed access table (SECURITY.md): every method + route of the API with
+ * The committed access table (docs/security.md): every method + route of the API with
  * the status expected for each caller. One test walks it and also fails when a
  * route is registered without a row here (hidden from the OpenAPI document or
  * not, except the public non-API routes allow-listed in role-matrix.test.ts),

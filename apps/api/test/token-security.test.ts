@@ -32,7 +32,7 @@ const bindingOf = (token: string) => {
 };
 const future = () => Math.floor(Date.now() / 1000) + 3600;
 
-describe('session token (RFC 8725, SECURITY.md)', () => {
+describe('session token (RFC 8725, docs/security.md)', () => {
   it('accepts a genuine admin token', async () => {
     expect(await statusWith(t.tokens.admin)).toBe(200);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { inclusiveDays, parseReason, type Job, type Unavailability } from '@meridian/domain';
 
 /**
- * Page exports (DATA-FORMATS.md): the server writes CSV and XLSX, the browser
+ * Page exports (docs/data-formats.md): the server writes CSV and XLSX, the browser
  * prints the PDF of the rows on screen. Each page's columns are defined here
  * once, with their file header, PDF heading and cell, so the three formats
  * and the two apps cannot drift apart.

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     },
     { signal: controller.signal },
   );
-  // Field order of the result file in OPTIMIZATION.md.
+  // The result file's fields in the design's order: algorithm, status and elapsed_ms first.
   const { algorithm: key, status, elapsed_ms, objective, bound, assignments, stats } = result;
   const file = { algorithm: key, status, elapsed_ms, objective, bound, assignments, stats };
   const text = JSON.stringify(file, null, 2) + '\n';

@@ -145,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    // Fastify's default; stated because SECURITY.md relies on it: __proto__ payloads answer 400.
+    // Fastify's default; stated because docs/security.md relies on it: __proto__ payloads are 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     bodyLimit: 1024 * 1024,

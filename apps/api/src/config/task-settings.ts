@@ -15,7 +15,7 @@ export interface TaskSettings {
    * comparison, single run, kit assignment (TASK_RATE_PER_MINUTE, default 10).
    */
   taskRatePerMinute: number;
-  /** SSE keep-alive comment interval (SSE_KEEPALIVE_SECONDS, default 10; SECURITY.md asks for <= 15). */
+  /** SSE keep-alive comment interval (SSE_KEEPALIVE_SECONDS, default 10; at most 15 s by design). */
   keepAliveMs: number;
   /**
    * How long past its time limit a request answered by a queued task (single

@@ -12,9 +12,10 @@ const MAX_DEPTH = 32;
 
 /**
  * Why a text input is refused, or null when it is fine. Text is valid Unicode
- * without NUL or other C0 controls except tab, CR and LF (SECURITY.md, round
- * two): PostgreSQL cannot store NUL in text (22021) and the other controls are
- * never meant in a name, a comment or a zip code.
+ * without NUL or other C0 controls except tab, CR and LF (docs/security.md,
+ * finding 1 of the 2026-11-28 review): PostgreSQL cannot store NUL in text
+ * (22021) and the other controls are never meant in a name, a comment or a
+ * zip code.
  */
 export function textProblem(value: string): string | null {
   const control = FORBIDDEN_CONTROL.exec(value);

@@ -42,7 +42,7 @@ function isId3Tag(head: Uint8Array): boolean {
 
 /**
  * Recognises audio by content, never by its name or the sender's content type
- * (SECURITY.md: uploads are checked by magic bytes). Reads the first few KB:
+ * (OWASP ASVS 5.2.2: uploads are checked by magic bytes). Reads the first few KB:
  * MP3 starts with an ID3v2 tag or a layer III frame header; Ogg starts with
  * 'OggS' and its first page names the codec (Opus or Vorbis, the audio ones
  * the browsers play; an Ogg video is refused); WAV is RIFF with the WAVE form;

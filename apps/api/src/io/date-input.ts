@@ -7,7 +7,7 @@ const pad = (n: string): string => n.padStart(2, '0');
 
 /**
  * Reads a date typed as YYYY-MM-DD, M/D/YYYY or M/D/YY (the formats of
- * DATA-FORMATS.md) into YYYY-MM-DD, or null when the text is not one of them
+ * docs/data-formats.md) into YYYY-MM-DD, or null when the text is not one of them
  * or names a day that does not exist (2/30/2027). Two-digit years are 20YY:
  * the schedule holds visits of this century only, and guessing a pivot would
  * silently move dates by a hundred years.

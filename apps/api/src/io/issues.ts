@@ -1,4 +1,4 @@
-/** Upload limits of DATA-FORMATS.md: bigger files are refused (HTTP 413), never truncated. */
+/** Upload limits of docs/data-formats.md: bigger files are refused (HTTP 413), never truncated. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Most an .xlsx upload may unpack to, counted as it inflates (413 beyond). */
 export const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;

@@ -53,7 +53,7 @@ export interface ScheduleParseSuccess {
 /** All or nothing: either every row, or the errors and no rows at all. */
 export type ScheduleParseResult = ScheduleParseSuccess | InvalidResult | TooLargeResult;
 
-/** Parses a schedule CSV upload (text or raw bytes) per DATA-FORMATS.md. Never throws. */
+/** Parses a schedule CSV upload (text or raw bytes) per docs/data-formats.md. Never throws. */
 export function parseScheduleCsv(
   input: string | Uint8Array,
   options: ScheduleParseOptions,

@@ -11,7 +11,7 @@ import { addDays, parseDateInput } from './date-input';
 import { cellOf, type ColumnIndex, type ColumnSpec } from './headers';
 import type { IssueList } from './issues';
 
-/** The columns of the schedule upload and their aliases (DATA-FORMATS.md). */
+/** The columns of the schedule upload and their aliases (docs/data-formats.md). */
 export const SCHEDULE_COLUMNS = {
   record_type: ['record_type', 'type'],
   customer: ['customer'],

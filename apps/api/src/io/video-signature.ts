@@ -9,7 +9,7 @@ const ascii = (bytes: Uint8Array, start: number, end: number) =>
 
 /**
  * Recognises a video by content, never by its name or the sender's content type
- * (SECURITY.md: uploads are checked by magic bytes). Reads the first few KB:
+ * (OWASP ASVS 5.2.2: uploads are checked by magic bytes). Reads the first few KB:
  * ISO base media (MP4, QuickTime) has 'ftyp' at offset 4; WebM is EBML whose
  * DocType says 'webm' (other Matroska files do not play everywhere); Ogg
  * starts with 'OggS'. Returns null for anything else.

@@ -43,7 +43,7 @@ export interface StoredJob {
 
 /**
  * Where each dated job's kit comes from: the zip of the kit's previous job in
- * date order (OPTIMIZATION.md: a kit travels from its location to its first
+ * date order (docs/optimization.md: a kit travels from its location to its first
  * job, then job to job in date order), null for the kit's first job. Derived
  * from the stored assignments rather than stored itself, so a manual override,
  * a cleared or deleted kit, a moved kit, an edited date or zip and an upload

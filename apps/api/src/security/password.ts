@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
-/** argon2id with OWASP's first recommended setting: m = 19 MiB, t = 2, p = 1 (SECURITY.md). */
+/** argon2id with OWASP's first recommended setting: m = 19 MiB, t = 2, p = 1 (ASVS 11.4.2). */
 export const ARGON2_OPTIONS: Options = {
   // Algorithm is a const enum in the typings (not usable with isolatedModules); 2 is Argon2id.
   algorithm: 2,

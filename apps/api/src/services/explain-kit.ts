@@ -12,7 +12,7 @@ import type { PlacedKit, PlanningJob } from '../repositories/instance.repository
 const KITS_SHOWN = 5;
 const REFUSAL_ORDER = { maintenance: 0, another_job: 1, no_location: 2 } as const;
 
-/** What decides the kit slot, as OPTIMIZATION.md defines it (F leaves kits out). */
+/** What decides the kit slot, as docs/optimization.md defines it (F leaves kits out). */
 export const KIT_RULES =
   'Kits are not part of F, which counts only the lead and data-acq slots. ' +
   'The kit assignment decides them: it covers as many jobs as it can, then uses the fewest total kit miles, ' +

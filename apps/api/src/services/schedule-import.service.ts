@@ -18,7 +18,7 @@ import { isKnownZip } from '../io/zip-table';
 import { regionOfZip } from '../io/zip-rules';
 import type { JobInsert, JobsRepository } from '../repositories/jobs.repository';
 
-/** The upload answer of DATA-FORMATS.md. */
+/** The upload answer of docs/data-formats.md. */
 export interface UploadSummary {
   jobs_added: number;
   availability_added: number;

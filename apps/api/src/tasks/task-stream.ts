@@ -28,9 +28,9 @@ export function parseLastEventId(header: string | string[] | undefined): number 
  * whose last event the client already has (Last-Event-ID at or past it)
  * answers 204 No Content: EventSource, and lib/sse.ts in the web app, stop
  * reconnecting on 204, where a 200 with only keep-alives would leave them
- * waiting forever (SECURITY.md: a finished task answers so that the client
- * stops). A Last-Event-ID past the last event of a running task is capped to
- * it, so the client still gets every event that follows. Sent with
+ * waiting forever: a finished task answers so that the client stops. A
+ * Last-Event-ID past the last event of a running task is capped to it, so
+ * the client still gets every event that follows. Sent with
  * Cache-Control: no-store like every API answer: the SSE plugin would say
  * no-cache, and its raw writes never pass through the app's onSend hook.
  * Only a stream that opens counts against the user's cap (`open`): a 204

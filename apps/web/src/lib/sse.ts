@@ -66,7 +66,7 @@ async function refusal(response: Response): Promise<ApiError> {
 /**
  * Follows a Server-Sent Events stream with fetch rather than EventSource, because
  * EventSource cannot send the Authorization header and tokens never travel in
- * URLs (SECURITY.md, ASVS 14.2.1). After a drop it reconnects with backoff and
+ * URLs (OWASP ASVS 14.2.1). After a drop it reconnects with backoff and
  * sends Last-Event-ID, so the server resumes without loss or duplicates.
  * Resolves when the stream is finished, refused, lost or aborted.
  */

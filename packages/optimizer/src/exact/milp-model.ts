@@ -3,7 +3,7 @@ import type { CompiledInstance } from '../core/compile';
 import type { SolutionState } from '../core/solution';
 
 /**
- * The exact model of OPTIMIZATION.md over a set of jobs W, with every slot
+ * The exact model of docs/optimization.md over a set of jobs W, with every slot
  * outside W (and every pinned slot) held fixed by `fixed`:
  *
  *   x[s,p] in {0,1} for open slots s of W and eligible p free of fixed work;

@@ -21,7 +21,7 @@ import { fillableIfAllFilled, milpByRole } from './milp-role';
 import { solveByTimeWindows } from './milp-windows';
 
 /**
- * `milp`: the exact model of OPTIMIZATION.md solved by HiGHS, lexicographic
+ * `milp`: the exact model of docs/optimization.md solved by HiGHS, lexicographic
  * in two phases (coverage, then the rest with coverage fixed), warm-started
  * from the nearest-feasible greedy. Reports 'optimal' only when both phases
  * are proven; otherwise the bound and gap. Too-large models are solved by

@@ -33,7 +33,7 @@ interface KitRoute {
 }
 
 /**
- * Minimum-cost kit path cover (OPTIMIZATION.md, kit assignment): most jobs
+ * Minimum-cost kit path cover (docs/optimization.md, kit assignment): most jobs
  * covered first, then fewest kit miles. A kit goes from its location to its
  * first job, then job to job in date order (i before j only if i ends
  * strictly before j starts). Pinned kits stay on their pinned jobs and also

@@ -37,7 +37,7 @@ export interface KitOrigin {
 export interface KitCoverAssignment {
   readonly job_id: string;
   readonly kit_id: string;
-  /** The zip the kit travels from (OPTIMIZATION.md: a job's kit_location). */
+  /** The zip the kit travels from (the job's kit_location in the API). */
   readonly kit_location: string | null;
   readonly from: KitOrigin;
   /** Miles from `from` to this job. */
