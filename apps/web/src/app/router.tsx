@@ -37,7 +37,7 @@ const lazyScreen = (path: string) => async () => {
   return { Component };
 };
 
-/** The route tree of spec section 2. Access rules live in route-access.ts. */
+/** The route tree of the screens. Access rules live in route-access.ts. */
 export const router = createBrowserRouter([
   {
     element: <Outlet />,

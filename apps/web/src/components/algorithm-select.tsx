@@ -15,7 +15,7 @@ interface AlgorithmSelectProps {
   disabled?: boolean;
 }
 
-/** The catalogue's algorithms grouped under their headings (spec section 3). */
+/** The catalogue's algorithms grouped under their headings, in the catalogue's order. */
 export function AlgorithmSelect({
   value,
   onChange,

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The error page (spec section 2): what went wrong, and a way to start again. */
+/** The error page ('Oops! Something went wrong.'): what went wrong, and a way to start again. */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
     <Box

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { travelHint } from '@meridian/domain';
 
-// TravelDistance labels every distance with travelHint; the bands of spec section 9 meet at 200 and 450 miles.
+// TravelDistance labels every distance with travelHint; its bands meet at 200 and 450 miles.
 describe('travel hint bands', () => {
   it('is car under 200 miles', () => {
     expect(travelHint(0)).toBe('car');

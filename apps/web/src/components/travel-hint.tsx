@@ -4,7 +4,7 @@ import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import Flight from '@mui/icons-material/Flight';
 import { travelHint } from '@meridian/domain';
 
-/** A distance with its travel mode (car, car or plane, plane; spec section 9 bands). */
+/** A distance with its travel mode (car under 200 mi, car or plane to 450, plane beyond). */
 export function TravelDistance({ miles }: { miles: number }) {
   const hint = travelHint(miles);
   const iconSx = { fontSize: 15, verticalAlign: 'text-bottom' };

@@ -2,8 +2,8 @@ import { dayNumber, fromDayNumber, type IsoDate, type JobPhase } from '@meridian
 import { mondayOf } from './date-window';
 
 /**
- * The planning window in words (issue 20): what each phase is called, the
- * published-through date, and the date a publish proposes.
+ * The planning window in words (docs/ARCHITECTURE.md): what each phase is
+ * called, the published-through date, and the date a publish proposes.
  */
 
 /** What each phase is called on screen. */

@@ -1,7 +1,7 @@
 import { decodeJwt, type JWTPayload } from 'jose';
 import { TokenClaimsSchema, type TokenClaims } from '@meridian/contracts';
 
-/** localStorage key of the bearer token (spec section 4: the token lives in local storage). */
+/** localStorage key of the bearer token: kept in local storage, so a reload stays signed in. */
 export const TOKEN_STORAGE_KEY = 'meridian.token';
 
 /**
@@ -16,7 +16,7 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
   } catch {
     return null; // Not three segments, or a payload that is not base64url JSON.
   }
-  // A token without a role claim means a regular user (spec section 3).
+  // A token without a role claim means a regular user: regular is the default role.
   const parsed = TokenClaimsSchema.safeParse('role' in raw ? raw : { ...raw, role: 'regular' });
   return parsed.success ? parsed.data : null;
 }

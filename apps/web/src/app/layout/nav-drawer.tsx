@@ -19,7 +19,7 @@ interface NavDrawerProps {
   onClose: () => void;
 }
 
-/** The navigation drawer: only the entries the role may open (spec section 2). */
+/** The navigation drawer: only the entries the role may open (route-definitions.ts). */
 export function NavDrawer({ role, isOpen, isOverlay, onClose }: NavDrawerProps) {
   const { schedule, cancel } = usePrenavigation();
   return (

@@ -9,7 +9,7 @@ import { resolveAccess } from '../routes/route-access';
 // its own chunk, so the sign-in page does not download it (docs/performance.md).
 const AppShell = lazy(() => import('./app-shell').then(({ AppShell }) => ({ default: AppShell })));
 
-/** Guards every screen behind the login: redirects per spec section 2, else the chrome. */
+/** Guards every screen behind the login: redirects as route-access.ts decides, else the chrome. */
 export function ProtectedLayout() {
   const session = useSession();
   const { pathname } = useLocation();

@@ -4,10 +4,9 @@ import { PRENAVIGATION_DELAY_MS } from '@meridian/domain';
 import { preloadRoute } from '../routes/route-modules';
 
 /**
- * Pre-navigation (spec section 2): when a drawer entry stays hovered or
- * focused for PRENAVIGATION_DELAY_MS, load that screen's code and warm its
- * queries, so the click opens it without waiting. A quick pass over the list
- * loads nothing.
+ * Pre-navigation: when a drawer entry stays hovered or focused for
+ * PRENAVIGATION_DELAY_MS, load that screen's code and warm its queries, so the
+ * click opens it without waiting. A quick pass over the list loads nothing.
  */
 export function usePrenavigation() {
   const queryClient = useQueryClient();

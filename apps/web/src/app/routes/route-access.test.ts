@@ -23,7 +23,7 @@ describe('navEntriesFor', () => {
     'About',
   ];
   it('shows each role only its screens, in drawer order', () => {
-    // "My schedule" comes first for every role (issue 10).
+    // "My schedule" comes first for every role.
     expect(labels('regular')).toEqual(['My schedule', ...everyone]);
     expect(labels('manager')).toEqual([
       'My schedule',

@@ -31,9 +31,9 @@ export type Access =
   { kind: 'allow'; route: AppRoute } | { kind: 'public' } | { kind: 'redirect'; to: string };
 
 /**
- * Decides what a visitor sees at a path (spec section 2): no token goes to
- * /login; '/' and unknown paths go to the role's home; a screen the role may
- * not open goes to /assignments; a signed-in visitor at /login goes home.
+ * Decides what a visitor sees at a path: no token goes to /login; '/' and
+ * unknown paths go to the role's home; a screen the role may not open goes to
+ * /assignments; a signed-in visitor at /login goes home.
  */
 export function resolveAccess(pathname: string, role: Role | null): Access {
   if (pathname === LOGIN_PATH) {

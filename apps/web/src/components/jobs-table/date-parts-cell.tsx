@@ -29,7 +29,7 @@ interface DatePartsCellProps {
   onCommit: (value: string) => Promise<boolean>;
 }
 
-/** A date-only value edited through year, month and day pickers (spec section 5). */
+/** A date-only value edited through year, month and day pickers. */
 export function DatePartsCell({ value, label, canEdit, onCommit }: DatePartsCellProps) {
   if (!canEdit) return <Typography variant="body2">{value ?? ''}</Typography>;
   const [year, month, day] = (value ?? '').split('-').map(Number) as [number?, number?, number?];

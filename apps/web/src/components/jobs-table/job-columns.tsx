@@ -15,9 +15,9 @@ const column = createColumnHelper<Job>();
 export type SaveJobField = (job: Job, field: EditableJobField, value: string) => Promise<boolean>;
 
 /**
- * The row number, padded to 3 digits (spec section 9): the job's own place in
- * the whole list when `indexOf` knows it (so a date window, a filter or Mine
- * keeps each job's number), else its place in the view.
+ * The row number, padded to 3 digits (001): the job's own place in the whole
+ * list when `indexOf` knows it (so a date window, a filter or Mine keeps each
+ * job's number), else its place in the view.
  */
 export const rowNumberColumn = (indexOf?: ReadonlyMap<number, number>): ColumnDef<Job> =>
   column.display({

@@ -16,9 +16,9 @@ export const jobRowProps = (row: Row<Job>) => ({
 });
 
 /**
- * The blinking highlights of spec section 4. Blinking draws the eye to rows
- * that need a fix; people who ask the system for reduced motion get the same
- * colours without the animation.
+ * The blinking highlights: red for a missing zip, yellow for a range over a
+ * weekend day. Blinking draws the eye to rows that need a fix; people who ask
+ * the system for reduced motion get the same colours without the animation.
  */
 export const jobRowSx: Exclude<SxProps<Theme>, readonly unknown[]> = {
   '@keyframes blink-red': {

@@ -9,10 +9,10 @@ import type { SaveJobField } from './job-columns';
 
 /**
  * Sends one edited field at once with the row's version. An unchanged value
- * sends nothing, except `reason` (spec section 5); a start moved past the end
- * (or an end before the start) moves the other date too. An edit of a past
- * job, or one that dates a job before today, corrects the record of what
- * happened: it first asks why (the server refuses it without a reason).
+ * sends nothing, except `reason` (its comment is saved anyway); a start moved
+ * past the end (or an end before the start) moves the other date too. An edit
+ * of a past job, or one that dates a job before today, corrects the record of
+ * what happened: it first asks why (the server refuses it without a reason).
  * `save` resolves true when saved; render `dialog` once beside the table.
  */
 export function useJobEdit(): { save: SaveJobField; dialog: ReactNode } {
@@ -29,7 +29,7 @@ export function useJobEdit(): { save: SaveJobField; dialog: ReactNode } {
       const edited = { ...job, ...changes };
       // The dialog names the job as it stands if it is past, else as dated by this edit.
       const named = job.start !== null && (edited.start === null || job.start <= edited.start);
-      // A comment saved as it was (spec section 5) corrects nothing: no reason to ask.
+      // A comment saved as it was corrects nothing: no reason to ask.
       const corrects = (job[field] ?? '') !== value;
       const reason = corrects
         ? await new Promise<string | undefined | null>((resolve) =>

@@ -23,7 +23,7 @@ export function milesBetweenZips(
 /**
  * The distance to show for a job's assignee: the one written in the reason
  * when there is one (the server measured it at assignment time), else the
- * haversine distance from their home zip to the job's zip (spec section 9).
+ * haversine distance from their home zip to the job's zip (Earth radius 3958.8 miles).
  */
 export function assigneeMiles(
   written: number | null | undefined,

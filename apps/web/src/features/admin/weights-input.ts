@@ -1,6 +1,6 @@
 import { MAX_WEIGHT } from '@meridian/domain';
 
-/** A weight field's text as a number: anything that is not a number becomes 0 (spec section 5). */
+/** A weight field's text as a number: anything that is not a number becomes 0. */
 export function toWeight(text: string): number {
   const value = Number.parseFloat(text);
   return Number.isFinite(value) ? value : 0;

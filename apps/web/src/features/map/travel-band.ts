@@ -10,7 +10,7 @@ export const TRAVEL_BAND_COLOURS: Readonly<Record<TravelHint, string>> = {
   plane: '#d32f2f',
 };
 
-/** The legend's words for each band (the domain's thresholds, spec section 9). */
+/** The legend's words for each band (the domain's thresholds: 200 and 450 miles). */
 export const TRAVEL_BAND_LABELS: Readonly<Record<TravelHint, string>> = {
   car: 'under 200 mi, car',
   'car or plane': '200 to 450 mi, car or plane',

@@ -1,4 +1,4 @@
-/** Seconds as mm:ss (spec section 9); minutes keep counting past 59. Unknown shows --:--. */
+/** Seconds as mm:ss, as progress times show; minutes keep counting past 59. Unknown shows --:--. */
 export function formatMmSs(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '--:--';
   const whole = Math.round(seconds);

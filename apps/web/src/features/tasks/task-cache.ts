@@ -3,7 +3,7 @@ import type { Task } from '@meridian/contracts';
 import { TASK_REMOVAL_DELAY_MS } from '@meridian/domain';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Statuses the panel shows; complete, error and cancelled are hidden (spec section 4). */
+/** Statuses the panel shows; complete, error and cancelled are hidden. */
 export const isTaskVisible = (task: Task): boolean =>
   task.status === 'queued' || task.status === 'running';
 

@@ -5,9 +5,9 @@ const SANS = '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const SERIF = 'Georgia, "Iowan Old Style", "Times New Roman", serif';
 
 /**
- * The eight themes of spec section 3. Each is a palette plus a few touches
- * (app-bar treatment, type) so that they read as distinct themes, not tints.
- * Text on primary and secondary reaches WCAG AA (4.5:1) for normal text in every theme.
+ * The eight themes (`default` is the default). Each is a palette plus a few touches
+ * (app-bar treatment, type) so that they read as distinct themes, not tints. Text on
+ * primary and secondary reaches WCAG AA (4.5:1) for normal text in every theme.
  */
 export const THEME_OPTIONS: Record<ThemeName, ThemeOptions> = {
   default: {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useDeleteUser } from '../api/delete-user';
 
-/** The delete confirmation of spec section 5. */
+/** The delete confirmation: the username, and that it cannot be undone. */
 export function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const deleteUser = useDeleteUser();
   const toast = useToast();

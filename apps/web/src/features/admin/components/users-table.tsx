@@ -20,7 +20,7 @@ interface UsersTableProps {
   onRoleChange: (user: User, role: Role) => void;
   onResetPassword: (user: User) => void;
   onDelete: (user: User) => void;
-  /** The roster, for linking accounts to physicists (issue 10). */
+  /** The roster, for linking accounts to physicists. */
   physicists: readonly Physicist[];
   suggestions: readonly LinkSuggestion[];
   onLink: (user: User, physicistId: number | null) => void;

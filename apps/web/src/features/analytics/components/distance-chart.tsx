@@ -5,7 +5,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 /** The spec's buckets in order; a bucket the server left out counts as zero. */
 const BUCKETS = ['0-100', '101-400', '401-1000', '>1000'] as const;
 
-/** How far physicists travel: assigned slots per distance bucket (spec section 9). */
+/** How far physicists travel: assigned slots per bucket (0-100, 101-400, 401-1000, >1000 mi). */
 export function DistanceChart({ buckets }: { buckets: Record<string, number> }) {
   const counts = BUCKETS.map((key) => buckets[key] ?? 0);
   const total = counts.reduce((sum, count) => sum + count, 0);

@@ -62,7 +62,7 @@ export function AssignmentsPage({
   const kits = useQuery({ ...kitsQueryOptions(), enabled: canEditKits });
   const zips = useZipIndex();
   const [chosen, setChosen] = useState<Physicist[]>([]);
-  // "Mine": only the rows of the physicist this account is linked to (issue 10).
+  // "Mine": only the rows of the physicist this account is linked to.
   // A linked physicist on a phone sees their own jobs first, until they choose.
   const [mineChoice, setMineOnly] = useState<boolean | null>(null);
   const mine = useMySchedule();

@@ -17,8 +17,8 @@ export interface KitAssigning {
 
 /**
  * The kit column of /assignments: a dropdown for kit editors, admins and
- * managers (spec section 5: "The kit assign dropdown ... also allowed for the
- * user {name}"), the kit's name for everyone else.
+ * managers (and the regular users named in KIT_EDITOR_USERNAMES), the kit's
+ * name for everyone else.
  */
 export function KitCell({
   job,

@@ -20,11 +20,12 @@ export const updateKit = ({ id, ...body }: KitUpdate) =>
   apiRequest(`/kits/${id}`, KitSchema, { method: 'PUT', json: body });
 
 /**
- * Saves a kit; the answer replaces it, and a refusal reloads the kits (spec
- * section 4). The job lists are refetched too: a kit saved as out for
- * maintenance leaves every job starting after today, and a new location moves
- * the derived kit_location of its first job; a new zip joins the zip table.
- * (A factory of the options, so a test can run it on a plain QueryClient.)
+ * Saves a kit; the answer replaces it, and a refusal reloads the kits, so the
+ * table shows what the server holds. The job lists are refetched too: a kit
+ * saved as out for maintenance leaves every job starting after today, and a new
+ * location moves the derived kit_location of its first job; a new zip joins the
+ * zip table. (A factory of the options, so a test can run it on a plain
+ * QueryClient.)
  */
 export const updateKitMutation = (queryClient: QueryClient) =>
   mutationOptions({

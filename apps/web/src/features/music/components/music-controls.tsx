@@ -21,7 +21,7 @@ import { buildPlaylist } from '../playlist';
 import { SCORES } from '../scores';
 
 /**
- * Previous, play/pause, next and the track name (spec section 2, top bar).
+ * Previous, play/pause, next and the track name, in the top bar.
  * Built-in pieces are synthesised in the browser, uploaded files and the
  * radio station play as audio; the playlist moves on when a track ends. On a
  * phone the controls fold into one Music button whose menu holds the same

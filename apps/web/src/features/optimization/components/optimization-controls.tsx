@@ -18,10 +18,10 @@ import { PreviewDialog } from './preview-dialog';
 
 /**
  * The algorithm selector, 'Run Optimization', 'Preview' and 'Assign Kits' for
- * admins and managers (spec sections 2 and 6; issue 11's preview runs);
- * regular users get nothing. A preview runs the same algorithm without
- * applying: its result opens as a proposal to apply or discard. Runs change
- * only draft jobs unless 'Published weeks too' is on.
+ * admins and managers, who may run optimisation and assign kits; regular users
+ * get nothing. A preview runs the same algorithm without applying: its result
+ * opens as a proposal to apply or discard. Runs change only draft jobs unless
+ * 'Published weeks too' is on.
  */
 export function OptimizationControls() {
   const session = useSession();

@@ -15,6 +15,6 @@ export const activeTasksQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** The task list, loaded once at start when signed in (spec section 4). */
+/** The task list, loaded once at start when signed in, so running tasks show after a reload. */
 export const useActiveTasks = (isSignedIn: boolean) =>
   useQuery({ ...activeTasksQueryOptions(), enabled: isSignedIn });

@@ -32,9 +32,9 @@ function hint(choice: ThemeChoice, organisation: ThemeName, deviceIsDark: boolea
 
 /**
  * The top bar's theme menu: the organisation's theme, the device's light or
- * dark setting, or one of the eight themes, saved on the server (issue 22) so
- * the choice follows the user to every device. Its items are radio items: the
- * arrow keys move, Enter or Space chooses.
+ * dark setting, or one of the eight themes, saved on the server so the choice
+ * follows the user to every device. Its items are radio items: the arrow keys
+ * move, Enter or Space chooses.
  */
 export function ThemeMenu() {
   const { data } = useMyAppearance(true);

@@ -10,7 +10,7 @@ import { invalidateScheduling } from '../../../lib/query-keys';
 import { useToast } from '../../../components/toast/toast-context';
 import type { PendingMoves, TimelineBar } from '../layout/timeline-rows';
 
-/** The toast prefix of a failed slot change (spec section 8's catalogue). */
+/** The toast prefix of a failed slot change, kit or person. */
 export const failurePrefix = (bar: TimelineBar) =>
   bar.slot === 'kit' ? 'Kit assignment failed: ' : 'Assignment failed: ';
 
