@@ -11,7 +11,10 @@ const WorkloadStatsSchema = z.object({
   is_imbalanced: z.boolean(),
 });
 
-/** GET /api/v1/analytics/summary (spec section 9 rules). */
+/**
+ * GET /api/v1/analytics/summary: slots per distance bucket, the share of long
+ * trips (above 20% is a cost impact) and each role's workload.
+ */
 export const AnalyticsSummarySchema = z.object({
   last_run: z
     .object({ algorithm: z.string(), finished_at: z.string(), objective_total: z.number() })

@@ -3,9 +3,9 @@ import { THEMES } from '@meridian/domain';
 import { ThemeNameSchema } from './settings';
 
 /**
- * A user's own theme choice (issue 22): the organisation's theme (the admin's
- * choice), their device's light or dark setting (prefers-color-scheme), or
- * one of the eight themes by name.
+ * A user's own theme choice: the organisation's theme (the admin's choice),
+ * their device's light or dark setting (prefers-color-scheme), or one of the
+ * eight themes by name.
  */
 export const THEME_CHOICES = ['organisation', 'device', ...THEMES] as const;
 export const ThemeChoiceSchema = z.enum(THEME_CHOICES, {

@@ -31,7 +31,7 @@ export const ExportQuerySchema = z.object({
 export const exportFileName = (page: ExportPage, format: 'csv' | 'xlsx' | 'pdf'): string =>
   `${page}_export.${format}`;
 
-/** A row's number as the tables show it: 1-based, padded to 3 digits (spec section 2). */
+/** A row's number as the tables show it: 1-based, padded to 3 digits (001). */
 export const rowNumber = (index: number): string => String(index + 1).padStart(3, '0');
 
 /** A cell as exported; strings are neutralised by the writer, numbers and empties are safe. */

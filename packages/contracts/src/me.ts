@@ -4,8 +4,8 @@ import { RoleSchema } from '@meridian/domain';
 /**
  * GET /api/v1/auth/me: who the token belongs to, as the server sees the
  * account now, and what the screens may offer them. can_edit_kits is true for
- * admins, managers and the regular users named in KIT_EDITOR_USERNAMES
- * (spec section 5), the same rule the kit routes enforce.
+ * admins, managers and the regular users named in KIT_EDITOR_USERNAMES, the
+ * same rule the kit routes enforce.
  */
 export const CurrentUserSchema = z.object({
   username: z.string(),

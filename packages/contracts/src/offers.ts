@@ -4,10 +4,10 @@ import { RowIdSchema } from './ids';
 import { ScheduleSlotSchema } from './people';
 
 /**
- * Issue 21 part 2, swaps and covers: a linked physicist offers one of their
- * future slots; the colleagues who could take it under every hard rule are
- * told; one accepts; a manager approves (or the automatic approval does) and
- * the slot changes hands as a recorded run, locked.
+ * Swaps and covers: a linked physicist offers one of their future slots; the
+ * colleagues who could take it under every hard rule are told; one accepts; a
+ * manager approves (or the automatic approval does) and the slot changes hands
+ * as a recorded run, locked.
  */
 
 /** The longest note an offer may carry (characters, after trimming). */

@@ -3,8 +3,8 @@ import { JobPhaseSchema, RoleSchema } from '@meridian/domain';
 import { RowIdParamsSchema, RowIdSchema } from './ids';
 
 /**
- * Issue 10 items 3 to 5: accounts linked to physicists, a schedule of one's
- * own, its calendar feed and the notifications that reach people.
+ * Accounts linked to physicists, a schedule of one's own, its calendar feed and
+ * the notifications that reach people.
  */
 
 /**

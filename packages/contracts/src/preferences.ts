@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { IsoDateSchema, isRealDate } from '@meridian/domain';
 
 /**
- * Issue 21 part 3: the days a physicist would rather not work. They are soft:
- * the optimiser pays the `preference` weight per assigned job day on one
- * (docs/optimization.md, the preference term P).
+ * The days a physicist would rather not work. They are soft: the optimiser pays
+ * the `preference` weight per assigned job day on one (docs/optimization.md,
+ * the preference term P).
  */
 
 /** Most dates one physicist may list: a whole year, day by day. */

@@ -5,10 +5,10 @@ import { SwapRequestSchema } from './offers';
 import { ScheduleSlotSchema } from './people';
 
 /**
- * Issue 21: the people in the plan ask, managers decide. The inbox
- * (GET /api/v1/requests) is a list of items told apart by `kind`: leave
- * requests and swaps (accepted offers, offers.ts). Their ids share one
- * sequence, so /requests/{id} names one item whatever its kind.
+ * The people in the plan ask, managers decide. The inbox (GET /api/v1/requests)
+ * is a list of items told apart by `kind`: leave requests and swaps (accepted
+ * offers, offers.ts). Their ids share one sequence, so /requests/{id} names one
+ * item whatever its kind.
  */
 
 /** The longest note a physicist may add to a request (characters, after trimming). */

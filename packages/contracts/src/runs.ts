@@ -5,8 +5,8 @@ import { RowIdParamsSchema, decimalInteger } from './ids';
 import { PlanSummarySchema } from './plan';
 
 /**
- * Plan revisions (issue 11): every write of a whole plan is a recorded run
- * that can be listed, compared, undone (restore) and replayed.
+ * Plan revisions: every write of a whole plan is a recorded run that can be
+ * listed, compared, undone (restore) and replayed.
  */
 
 /**

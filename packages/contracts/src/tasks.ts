@@ -33,7 +33,7 @@ export interface AwaitedTaskKindInfo {
   changesSchedule: boolean;
 }
 
-/** The kinds the task panel lists, follows and cancels (spec section 3: Task type). */
+/** The kinds the task panel lists, follows and cancels. */
 export const PANEL_TASK_KINDS = {
   optimization: {
     label: 'Optimisation',
@@ -81,7 +81,7 @@ export const PanelTaskTypeSchema = z.enum(
 /** True for a kind the task panel lists. */
 export const isPanelTaskType = (type: string): type is PanelTaskType => type in PANEL_TASK_KINDS;
 
-/** A long-running task (spec section 3, Task). Times in seconds. */
+/** A long-running task, as the task panel shows it. Times in seconds. */
 export const TaskSchema = z.object({
   id: z.string(),
   type: PanelTaskTypeSchema,

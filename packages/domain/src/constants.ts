@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, named once. */
+/** Business constants of the product (times, widths, limits), named once. */
 export const TOAST_AUTO_HIDE_MS = 6000;
 export const TASK_REMOVAL_DELAY_MS = 5000;
 export const DRAWER_WIDTH = 240;

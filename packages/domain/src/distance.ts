@@ -1,4 +1,4 @@
-/** Earth radius in miles used by every distance in the product (spec section 9). */
+/** Earth radius in miles used by every distance in the product. */
 export const EARTH_RADIUS_MILES = 3958.8;
 
 const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
@@ -39,7 +39,7 @@ export function travelHint(miles: number): TravelHint {
   return 'plane';
 }
 
-/** Analytics distance bucket of spec section 9. */
+/** Analytics distance bucket: the dashboard's four ranges of miles. */
 export function distanceBucket(miles: number): '0-100' | '101-400' | '401-1000' | '>1000' {
   if (miles <= 100) return '0-100';
   if (miles <= 400) return '101-400';

@@ -10,7 +10,7 @@ export type IsoDate = z.infer<typeof IsoDateSchema>;
 export const PhysicistRoleSchema = z.enum(['lead', 'dataacq']);
 export type PhysicistRole = z.infer<typeof PhysicistRoleSchema>;
 
-/** A job (customer site visit) with its assignment fields, spec section 3. */
+/** A job (customer site visit) with its assignment fields. */
 export const JobSchema = z.object({
   id: z.number().int(),
   customer: z.string(),
@@ -64,7 +64,7 @@ export const UserSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: RoleSchema,
-  /** The physicist this account belongs to (issue 10), or null. */
+  /** The physicist this account belongs to, or null. */
   physicist_id: z.number().int().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;

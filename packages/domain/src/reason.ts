@@ -1,5 +1,5 @@
 /**
- * A job's `reason` is one composite string (spec section 3):
+ * A job's `reason` is one composite string (docs/data-formats.md):
  *   <candidate or assignment part> REASONING_MARKER <rationale> COMMENT_MARKER <user comment>
  * The markers are defined here once; every reader and writer goes through
  * composeReason / parseReason so that no screen splits the string its own way.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The three account roles of spec section 6 (a visitor without a token is a guest). */
+/** The three account roles (a visitor without a token is a guest). */
 export const RoleSchema = z.enum(['regular', 'manager', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -23,7 +23,7 @@ const startThreadWith = (tmp: string) =>
     timeout: 90_000,
   });
 
-describe('solver thread code (issue 12, hole 1)', () => {
+describe('solver thread code (docs/security.md, hole 1)', () => {
   it('comes from the project, never from the shared temporary folder: a planted file is not run', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'meridian-planted-'));
     folders.push(tmp);
