@@ -1,6 +1,6 @@
 /**
- * How soon a notice's e-mail leaves in immediate mode (issue 21's target:
- * within 5 s of the notice). A real SMTP server (smtp-server) on loopback
+ * How soon a notice's e-mail leaves in immediate mode (the target: within 5 s
+ * of the notice; docs/performance.md). A real SMTP server (smtp-server) on loopback
  * receives; the app runs as in production: the notice is written by
  * POST /notifications/notify-all, its wake-up after commit starts a drain
  * (mail/mail-pump.ts), nodemailer sends. Each figure runs from before the

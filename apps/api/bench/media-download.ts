@@ -1,6 +1,6 @@
 /**
- * How fast a node serves an uploaded video from the database (issue 23 item
- * 10): a 50 MB MP4 (random bytes after its header, so nothing compresses) is
+ * How fast a node serves an uploaded video from the database
+ * (docs/performance.md): a 50 MB MP4 (random bytes after its header, so nothing compresses) is
  * uploaded through the service, then downloaded over real HTTP from the app
  * listening on loopback: whole, ten times in a row, one client at a time,
  * and as a player seeking does (`bytes=<middle>-`). Each figure runs from the

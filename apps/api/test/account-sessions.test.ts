@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../src/db/database';
 import { addPhysicist } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Account self-service (issue 21, 5; issue 23, 6): server-side logout, the
+// Account self-service (docs/security.md, sessions): server-side logout, the
 // user's own password change and the password rule, on two app instances over
 // one database (two pools on PostgreSQL, like two API nodes; two apps over the
 // one embedded database), and the calendar URL shown again until it dies.

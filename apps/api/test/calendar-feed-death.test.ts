@@ -31,7 +31,7 @@ async function freshFeed(physicistId: number): Promise<string> {
 const feedStatus = async (path: string) =>
   (await t.app.inject({ method: 'GET', url: path })).statusCode;
 
-describe('a calendar URL dies with its password and its link (issue 23, 5)', () => {
+describe('a calendar URL dies with its password and its link', () => {
   it('dies on an admin password reset', async () => {
     const path = await freshFeed(first);
     const reset = await call(

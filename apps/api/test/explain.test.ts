@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
 /**
- * Explanations against the domain evaluator on the demo data (issue 11):
+ * Explanations against the domain evaluator on the demo data:
  * the plan is rebuilt here from the public lists (jobs, roster, leave, zip
  * table), independently of the server's instance builder and of
  * ObjectiveState, and every number the endpoint answers is checked as F

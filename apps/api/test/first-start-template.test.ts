@@ -18,7 +18,7 @@ import { extractTarGz, TarError } from '../src/db/untar';
 import { ZIP_TABLE_ROWS } from '../src/io/zip-table';
 import { embeddedTemplate } from './support/test-app';
 
-// The data folder prepared at build time (issue 12: a restart after a kill
+// The data folder prepared at build time (docs/reliability.md: a restart after a kill
 // during a first start must take < 10 s). The template here is the tests'
 // migrated dump, written with the running code's manifest, as the build does.
 let scratch: string;

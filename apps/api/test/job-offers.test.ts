@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { seedSchedule, type Seeded } from './tasks-fixture';
 
 /**
- * Swaps and covers (issue 21 part 2) on the small seeded schedule plus two
+ * Swaps and covers on the small seeded schedule plus two
  * leads: Hal Lead lives in New York next to Ada Lead, Gus Lead has a home
  * zip the zip table does not know. Ada (the regular user) leads Mercy
  * Hospital Jan 4-5 and Jan 11-12 2027 and a few more jobs added here; Ben

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { readStream, seedSchedule, type Seeded } from './tasks-fixture';
 
 /**
- * Leave requests (issue 21 part 1) on the small seeded schedule, with a plan
+ * Leave requests on the small seeded schedule, with a plan
  * set by hand so the impact has a known answer: Ada Lead (the regular
  * user's physicist) leads Mercy Hospital (Jan 4-5) and Harbor Health
  * (Jan 7-8); Ben Lead leads Lakeside Clinic (Jan 4-6) and Cy Lead Sunset

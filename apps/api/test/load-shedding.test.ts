@@ -4,7 +4,7 @@ import { parseConfig } from '../src/config/config';
 import { ConcurrencyGate } from '../src/http/load-shedding';
 import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 
-// Issue 12, load: beyond a per-node bound, expensive requests are answered
+// Load (docs/reliability.md): beyond a per-node bound, expensive requests are answered
 // 503 with Retry-After at once, before any work, while admitted ones complete.
 
 /** The load-shedding settings of a default config with `changes` to the bounds. */

@@ -7,7 +7,7 @@ import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './sch
 import { SmtpInbox } from './support/smtp-inbox';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Issue 21 part 4: notices reach people's e-mail through a real SMTP server
+// Notices reach people's e-mail through a real SMTP server
 // started here. Drains are called with a given time (app built with
 // drainMail: false), so retries and the digest never wait on the clock.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Issue 22: each signed-in user's own theme choice, stored on the server so it
+// Each signed-in user's own theme choice, stored on the server so it
 // follows them between devices, beside the admin's theme for everyone.
 
 let t: TestApp;

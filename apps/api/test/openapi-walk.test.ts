@@ -13,7 +13,7 @@ import { schemaProblem } from './support/openapi-schema-check';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * The served OpenAPI document is the contract (issue 23, item 9): every
+ * The served OpenAPI document is the contract (docs/security.md): every
  * operation in it is walked with requests fast-check generates from its
  * schemas, plus hostile mutations (NUL and other C0 controls, huge strings,
  * wrong types, missing fields, non-canonical ids, the wrong media type), as

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKit, addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Issue 10 items 3 to 5: accounts linked to physicists, /me/schedule, the
+// Accounts linked to physicists, /me/schedule, the
 // calendar feed and notifications, through the API on a fresh database.
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
-// Issue 20: a run keeps the past as it happened and the published weeks as
+// A run keeps the past as it happened and the published weeks as
 // promised (unless asked to change them), keeps the plan where a change
 // would not pay, says what it did in words, and tells the people whose
 // published jobs it changed. TEST_TODAY is 2026-01-05.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './scheduling-fixtures';
 import { createTestApp, TEST_TODAY, type TestApp } from './support/test-app';
 
-// Issue 20, the planning window: today in ORG_TIMEZONE, publishing the plan
+// The planning window: today in ORG_TIMEZONE, publishing the plan
 // through a date, each job's phase, and the notices a publish sends.
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { addPhysicist, call, listJobs, uploadSchedule } from './scheduling-fixtu
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
-// Issue 21 part 3: a linked physicist states the days they would rather not
+// A linked physicist states the days they would rather not
 // work; managers read them; every run pays the preference weight per job
 // day on one, and the fingerprint, explanation and summary say so.
 // TEST_TODAY is 2026-01-05; 2026-03-02 is a Monday.

@@ -3,7 +3,7 @@ import { parseConfig } from '../src/config/config';
 import { addPhysicist, call } from './scheduling-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Issue 23, item 8: links handed out start at PUBLIC_URL (else the listen
+// docs/security.md, finding 7: links handed out start at PUBLIC_URL (else the listen
 // address), never the request's Host header; HSTS only over HTTPS, directly or
 // from a proxy TRUST_PROXY trusts.
 

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRefusalPause } from '../src/http/refusal-pause';
 
-// Issue 12, load: a connection that was just refused is not read from for a
+// Load (docs/reliability.md): a connection that was just refused is not read from for a
 // while, so a flood that ignores Retry-After cannot keep the event loop busy.
 
 const PAUSE_MS = 400;

@@ -39,7 +39,7 @@ async function undo(runId: number) {
   return RestoreResultSchema.parse(res.json()).run.id;
 }
 
-describe('restore of a run whose "before" names someone deleted since (issue 23, 4)', () => {
+describe('restore of a run whose "before" names someone deleted since', () => {
   it('a restore without any body is accepted (force is optional)', async () => {
     const run = await optimiseAndWait(t, 'heuristic');
     const res = await t.app.inject({

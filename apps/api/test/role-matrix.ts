@@ -90,7 +90,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/v1/music/settings', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/music/tracks', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/auth/me', expect: signedIn(200) },
-  // Account self-service (issue 21, 5): requests that reach validation but change nothing, so
+  // Account self-service: requests that reach validation but change nothing, so
   // the matrix's own tokens live on (a real logout or change is in account-sessions.test.ts).
   {
     method: 'POST',
@@ -104,7 +104,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { current_password: 'x', new_password: 'short' },
     expect: signedIn(400),
   },
-  // Issue 10: one's own schedule, calendar feed and notifications. The matrix's users are not
+  // One's own schedule, calendar feed and notifications. The matrix's users are not
   // linked to physicists: an empty schedule, and no feed for an unlinked account (409).
   { method: 'GET', path: '/api/v1/me/schedule', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/me/calendar', expect: signedIn(200) },
@@ -127,9 +127,9 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { message: 'Role matrix test' },
     expect: managers(200),
   },
-  // Issue 21 part 4: how one's notices reach one's e-mail.
+  // How one's notices reach one's e-mail.
   { method: 'GET', path: '/api/v1/me/notice-settings', expect: signedIn(200) },
-  // Issue 22: one's own theme choice.
+  // One's own theme choice.
   { method: 'GET', path: '/api/v1/me/appearance', expect: signedIn(200) },
   {
     method: 'PUT',
@@ -144,7 +144,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: signedIn(200),
   },
 
-  // Admin only (spec section 6: /admin is admin only).
+  // Admin only, as the /admin screen is.
   { method: 'GET', path: '/api/v1/admin/users', expect: adminOnly(200) },
   { method: 'GET', path: '/api/v1/admin/mail', expect: adminOnly(200) },
   // The embedded database is archived by the server; on PostgreSQL the admin is told to use pg_dump.
@@ -228,7 +228,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: adminOnly(200),
   },
 
-  // Scheduling data (issue 3): any signed-in role reads; admins and managers change.
+  // Scheduling data: any signed-in role reads; admins and managers change.
   // Writes use ids that do not exist or refused input, so the table leaves no data behind.
   { method: 'GET', path: '/api/v1/jobs/', expect: signedIn(200) },
   { method: 'POST', path: '/api/v1/jobs/', expect: managers(201) },
@@ -255,7 +255,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { job_id: 999999, role: 'lead', physicist_id: null },
     expect: managers(404),
   },
-  // Issue 11: explanations for every role; locks for managers (unknown job: 404 proves access).
+  // Explanations for every role; locks for managers (unknown job: 404 proves access).
   { method: 'GET', path: '/api/v1/assignments/{job_id}/explain', expect: signedIn(404) },
   {
     method: 'PUT',
@@ -278,7 +278,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(404),
   },
   { method: 'DELETE', path: '/api/v1/physicists/{id}', expect: managers(404) },
-  // Issue 21 part 3: preferences. The matrix's users are not linked: 409 for their own.
+  // Preferences. The matrix's users are not linked: 409 for their own.
   { method: 'GET', path: '/api/v1/me/preferences', expect: signedIn(409) },
   {
     method: 'PUT',
@@ -345,7 +345,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(200),
   },
 
-  // Tasks, optimisation, kit assignment and analytics (issue 4). Starts use refused input
+  // Tasks, optimisation, kit assignment and analytics. Starts use refused input
   // (unknown algorithm keys: 400 proves access), so the table queues no work.
   { method: 'GET', path: '/api/v1/tasks/active', expect: signedIn(200) },
   // Owner, manager or admin may cancel; an unknown id is 404 for everyone signed in.
@@ -357,7 +357,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: managers(400),
   },
   { method: 'GET', path: '/api/v1/optimize/stream/{id}', expect: signedIn(404) },
-  // What-if (issue 11): a physicist id that does not exist is 404 once access is granted.
+  // What-if: a physicist id that does not exist is 404 once access is granted.
   {
     method: 'POST',
     path: '/api/v1/optimize/what-if',
@@ -379,7 +379,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { through: '2026-06-30' },
     expect: managers(200),
   },
-  // Leave requests (issue 21): asking needs an account linked to a physicist (none of the
+  // Leave requests: asking needs an account linked to a physicist (none of the
   // matrix's are: 409 once access is granted); the inbox and decisions are for managers.
   { method: 'GET', path: '/api/v1/me/leave-requests', expect: signedIn(200) },
   {
@@ -398,7 +398,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { reason: 'No' },
     expect: managers(404),
   },
-  // Swaps and covers (issue 21 part 2): offering and accepting need an account linked to a
+  // Swaps and covers: offering and accepting need an account linked to a
   // physicist (none of the matrix's are: 409 once access is granted); an unknown offer is 404.
   { method: 'GET', path: '/api/v1/me/offers', expect: signedIn(200) },
   {
@@ -413,7 +413,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/v1/proposals/{id}/apply', expect: managers(404) },
   { method: 'DELETE', path: '/api/v1/proposals/{id}', expect: managers(404) },
   { method: 'POST', path: '/api/v1/kits/assign', expect: managers(200) },
-  // Plan revisions (issue 11): reading is open to every role; undo and replay are for
+  // Plan revisions: reading is open to every role; undo and replay are for
   // admins and managers (an unknown run is 404 once access is granted).
   { method: 'GET', path: '/api/v1/runs', expect: signedIn(200) },
   { method: 'GET', path: '/api/v1/runs/{id}', expect: signedIn(404) },

@@ -3,7 +3,7 @@ import type { App } from '../src/compose/app';
 import { postFile } from './scheduling-fixtures';
 import { createSecondNode, createTestApp, type SecondNode, type TestApp } from './support/test-app';
 
-// Issue 23 item 10: two API nodes on one database allow what one allows. The
+// docs/security.md, finding 9: two API nodes on one database allow what one allows. The
 // sign-in throttle (5 failures lock an account, 20 an address), the
 // per-address cap on the sign-in routes and the per-user import limit are
 // counted in the database, so requests alternating between two app

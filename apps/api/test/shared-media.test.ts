@@ -8,7 +8,7 @@ import type { App } from '../src/compose/app';
 import { postFile } from './scheduling-fixtures';
 import { createSecondNode, createTestApp, type SecondNode, type TestApp } from './support/test-app';
 
-// Issue 23 item 10: uploaded media live in the database, so a file uploaded
+// Scale-out (docs/security.md, finding 10): uploaded media live in the database, so a file uploaded
 // through one API node is served by another whose DATA_DIR has never seen
 // it. On PostgreSQL the second node has a pool of its own on the same schema;
 // on the embedded database it shares the one handle (createSecondNode).

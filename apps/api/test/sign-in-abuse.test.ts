@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// Issue 12, holes 2 and 3: one attacker behind a proxy must not lock everyone
+// docs/security.md, holes 2 and 3: one attacker behind a proxy must not lock everyone
 // out, and sign-in input must not let anyone fill the server's memory.
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamTicker } from '../src/http/user-streams';
 import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 
-// Issue 23, item 2: every kind of event stream shares one cap per user (10),
+// docs/security.md, finding 2: every kind of event stream shares one cap per user (10),
 // and an open stream ends once its token is revoked. The re-check is driven by
 // hand here (a StreamTicker the test ticks), so no verdict rests on the clock:
 // user-streams.test.ts shows with fake timers that the server ticks every 2 s.

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const detailOf = (body: string) => (JSON.parse(body) as { detail?: unknown }).detail;
 
-describe('ids are plain decimal digits (issue 23, 7)', () => {
+describe('ids are plain decimal digits', () => {
   it('refuses hex, exponent, sign, fraction and leading zeros: another row is never touched', async () => {
     const job = (await call(t, 'POST', '/api/v1/jobs/')).json<JobRecord>();
     const n = job.id;

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const detailOf = (body: string) => (JSON.parse(body) as { detail: string }).detail;
 
-describe('text input: valid Unicode without NUL or other C0 controls but tab, CR, LF (issue 23, 1)', () => {
+describe('text input: valid Unicode without NUL or other C0 controls but tab, CR, LF', () => {
   it('sign-in with NUL in the username or password answers 400 naming the field, not 500', async () => {
     for (const [payload, field] of [
       ['username=a%00b&password=x', 'username'],

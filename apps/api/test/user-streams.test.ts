@@ -4,7 +4,7 @@ import type { AuthUser } from '../src/http/fastify-types';
 import { HttpError } from '../src/http/http-error';
 import { STREAM_RECHECK_MS, UserStreams } from '../src/http/user-streams';
 
-// Issue 23, item 2: the per-user cap and the revocation check of every event
+// docs/security.md, finding 2: the per-user cap and the revocation check of every event
 // stream, on vitest's fake clock (the server's own 2 s interval, no waiting).
 
 const ann: AuthUser = { id: 1, username: 'ann', role: 'regular' };

@@ -8,7 +8,7 @@ import type { PeopleServices } from './people';
 import type { AppServices } from './services';
 import type { WorkServices } from './work';
 
-/** What the leave-request routes use (issue 21). */
+/** What the leave-request routes use. */
 export interface LeaveRequestServices {
   leave: LeaveRequestsService;
   decisions: RequestDecisions;

@@ -8,7 +8,7 @@ import { InstanceBuilder } from '../services/instance-builder';
 import type { PeopleServices } from './people';
 import type { AppServices } from './services';
 
-/** What the offer routes and the requests inbox use (issue 21 part 2). */
+/** What the offer routes and the requests inbox use. */
 export interface OfferServices {
   offers: OffersService;
   swaps: SwapDecisions;

@@ -8,7 +8,7 @@ import { PlanWindowService } from '../plan-window/plan-window.service';
 import { PublishedNotices } from '../plan-window/published-notices';
 import type { AppServices } from './services';
 
-/** The services of issue 10's people features: own schedule, calendar feed, notifications. */
+/** The services of the people features: own schedule, calendar feed, notifications. */
 export interface PeopleServices {
   schedule: ScheduleService;
   calendar: CalendarService;
@@ -19,7 +19,7 @@ export interface PeopleServices {
   planWindow: PlanWindowService;
   /** Wakes notification streams; the task machinery's bus (LISTEN/NOTIFY on PostgreSQL). */
   bus: TaskEventBus;
-  /** The days physicists would rather not work (issue 21 part 3). */
+  /** The days physicists would rather not work. */
   preferences: PreferencesService;
 }
 

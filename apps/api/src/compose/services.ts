@@ -124,7 +124,7 @@ export interface AppServices {
   exports: ExportsService;
   analyze: AnalyzeService;
   analytics: AnalyticsService;
-  /** Why each slot holds whom, and the per-physicist breakdown of F (issue 11). */
+  /** Why each slot holds whom, and the per-physicist breakdown of F. */
   explain: ExplainService;
   /** Recorded runs: list, changes, restore. */
   planHistory: PlanHistory;

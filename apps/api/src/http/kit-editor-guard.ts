@@ -17,7 +17,7 @@ export function canEditKits(user: AuthUser, usernames: readonly string[]): boole
 
 /**
  * Kit editing and kit assignment: admins, managers, and the regular users named
- * in KIT_EDITOR_USERNAMES (spec section 5: "also allowed for the user {name}").
+ * in KIT_EDITOR_USERNAMES.
  * The role comes from the database on every request, never from the token alone.
  */
 export function requireKitEditor(usernames: readonly string[]): onRequestHookHandler {

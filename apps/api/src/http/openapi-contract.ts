@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * The served OpenAPI document is the API's contract (issue 23, item 9): every
+ * The served OpenAPI document is the API's contract (docs/security.md): every
  * operation lists every status it can answer. A route declares its successes
  * and the errors only it knows of (a 409 on a stale version, a 422 with
  * line-numbered errors) in its zod `response`; the statuses that follow from

@@ -21,9 +21,9 @@ const signedInErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 const managerErrors = { ...signedInErrors, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
- * Leave requests (issue 21): a linked physicist asks for days off and may
- * withdraw a pending request; managers see every request in one inbox with
- * its impact, and approve (recording the leave and preparing a repair as a
+ * Leave requests (docs/ARCHITECTURE.md): a linked physicist asks for days off
+ * and may withdraw a pending request; managers see every request in one inbox
+ * with its impact, and approve (recording the leave and preparing a repair as a
  * what-if proposal) or decline it. The asker is told of the decision.
  */
 export const leaveRequestsRoutes: FastifyPluginCallbackZod<{

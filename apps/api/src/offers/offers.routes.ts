@@ -14,9 +14,9 @@ import type { OffersService } from './offers.service';
 const signedInErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
 /**
- * Swaps and covers (issue 21 part 2): a linked physicist offers one of their
- * future slots, sees their own offers and those made to them, withdraws, and
- * accepts one made to them. Managers decide accepted offers in the requests
+ * Swaps and covers (docs/ARCHITECTURE.md): a linked physicist offers one of
+ * their future slots, sees their own offers and those made to them, withdraws,
+ * and accepts one made to them. Managers decide accepted offers in the requests
  * inbox (leave-requests.routes.ts, kind `swap`).
  */
 export const offersRoutes: FastifyPluginCallbackZod<{ offers: OffersService }> = (

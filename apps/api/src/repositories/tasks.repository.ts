@@ -42,7 +42,7 @@ export const QUEUED_MESSAGE = 'Queued, waiting for a worker';
 const json = (value: unknown) => sql`${JSON.stringify(value ?? null)}::jsonb`;
 const ACTIVE: TaskStatus[] = ['queued', 'running'];
 
-/** The API's Task view of a row of a kind the task panel lists (spec section 3). */
+/** The API's Task view of a row of a kind the task panel lists (PANEL_TASK_KINDS). */
 export function toTask(row: TaskRow & { type: PanelTaskType }): Task {
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import type { UsersService } from '../services/users.service';
 import { requireRole } from '../http/authenticate';
 import { sendCachedJson } from '../http/cached-json';
 
-/** User management (spec section 7), admin only. */
+/** User management (the /admin screen's first tab), admin only. */
 export const adminUsersRoutes: FastifyPluginCallbackZod<{
   users: UsersService;
   lists: ListSnapshots<ListName>;

@@ -16,8 +16,8 @@ import { mediaFileHandler } from './media-serving';
 import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
- * Background videos (spec section 7, admin Appearance tab) and their public
- * side: the login landing asks which video is active and plays it from
+ * Background videos (the admin's Appearance tab) and their public side: the
+ * login landing asks which video is active and plays it from
  * /media/backgrounds/, which must be public because a <video> element cannot
  * send a bearer header. Served files carry nosniff (helmet) and byte ranges.
  */

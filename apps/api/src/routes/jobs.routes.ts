@@ -21,7 +21,7 @@ import type { ListSnapshots } from '../services/list-snapshots';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import { sendCachedJson } from '../http/cached-json';
 
-/** Jobs, the assignments view, manual assignment and candidate analysis (spec section 7). */
+/** Jobs, the assignments view, manual assignment and candidate analysis. */
 export const jobsRoutes: FastifyPluginCallbackZod<{
   jobs: JobsService;
   assignments: AssignmentsService;

@@ -17,10 +17,10 @@ import { mediaFileHandler } from './media-serving';
 import { refuseBadMultipartText } from '../http/text-guard';
 
 /**
- * Music (spec sections 2 and 7): what the top bar's player plays, the tracks
- * a playlist may name, and the admin's uploaded music files. The files are
- * served publicly from /media/music/ because an <audio> element cannot send a
- * bearer header; they carry nosniff (helmet), their audio type and byte ranges.
+ * Music: what the top bar's player plays, the tracks a playlist may name, and
+ * the admin's uploaded music files. The files are served publicly from
+ * /media/music/ because an <audio> element cannot send a bearer header; they
+ * carry nosniff (helmet), their audio type and byte ranges.
  */
 export const musicRoutes: FastifyPluginAsyncZod<{ music: MusicService }> = async (
   app,

@@ -7,7 +7,7 @@ import type { UserAppearanceService } from '../services/user-appearance.service'
 const errors = (...codes: (400 | 401 | 415 | 500)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorBodySchema]));
 
-/** GET/PUT /api/v1/me/appearance: the signed-in user's own theme choice (issue 22). */
+/** GET/PUT /api/v1/me/appearance: the signed-in user's own theme choice. */
 export const myAppearanceRoutes: FastifyPluginCallbackZod<{
   appearance: UserAppearanceService;
 }> = (app, { appearance }, done) => {

@@ -9,7 +9,7 @@ import { requireSignedIn } from '../http/authenticate';
 import type { CalendarService } from '../services/calendar.service';
 import type { ScheduleService } from '../services/schedule.service';
 
-/** The signed-in user's own schedule and its private calendar feed (issue 10). */
+/** The signed-in user's own schedule and its private calendar feed. */
 export const myScheduleRoutes: FastifyPluginCallbackZod<{
   schedule: ScheduleService;
   calendar: CalendarService;

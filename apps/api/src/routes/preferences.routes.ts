@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireRole, requireSignedIn } from '../http/authenticate';
 import type { PreferencesService } from '../services/preferences.service';
 
-/** The days physicists would rather not work (issue 21 part 3): their own, and the managers' view. */
+/** The days physicists would rather not work: their own, and the managers' view. */
 export const preferencesRoutes: FastifyPluginCallbackZod<{ preferences: PreferencesService }> = (
   app,
   { preferences },

@@ -73,11 +73,11 @@ const PLAN_TABLES: readonly VersionedTable[] = [
 ];
 
 /**
- * Why each slot holds whom (issue 11): every number comes from the domain's
- * ObjectiveState over the same instance an optimisation solves, so an
+ * Why each slot holds whom (docs/optimization.md): every number comes from the
+ * domain's ObjectiveState over the same instance an optimisation solves, so an
  * explanation and F cannot disagree. Feasibility and refusals use the
- * manual-assignment rules of @meridian/domain (leave, another job, role),
- * so a listed alternative is one a manager could really assign.
+ * manual-assignment rules of @meridian/domain (leave, another job, role), so a
+ * listed alternative is one a manager could really assign.
  */
 export class ExplainService {
   /**

@@ -5,7 +5,7 @@ import type { JobsRepository } from '../repositories/jobs.repository';
 import type { ExportPage } from '@meridian/contracts';
 import { buildExport, type ExportFile, type ExportFormat } from '../io/export';
 
-// The pages behind /import and /schedule are for admins and managers (spec section 6).
+// The pages behind /import and /schedule are for admins and managers, as the screens are.
 const MANAGER_PAGES = new Set<ExportPage>(['datamanagement', 'schedule']);
 
 /** Page exports: the page's rows as CSV or XLSX, for the roles that may see that page. */

@@ -118,7 +118,7 @@ export class JobsService {
    * a past job, or one that dates a job before today, corrects the record of
    * what happened: it needs `correction_reason` and is recorded as a run
    * (AssignmentsService.correctionOf). A write that changes nothing (a
-   * comment saved as it was, spec section 5) corrects nothing and needs none.
+   * comment saved as it was) corrects nothing and needs none.
    * An edit of a published job tells its people what changed.
    */
   async update(id: number, body: JobUpdateRequest, userId: number): Promise<JobRecord> {

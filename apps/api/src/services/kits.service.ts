@@ -55,7 +55,7 @@ export class KitsService {
    * refusing the edit is deliberate: the flag records a fact (the kit is
    * broken), and refusing it until someone clears dozens of jobs by hand
    * would leave a plan that cannot happen. `unassigned` lists the jobs for the
-   * log; the answer itself stays the kit (spec section 7), and the jobs
+   * log; the answer itself is still the updated kit, and the jobs
    * appear without a kit on the next reload, ready for POST /kits/assign.
    */
   async update(id: number, input: KitUpdate): Promise<{ kit: Kit; unassigned: number[] }> {

@@ -10,10 +10,10 @@ const NOT_LINKED =
   'Your account is not linked to a physicist yet; ask an admin to link it in User Management';
 
 /**
- * The days each physicist would rather not work (issue 21 part 3): soft, so
- * the optimiser pays the preference weight per job day on one rather than
- * refusing it (docs/optimization.md). A physicist states their own; admins
- * and managers read them (the timeline's hatch, the explanation).
+ * The days each physicist would rather not work: soft, so the optimiser pays
+ * the preference weight per job day on one rather than refusing it
+ * (docs/optimization.md). A physicist states their own; admins and managers
+ * read them (the timeline's hatch, the explanation).
  */
 export class PreferencesService {
   constructor(

@@ -7,7 +7,7 @@ import {
 import type { UserAppearanceRepository } from '../repositories/user-appearance.repository';
 import type { SettingsService } from './settings.service';
 
-/** Who has not chosen follows the admin's theme, as everyone did before issue 22. */
+/** Who has not chosen follows the admin's theme, as everyone did before own choices. */
 const DEFAULT_CHOICE: ThemeChoice = 'organisation';
 
 /** Each user's own theme choice, answered with the organisation's theme it sits beside. */

@@ -1,9 +1,9 @@
 import { distanceBucket, LONG_TRIP_SHARE_FOR_COST_FLAG } from '@meridian/domain';
 
-/** A trip is long above this many miles: the two upper buckets of spec section 9 (401-1000, >1000). */
+/** A trip is long above this many miles: the two upper distance buckets (401-1000, >1000). */
 export const LONG_TRIP_MILES = 400;
 
-/** Workload figures of one role (spec section 9). */
+/** Workload figures of one role, and whether they are imbalanced (workloadStats). */
 export interface WorkloadStats {
   mean: number;
   std: number;
