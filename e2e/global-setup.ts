@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     REGISTRATION: 'open',
     // Every browser test signs in afresh from one address; the default cap of 30 a minute is for people.
     AUTH_RATE_PER_MINUTE: '10000',
-    // A regular user who may edit and assign kits (spec section 5's user {name}).
+    // A regular user who may edit and assign kits (KIT_EDITOR_USERNAMES).
     KIT_EDITOR_USERNAMES: 'e2e.kiteditor',
     // A fixed "today" before the tests' jobs (2026-03 on): they are to come whatever the date.
     PLAN_TODAY: E2E_TODAY,

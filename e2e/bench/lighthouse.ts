@@ -2,8 +2,8 @@
  * Lighthouse (the pinned devDependency, 12.2.3) with its default mobile preset
  * (Moto G Power emulation, simulated slow 4G and 4x CPU throttling) on /login
  * as a guest and on /my-schedule as a linked regular user, in Debian's
- * Chromium against the built server on a fresh data folder (issue 22's
- * target: accessibility 100, best practices 96 or more with no CSP issue,
+ * Chromium against the built server on a fresh data folder (the target:
+ * accessibility 100, best practices 96 or more with no CSP issue,
  * performance 90 or more). Each page is measured LH_RUNS times (default 3);
  * the run of median performance is printed.
  * Run: npm run build, then npm run bench:lighthouse. Not a test: it prints a

@@ -1,5 +1,5 @@
 /**
- * Browser benchmark of /timeline (issue 10, scale): at 100 jobs and at about
+ * Browser benchmark of /timeline (docs/performance.md): at 100 jobs and at about
  * 4,000 jobs x 160 physicists over a year, the time from navigation to the
  * grid with its first bars drawn, the bars and rows in the DOM (the
  * virtualisation), and the frame times while scrolling rows and days at week

@@ -1,5 +1,5 @@
 /**
- * Browser benchmark of the Data Management table (issue 3, performance):
+ * Browser benchmark of the Data Management table (docs/performance.md):
  * time to first rows and number of rendered rows on /import at 100 and 10,000
  * jobs, in Debian's Chromium against the real server on a fresh data folder.
  * Each size has its own server, and the opens alternate between them

@@ -8,7 +8,7 @@ const AXE_SOURCE = readFileSync(
   'utf8',
 );
 
-/** The impacts that fail the suite (issue 22's target: none of these anywhere). */
+/** The impacts that fail the suite (the target: none of these anywhere). */
 const FAILING = new Set(['critical', 'serious']);
 
 interface AxeNode {

@@ -12,7 +12,7 @@ import {
 } from '../support/scheduling-data';
 
 /**
- * Issue 22's axe target: no critical or serious finding on any screen or
+ * The axe target (docs/accessibility.md): no critical or serious finding on any screen or
  * dialog, for every role, at 1440 and 390 px. Each test signs in as one role
  * at one width and audits every screen that role may open, then the dialogs
  * and menus of those screens.

@@ -9,7 +9,7 @@ import { startFreshServer, type FreshServer } from '../support/server';
 /** Where the web app keeps its token (apps/web/src/lib/session.ts). */
 const TOKEN_KEY = 'meridian.token';
 
-// Account self-service (issue 21, 5): the change-password dialog from the user
+// Account self-service: the change-password dialog from the user
 // menu, the Logout button revoking the token on the server, and the dialog
 // that a weak password cannot skip.
 const { page } = useBrowserPage();

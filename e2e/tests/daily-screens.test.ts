@@ -5,7 +5,7 @@ import { signIn } from '../support/app';
 import { clearSchedule, jobByCustomer, replaceSchedule } from '../support/scheduling-data';
 
 /**
- * Issue 22's daily screens: /assignments and /schedule open on today onward
+ * The daily screens: /assignments and /schedule open on today onward
  * (the server's today, PLAN_TODAY = 2026-01-05, a Monday), offer This week,
  * This month and All, keep each job's own number whatever is shown, and
  * become cards on a phone.

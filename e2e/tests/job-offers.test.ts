@@ -16,7 +16,7 @@ const { page } = useBrowserPage();
 
 const PHONE = { width: 390, height: 844 };
 
-// Issue 21 part 2: physicist A offers a job, physicist B accepts it in a browser of
+// Swaps and covers: physicist A offers a job, physicist B accepts it in a browser of
 // their own, a manager approves, and the job leaves A's My schedule.
 const PEOPLE = [
   { name: 'SW Lead Giver', role: 'lead', home_zip: '10001' },

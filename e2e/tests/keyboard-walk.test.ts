@@ -4,7 +4,7 @@ import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { seedSchedule } from './optimization-seed';
 
-// Issue 22's keyboard target: a manager signs in, opens /assignments, starts
+// The keyboard target (docs/accessibility.md): a manager signs in, opens /assignments, starts
 // an optimisation, opens and reads a whole explanation, and undoes a run, by
 // keyboard alone. No click, fill or focus() below: only key presses, and
 // locators to check where the focus went.

@@ -16,7 +16,7 @@ const { page } = useBrowserPage();
 const SHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
 
-// Issue 21: a physicist asks for leave over one of their jobs; a manager, in a
+// A physicist asks for leave over one of their jobs; a manager, in a
 // browser of their own, approves it and applies the repair; the physicist sees it.
 const PEOPLE = [
   { name: 'LR Lead Away', role: 'lead', home_zip: '10001' },

@@ -12,7 +12,7 @@ import { E2E_TODAY } from '../support/today';
 
 const { page } = useBrowserPage();
 
-// Issue 10: a linked regular user's own schedule, and notifications that reach them live.
+// A linked regular user's own schedule, and notifications that reach them live.
 const PEOPLE = [
   { name: 'MS Lead Mine', role: 'lead', home_zip: '10001' },
   { name: 'MS Lead Other', role: 'lead', home_zip: '60601' },

@@ -12,7 +12,7 @@ import {
 } from '../support/scheduling-data';
 
 /**
- * Issue 20's screens: a manager publishes the plan through a date from
+ * The planning window's screens: a manager publishes the plan through a date from
  * /assignments and sees the phases change there and the publish line on
  * /timeline; a physicist on a phone tells confirmed jobs from tentative ones
  * and can hide the tentative. The server's today is E2E_TODAY, 2026-01-05.

@@ -13,7 +13,7 @@ import {
 
 const { page } = useBrowserPage();
 
-// Issue 21 part 3: a physicist states the days they would rather not work on
+// A physicist states the days they would rather not work on
 // My schedule (by keyboard, at 390 px); a manager sees them hatched on the timeline.
 const PEOPLE = [{ name: 'PF Lead Wishes', role: 'lead', home_zip: '10001' }] as const;
 const CSV = [

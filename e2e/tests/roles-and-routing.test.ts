@@ -13,9 +13,9 @@ const EVERYONE = [
   'Unavailabilities',
   'About',
 ];
-/** Issue 21: the leave requests inbox follows the Roster for admins and managers. */
+/** The leave requests inbox follows the Roster for admins and managers. */
 const SCHEDULERS = ['Data Management', 'Job Ingestion & Review', 'Roster', 'Requests'];
-/** Issue 10: first in the drawer for every role. */
+/** First in the drawer for every role. */
 const MINE = 'My schedule';
 
 describe('each role', () => {

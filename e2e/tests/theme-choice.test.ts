@@ -8,7 +8,7 @@ import { launchBrowser } from '../support/browser';
 import { clearSchedule, ensurePhysicists, replaceSchedule } from '../support/scheduling-data';
 
 /**
- * Issue 22: a user's own theme choice beside the admin's default, chosen from
+ * A user's own theme choice beside the admin's default, chosen from
  * the top bar by keyboard alone, following the device's dark setting live,
  * stored on the server so it follows them to another browser, and passing axe
  * in the dark theme it gives.
