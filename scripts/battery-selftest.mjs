@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The battery's self-test (issue 23, item 11): runs battery parts at small
+// The battery's self-test: runs battery parts at small
 // counts against a deliberately broken build and shows the rows that must
 // catch it fail, then runs the same parts against the real build and shows
 // none fails. The broken build is the real server behind a proxy

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The reliability battery (issue 12, issue 23 item 11): runs the built server
+// The reliability battery: runs the built server
 // on 127.0.0.1 only, attacks it with crashes, bad and hostile files,
 // concurrent edits, stream cuts, load and abusive sign-ins, prints a table per
 // part and records the figures in docs/reliability.json and

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Deprecated releases met in this tree, by name: `below` bounds the deprecated
  * versions (absent: every version). The first seven came in through exceljs
- * (issue 22, "Exports and imports"); add one whenever npm warns of another.
+ * (the spreadsheet exports and imports); add one whenever npm warns of another.
  */
 export const KNOWN_DEPRECATED = {
   inflight: { reason: 'deprecated on npm (issue 22)' },

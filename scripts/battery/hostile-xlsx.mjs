@@ -1,4 +1,4 @@
-// Hostile workbooks (issue 23, item 3): small .xlsx files that unpack to much
+// Hostile workbooks (docs/security.md, hole 4): small .xlsx files that unpack to much
 // (a ~0.5 MB workbook whose sheet is ~150 MB of XML, in three shapes) and one
 // with 60,000 zip entries (~6 MB), each uploaded again and again for
 // `xlsx-seconds` while the server's resident memory is sampled every 50 ms

@@ -1,5 +1,5 @@
 // The battery's flags: which parts, which databases, and how many of each
-// attack. Full counts (issue 12) by default; --quick for a short run.
+// attack. Full counts (FULL below) by default; --quick for a short run.
 import { parseArgs } from 'node:util';
 
 export const PARTS = [
@@ -22,9 +22,9 @@ export const LOAD_TARGETS = ['list', 'sse', 'token'];
 export const FAULTS = ['list-401', 'drop-final', 'partial-import'];
 
 /**
- * Issue 12's counts: what a figure at fewer is marked against. First-start
- * kills are 20, not issue 12's 10, so that their rows rest on 20 samples
- * (issue 23); hostile workbooks are uploaded again and again for
+ * The full counts: what a figure at fewer is marked against. First-start
+ * kills are 20, not the 10 first asked for, so that their rows rest on 20
+ * samples; hostile workbooks are uploaded again and again for
  * `xlsx-seconds` each, health checked every 100 ms meanwhile.
  */
 export const FULL = {
@@ -129,7 +129,7 @@ export function readOptions(argv) {
   };
 }
 
-/** The counts one part uses, and whether any is below issue 12's. */
+/** The counts one part uses, and whether any is below FULL. */
 export function partCounts(part, counts) {
   const keys = {
     'crash-import': ['import-kills'],

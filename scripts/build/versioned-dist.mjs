@@ -1,4 +1,4 @@
-// A build never rewrites files under a running process (issue 23, item 10).
+// A build never rewrites files under a running process (docs/ARCHITECTURE.md).
 // Each build of a package writes a new folder, <package>/.dist/<stamp>, and
 // then points <package>/dist at it by renaming a fresh symbolic link over the
 // old one: rename(2) replaces it in one step, so any reader of dist/ sees the

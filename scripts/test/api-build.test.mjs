@@ -3,7 +3,7 @@
 // esbuild at run time): the server's own thread sits next to the code that
 // starts it; the optimizer's threads are files of the optimizer's build,
 // which its code inlined in the bundle finds through the package name.
-// Issue 12, hole 1: worker code comes only from the build output.
+// docs/security.md, hole 1: worker code comes only from the build output.
 import { execFile, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';

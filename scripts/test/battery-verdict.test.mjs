@@ -1,4 +1,4 @@
-// The battery's judgements at unit scale (issue 23, item 11): a row that
+// The battery's judgements at unit scale: a row that
 // claims a target from fewer than 20 samples says 'too few', a miss stays a
 // miss; the load part's answers row fails a list answering 401 to everything
 // and a run with connection errors; and the self-test's fault proxy breaks

@@ -1,4 +1,4 @@
-// A build never rewrites files under a running process (issue 23, item 10):
+// A build never rewrites files under a running process (docs/ARCHITECTURE.md):
 // a server started from a built copy of the repository keeps serving its
 // pages and keeps optimising (it starts a solve worker thread after the
 // rebuild) while `npm run build` runs again in the same checkout and
