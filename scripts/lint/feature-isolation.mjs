@@ -1,7 +1,8 @@
 // ESLint rule `meridian/feature-isolation`: a web feature (apps/web/src/features/<name>/)
 // never imports another feature. Shared code lives in components/ and lib/, and
-// app/ composes features into screens (STYLE.md, after bulletproof-react), so a
-// feature can be changed or removed without reading the others.
+// app/ composes features into screens (docs/ARCHITECTURE.md, after
+// bulletproof-react), so a feature can be changed or removed without reading
+// the others.
 import path from 'node:path';
 
 /** The feature folder name a file lies in, or null. */
@@ -27,7 +28,7 @@ export const featureIsolation = {
     ],
     messages: {
       crossing:
-        "'{{specifier}}' reaches features/{{target}} from features/{{own}}: features do not import each other; move the shared part to components/ or lib/, or compose the two in app/ (STYLE.md).",
+        "'{{specifier}}' reaches features/{{target}} from features/{{own}}: features do not import each other; move the shared part to components/ or lib/, or compose the two in app/ (docs/ARCHITECTURE.md).",
     },
   },
   create(context) {
