@@ -64,7 +64,7 @@ export const AWAITED_TASK_KINDS = {
 
 /**
  * Every long-running kind of task, declared once for both sides: the server
- * declares its queue and worker for each (apps/api/src/compose/task-kinds.ts,
+ * declares its queue and worker for each (apps/api/src/kinds/registry.ts,
  * checked against these keys); the web's task panel follows and cancels any
  * kind of PANEL_TASK_KINDS.
  */

@@ -66,7 +66,7 @@ export type App = FastifyInstance & { services: AppServices };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Repositories and services built for this app (see app-services.ts). */
+    /** Repositories and services built for this app (see compose/services.ts). */
     services: AppServices;
     /** Notices' e-mail: outbox, pump and notice settings (compose/mail.ts). */
     mail: MailServices;

@@ -184,8 +184,8 @@ export function parseHost(raw: string | undefined): string {
 
 /**
  * The task settings (TASK_RATE_PER_MINUTE, *_TIME_LIMIT_SECONDS, RUN_WORKERS,
- * SSE_KEEPALIVE_SECONDS) are parsed by tasks/task-settings.ts, which the task
- * plugin calls when the app is built. Calling the same parser here stops a bad
+ * SSE_KEEPALIVE_SECONDS) are parsed by config/task-settings.ts, which the work
+ * plugin (compose/work-plugin.ts) calls when the app is built. Calling the same parser here stops a bad
  * value at start, before the database is opened and migrated.
  */
 function checkTaskSettings(env: Record<string, string | undefined>): void {
