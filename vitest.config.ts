@@ -99,7 +99,7 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      // Repository tooling: lint boundary rule and import-cycle check (scripts/).
+      // Repository tooling (scripts/): lint rules, import cycles, deprecated packages, references.
       {
         test: {
           name: 'tooling',
