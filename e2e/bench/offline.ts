@@ -1,6 +1,6 @@
 /**
- * How fast My schedule opens offline from the service worker (issue 21's
- * target: under 1 s), on a phone's viewport in Debian's Chromium against the
+ * How fast My schedule opens offline from the service worker (the target:
+ * under 1 s; docs/performance.md), on a phone's viewport in Debian's Chromium against the
  * built server on a fresh data folder. The linked viewer opens /my-schedule
  * online once (the worker installs and keeps the shell; the page keeps the
  * schedule), then the context goes offline and the page is reloaded
