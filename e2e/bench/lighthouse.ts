@@ -7,8 +7,11 @@
  * performance 90 or more). Each page is measured LH_RUNS times (default 3);
  * the run of median performance is printed.
  * Run: npm run build, then npm run bench:lighthouse. Not a test: it prints a
- * table; the figures go to docs/performance.md.
+ * table; the figures go to docs/performance.md. LH_JSON_DIR=folder also
+ * writes each run's report there (<page>-<run>.json) for its diagnostics:
+ * bootup-time, mainthread-work-breakdown, long-tasks, the LCP element.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -18,11 +21,16 @@ import { startFreshServer } from '../support/server';
 import { linkedViewer, VIEWER } from './linked-viewer';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
+const JSON_DIR = process.env.LH_JSON_DIR;
 
 interface Audit {
   score: number | null;
   numericValue?: number;
-  details?: { items?: Record<string, unknown>[]; overallSavingsBytes?: number };
+  details?: {
+    items?: Record<string, unknown>[];
+    overallSavingsBytes?: number;
+    summary?: { wastedMs?: number };
+  };
 }
 interface Result {
   categories: Record<string, { score: number | null }>;
@@ -70,6 +78,14 @@ function figures(lhr: Result) {
     jsBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
     jsFiles: scripts.length,
     unusedJsBytes: lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+    // Main-thread time (ms, under the 4x slowdown) by kind; script evaluation is the app's own.
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        String(item.group),
+        Math.round(Number(item.duration)),
+      ]),
+    ),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).length,
     issues,
     failing: Object.entries(lhr.audits)
       .filter(([, audit]) => audit.score !== null && audit.score < 0.9)
@@ -105,6 +121,11 @@ async function main(): Promise<void> {
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         runs.push(figures(result.lhr as unknown as Result));
+        if (JSON_DIR) {
+          mkdirSync(JSON_DIR, { recursive: true });
+          const name = `${path === '/login' ? 'login' : 'my-schedule'}-${run}.json`;
+          writeFileSync(`${JSON_DIR}/${name}`, JSON.stringify(result.lhr));
+        }
       }
       runs.sort((a, b) => a.performance - b.performance);
       rows.push([path, runs[Math.floor(runs.length / 2)]!]);
@@ -116,6 +137,11 @@ async function main(): Promise<void> {
     for (const [path, f] of rows) {
       console.log(
         `| ${path} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcpMs / 1000).toFixed(1)} s | ${f.tbtMs} ms | ${kib(f.jsBytes)} (${f.jsFiles}) | ${kib(f.unusedJsBytes)} | ${f.cspIssues} |`,
+      );
+    }
+    for (const [path, f] of rows) {
+      console.log(
+        `${path} main thread (ms, 4x): ${JSON.stringify(f.mainThread)}; long tasks: ${f.longTasks}`,
       );
     }
     for (const [path, f] of rows) {
