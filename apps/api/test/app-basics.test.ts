@@ -20,6 +20,15 @@ beforeAll(async () => {
     JSON.stringify({ '/my-schedule': ['/assets/app.js', '/assets/x.js"><script>'] }),
   );
   await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  // As apps/web/scripts/prerender.mjs writes them: a route's own page; a name outside the build is left out.
+  await writeFile(
+    path.join(dist, 'prerender.json'),
+    JSON.stringify({ '/about': 'about.html', '/admin': '../index.html' }),
+  );
+  await writeFile(
+    path.join(dist, 'about.html'),
+    '<!doctype html><html><head><title>Meridian</title></head><body><h1>About</h1></body></html>',
+  );
   // As the web build writes them (apps/web/scripts/precompress.mjs): a brotli copy beside the file.
   const big = `export const words = ${JSON.stringify('word '.repeat(2000))};`;
   await writeFile(path.join(dist, 'assets', 'big-Ab12.js'), big);
@@ -178,6 +187,22 @@ describe('static web app', () => {
       headers: { 'if-none-match': schedule.headers['etag'] as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('serves a route the build rendered ahead its own page, compressed and revalidated', async () => {
+    const about = await t.app.inject({ method: 'GET', url: '/about/' });
+    expect(about.body).toContain('<h1>About</h1>');
+    expect(about.headers['cache-control']).toBe('no-cache');
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(about.body);
+    for (const url of ['/admin', '/login']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('<h1>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/prerender.json' })).statusCode).toBe(404);
   });
 
   it('lets browsers keep hashed built files for a year and revalidate everything else', async () => {

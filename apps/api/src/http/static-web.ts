@@ -23,6 +23,13 @@ const cacheControlFor = (root: string, filePath: string) =>
 
 /** Written by the web build beside index.html (apps/web/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/**
+ * Written by the web build too (apps/web/scripts/prerender.mjs): route -> a page
+ * file of its own whose markup paints before any script runs (/login).
+ */
+const PRERENDER_FILE = 'prerender.json';
+/** A prerendered page's file name as the web build writes them. */
+const PAGE_FILE = /^[\w-]+\.html$/;
 /** A built script's URL as the web build names them: nothing to escape in a tag. */
 const BUILT_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
@@ -57,8 +64,9 @@ const accepts = (header: string | undefined, coding: string) =>
  * The app's page for each client route: index.html, and for a screen the
  * build listed, the same page naming that screen's built files (and the
  * signed-in chrome's) as modulepreload links, so a first visit fetches them
- * beside the entry instead of after it has run. Read once, from the build
- * this process serves; a build without the list serves the plain page.
+ * beside the entry instead of after it has run; a route the build rendered
+ * ahead gets its own page file. Read once, from the build this process
+ * serves; a build without the lists serves the plain page.
  */
 function loadPages(root: string): (pathname: string) => Page {
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- the built web app's page, fixed at start
@@ -79,6 +87,18 @@ function loadPages(root: string): (pathname: string) => Page {
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
       .join('');
     pages.set(route, page(shell.replace('</head>', `${links}</head>`)));
+  }
+  let prerendered: unknown = {};
+  try {
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- the build's own list, fixed at start
+    prerendered = JSON.parse(readFileSync(path.join(root, PRERENDER_FILE), 'utf8'));
+  } catch {
+    // A build without prerendered pages: the pages above serve every route.
+  }
+  for (const [route, file] of Object.entries(prerendered as Record<string, unknown>)) {
+    if (typeof file !== 'string' || !PAGE_FILE.test(file)) continue;
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- a page file the build listed, fixed at start
+    pages.set(route, page(readFileSync(path.join(root, file), 'utf8')));
   }
   return (pathname) => {
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -131,7 +151,7 @@ export async function installStaticWeb(
       // compressed once at the highest levels; they are served by Accept-Encoding, with
       // Vary, and are not routes of their own. @fastify/compress passes them through.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz', ROUTE_PRELOADS_FILE],
+      globIgnore: ['**/*.br', '**/*.gz', ROUTE_PRELOADS_FILE, PRERENDER_FILE],
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(root, filePath));

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -9,6 +10,9 @@ import { SessionEndHandler } from './session-end-handler';
 
 /** Providers from the outside in: cache, theme (needs the cache), toasts, session end (needs both), routes. */
 export function App() {
+  // A prerendered page's stylesheet (login.html) has done its work once the app's own styles
+  // are in: its global rules would otherwise outlive the page it drew.
+  useEffect(() => document.querySelector('link[data-prerender]')?.remove(), []);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -6,8 +6,8 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
+  const register = () => {
+    void navigator.serviceWorker
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
@@ -20,5 +20,9 @@ export function registerServiceWorker(): void {
       .catch(() => {
         // Without the worker the app works as before, only not offline.
       });
-  });
+  };
+  // After the page's load, off the first screen's critical path; a page the build rendered
+  // ahead starts the app after its load may already have fired (public/boot.js).
+  if (document.readyState === 'complete') setTimeout(register, 0);
+  else window.addEventListener('load', register);
 }
