@@ -31,8 +31,8 @@ export const ENTRIES = {
   'bench/bench': 'bench/bench.ts',
   'bench/bench-run': 'bench/bench-run.ts',
   'workers/solve-worker': 'src/runtime/solve-worker.ts',
-  'workers/highs-worker': 'src/exact/highs-worker.mjs',
-  'workers/milp-role-worker': 'src/exact/milp-role-worker.mjs',
+  'workers/highs-worker': 'src/exact/highs-worker.ts',
+  'workers/milp-role-worker': 'src/exact/milp-role-worker.ts',
 };
 
 /**

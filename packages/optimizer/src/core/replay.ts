@@ -14,7 +14,7 @@ import type { AlgorithmContext, AlgorithmOutcome } from './context';
  * MILP) stops only at one of its interrupt callbacks, whose count
  * (single-threaded HiGHS, the same model and options) is a function of its
  * own work, or where its thread was terminated, and the run records which
- * (exact/milp-role-stops.mjs): by role with its ALNS warm start's segment
+ * (exact/milp-role-stops.ts): by role with its ALNS warm start's segment
  * recipes (MilpRecipe), on the whole model, by date windows and in
  * predict_then_optimize per HiGHS run with the options it ran with
  * (HighsRecipe). Only a crashed HiGHS thread is not replayable.

@@ -57,6 +57,52 @@ export interface HighsRunOptions {
   readonly replay?: HighsRecipe;
 }
 
+/** What runHighs hands its thread (highs-worker.ts) as its workerData. */
+export interface HighsJob extends Omit<MilpModel, 'rotation'> {
+  /** Not sent (the thread does not need it). */
+  readonly rotation?: undefined;
+  /** A shared Int32 flag: not 0 once the parent asks the thread to stop. */
+  readonly stop: SharedArrayBuffer;
+  /** Exactly the options HiGHS runs with (a replay's: the recorded run's). */
+  readonly highsOptions: HighsRecipe['options'];
+  /** Where the recorded run stopped (a replay), else null. */
+  readonly replay: MilpRoleRecipe | null;
+  readonly timeLimitSec: number;
+  readonly deadlineEpochMs: number;
+  readonly overshootSec: number;
+  readonly knownCoverage: number | null;
+  readonly warmStart: Float64Array | null;
+  readonly warmCoverage: number;
+  readonly phase1Share: number;
+  readonly isLp: boolean;
+  readonly onlyPhase1: boolean;
+}
+
+/** A phase's result as the thread posts it (its x travels apart, or not at all). */
+type PostedPhase = HighsPhase & { readonly colValue?: undefined };
+
+/** What the HiGHS thread (highs-worker.ts) posts to runHighs. */
+export type HighsWorkerMessage =
+  | { type: 'run'; recipe: MilpRoleRecipe }
+  | { type: 'incumbent'; phase: number; colValue: Float64Array }
+  | { type: 'log'; phase: number; primal: number; dual: number; gap: number }
+  | ({ type: 'phase'; phase: number } & PostedPhase)
+  | {
+      type: 'done';
+      killed: boolean;
+      recipe: MilpRoleRecipe;
+      callbacks: number;
+      colValue: Float64Array | null;
+      /** Null only when killed (a replay that ended before phase 1). */
+      coverage: number | null;
+      phase1Proven: boolean;
+      phase1: PostedPhase | null;
+      phase2: PostedPhase | null;
+      seconds: number;
+      memoryBytes: number;
+    }
+  | { type: 'error'; message: string };
+
 /** HiGHS's relative MIP gap below which an incumbent counts as optimal. */
 export const MIP_REL_GAP = 1e-6;
 
@@ -107,7 +153,7 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       phase1Share: options.phase1Share ?? 0.4,
       isLp: options.isLp ?? false,
       onlyPhase1: options.onlyPhase1 ?? false,
-    },
+    } satisfies HighsJob,
   });
   const started = performance.now();
   let best: Float64Array | null = null;
@@ -161,7 +207,7 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
     if (options.signal?.aborted) cancel();
     options.signal?.addEventListener('abort', cancel, { once: true });
 
-    worker.on('message', (m: WorkerMessage) => {
+    worker.on('message', (m: HighsWorkerMessage) => {
       // What arrives after the end is not used, so the recipe holds what was.
       if (settled) return;
       switch (m.type) {
@@ -188,7 +234,7 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
           }
           finish({
             x: m.colValue ? m.colValue.slice(0, model.xCount) : best,
-            coverage: m.coverage,
+            coverage: m.coverage!,
             phase1Proven: m.phase1Proven,
             phase1: m.phase1,
             phase2: m.phase2,
@@ -206,24 +252,6 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
     worker.on('exit', (code) => finish(stoppedEarly(`HiGHS worker exited with code ${code}`)));
   });
 }
-
-type WorkerMessage =
-  | { type: 'run'; recipe: MilpRoleRecipe }
-  | { type: 'incumbent'; phase: number; colValue: Float64Array }
-  | { type: 'log'; phase: number; primal: number; dual: number; gap: number }
-  | { type: 'phase' }
-  | {
-      type: 'done';
-      killed: boolean;
-      recipe: MilpRoleRecipe;
-      callbacks: number;
-      colValue: Float64Array | null;
-      coverage: number;
-      phase1Proven: boolean;
-      phase1: HighsPhase | null;
-      phase2: HighsPhase | null;
-    }
-  | { type: 'error'; message: string };
 
 function sum(x: Float64Array): number {
   let s = 0;

@@ -5,7 +5,7 @@ import type { SolutionState } from '../core/solution';
 
 /**
  * One role's exact model for milp by role (milp-role.ts), as flat arrays for
- * its HiGHS thread (milp-role-worker.mjs). F separates by role: every term
+ * its HiGHS thread (milp-role-worker.ts). F separates by role: every term
  * sums over slots (miles, coverage) or over physicists (balance, rotation),
  * and each physicist has one role, so the lead and data-acq problems are
  * independent. Rows, all with coefficient 1 for an assignment x[s,p]:

@@ -8,6 +8,7 @@ import type { MilpRoleRecipe, ReplayRecipe } from '../core/contract';
 import type { SolutionState } from '../core/solution';
 import { alns } from '../local-search/alns';
 import { highsOvershootSec, MIP_REL_GAP } from './highs-runner';
+import type { RoleDone, RoleJob, RoleLpDone, RoleMessage, RoleOrder } from './milp-role-messages';
 import { buildRoleModel, pairsOfState } from './milp-role-model';
 import type { RoleModel } from './milp-role-model';
 import { startHeartbeat } from './milp-solve';
@@ -27,30 +28,8 @@ const ALNS_SEGMENT_MS = 400;
 
 /** What one role's thread reported. */
 interface RoleRun {
-  lp: {
-    callbacks: number;
-    rounds: number;
-    converged: boolean;
-    lp: number;
-    bound: number;
-    columns: number;
-    rows: number;
-  } | null;
-  done: {
-    pairs: Int32Array;
-    lagrangian: number;
-    incumbent: number;
-    final: number;
-    bound: number;
-    kept: number;
-    status: string;
-    optimal: boolean;
-    objective: number | null;
-    nodes: number;
-    recipe: MilpRoleRecipe;
-    callbacks: number;
-    neighbourhoods: { run: string; free_slots: number; incumbent: number }[];
-  } | null;
+  lp: RoleLpDone | null;
+  done: RoleDone | null;
   pairs: Int32Array | null;
   /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
   at: { recipe: MilpRoleRecipe; streamed: number };
@@ -152,7 +131,7 @@ export async function milpByRole(
         overshootSec: highsOvershootSec(model.pairRows.length / 2),
         mipRelGap: MIP_REL_GAP,
         replay: recorded?.roles[r] ?? null,
-      },
+      } satisfies RoleJob,
     });
     const run = runs[r]!;
     let lpDone!: () => void;
@@ -169,22 +148,22 @@ export async function milpByRole(
         resolve();
         void worker.terminate();
       };
-      worker.on('message', (m: { type: string } & Record<string, unknown>) => {
+      worker.on('message', (m: RoleMessage) => {
         // What arrives after the end is not used, so the recipe holds what was.
         if (ended) return;
-        if (m.type === 'run') run.at = { recipe: m.recipe as MilpRoleRecipe, streamed: 0 };
+        if (m.type === 'run') run.at = { recipe: m.recipe, streamed: 0 };
         else if (m.type === 'lp')
           line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
         else if (m.type === 'lp-done') {
-          run.lp = m as unknown as RoleRun['lp'];
+          run.lp = m;
           lpDone();
         } else if (m.type === 'incumbent') {
           run.at.streamed++;
-          run.pairs = m.pairs as Int32Array;
+          run.pairs = m.pairs;
           offerPairs();
         } else if (m.type === 'done') {
-          run.done = m as unknown as RoleRun['done'];
-          run.pairs = run.done!.pairs;
+          run.done = m;
+          run.pairs = run.done.pairs;
           end();
         }
       });
@@ -242,7 +221,9 @@ export async function milpByRole(
   await Promise.all(threads.map((t) => t.lpReady));
   // Coverage stays maximal (F's first term); the incumbent fills every fillable slot.
   const start = fillableIfAllFilled(fixed, ctx.best) ? ctx.best : warm;
-  threads.forEach((t, r) => t.worker.postMessage({ incumbent: pairsOfState(models[r]!, start) }));
+  threads.forEach((t, r) =>
+    t.worker.postMessage({ incumbent: pairsOfState(models[r]!, start) } satisfies RoleOrder),
+  );
   line = 'milp by role: MIPs over the kept pairs';
   await Promise.all(threads.map((t) => t.finished));
   clearTimeout(timer);
@@ -296,7 +277,7 @@ export async function milpByRole(
         incumbent_final: r.done?.final ?? null,
         mip_pairs_kept: r.done?.kept ?? 0,
         // HiGHS runs over all MIPs: the LP dive, RINS and the stages.
-        mip_stages: (r.done as { stages?: number } | null)?.stages ?? 0,
+        mip_stages: r.done?.stages ?? 0,
         // The LP dive (the LP's whole slots fixed) and RINS (fixed where the LP and the incumbent
         // agree) before stage 1: free slots and the incumbent after each.
         mip_neighbourhoods: r.done?.neighbourhoods ?? [],

@@ -1,9 +1,10 @@
-// HiGHS thread for one role's exact model (milp by role, milp-role.ts), plain
-// JavaScript so Node loads it without a TypeScript loader (the build bundles
-// it with the modules it imports into dist/workers/milp-role-worker.js). Each
+// HiGHS thread for one role's exact model (milp by role, milp-role.ts). The
+// build bundles it with the modules it imports into
+// dist/workers/milp-role-worker.js, which Node runs as plain JavaScript; its
+// job and messages are typed in milp-role-messages.ts. Each
 // role gets its own thread and so its own 2 GiB WebAssembly heap.
 //
-// 1. Column generation on the role's LP (milp-role-columns.mjs): the slot
+// 1. Column generation on the role's LP (milp-role-columns.ts): the slot
 //    and balance rows are there from the start, a clique or rotation row
 //    enters when a solution breaks it; assignment columns x[s,p] enter when
 //    their reduced cost is negative. Every round gives a Lagrangian bound
@@ -16,18 +17,20 @@
 //    Lagrangian bound) bounds the role's part of F. Before it, small sub-MIPs
 //    bring the incumbent near the optimum, which shrinks that room: an LP dive
 //    (the slots the LP fills whole fixed) and RINS (fixed where the LP and the
-//    incumbent agree). Both in milp-role-mips.mjs.
+//    incumbent agree). Both in milp-role-mips.ts.
 // 3. Every HiGHS run stops where a replay stops it again, without the clock
-//    (milp-role-stops.mjs): a replay of its recipe gives the same incumbents.
+//    (milp-role-stops.ts): a replay of its recipe gives the same incumbents.
 import { appendFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
-import { generateColumns, roleColumns } from './milp-role-columns.mjs';
-import { roleMips } from './milp-role-mips.mjs';
-import { replayableRuns } from './milp-role-stops.mjs';
+import type { CallbackEventFor, HighsCallbackMap } from 'highs';
+import { generateColumns, roleColumns } from './milp-role-columns';
+import type { RoleJob, RoleMessage, RoleOrder } from './milp-role-messages';
+import { roleMips } from './milp-role-mips';
+import { replayableRuns } from './milp-role-stops';
 
-const port = parentPort;
-const job = workerData;
+const port = parentPort!;
+const job = workerData as RoleJob;
 const stop = new Int32Array(job.stop);
 const replay = job.replay ?? null;
 const stopped = () => Atomics.load(stop, 0) !== 0;
@@ -44,7 +47,7 @@ const cols = roleColumns(highs, job);
 // changes no decision of HiGHS's and no interrupt callback, so a run logs as it runs without it.
 const logFile = process.env.MERIDIAN_MILP_LOG;
 const began = Date.now();
-const logging = logFile
+const logging: HighsCallbackMap = logFile
   ? {
       [CB.logging](event) {
         const at = ((Date.now() - began) / 1000).toFixed(1);
@@ -54,9 +57,10 @@ const logging = logFile
       },
     }
   : {};
-/** A line of the thread's own in that log. */
-const note = (text) => logging[CB.logging]?.({ message: `# ${text}` });
-// Every HiGHS run stops where a replay can stop it again (milp-role-stops.mjs). No time limit of
+/** A line of the thread's own in that log (its handler reads only the message). */
+const note = (text: string) =>
+  logging[CB.logging]?.({ message: `# ${text}` } as CallbackEventFor<typeof CB.logging>);
+// Every HiGHS run stops where a replay can stop it again (milp-role-stops.ts). No time limit of
 // HiGHS's own: it hands what is left of it to its sub-MIPs (RINS, RENS), which stop on it where no
 // callback sees them, so a run cut there streamed a worse incumbent than its replay (which has no
 // limit) at the same count (seen in CI under load: the replay's F 4.2 lower). The parent's
@@ -80,10 +84,10 @@ port.postMessage({
   bound: lp.lagrangian + job.offset,
   columns: cols.colOf.reduce((n, col) => n + (col >= 0 ? 1 : 0), 0),
   rows: cols.hrowCount,
-});
+} satisfies RoleMessage);
 
 // Wait for the incumbent (pair per slot, -1 none) and the go-ahead for the MIP.
-const order = await new Promise((resolve) => port.once('message', resolve));
+const order = await new Promise<RoleOrder>((resolve) => port.once('message', resolve));
 /** Whether another MIP stage starts: time for it, or on a replay the recorded run started it. */
 const stageDue = () =>
   !stopped() && !runs.killed && (replay ? runs.stages < replay.stages : leftSec() > 0.2);
@@ -118,4 +122,4 @@ port.postMessage({
   optimal: mip.proven,
   recipe: runs.recipe(),
   callbacks: runs.checks,
-});
+} satisfies RoleMessage);

@@ -1,4 +1,4 @@
-// The MIPs of one role's thread (milp by role, milp-role-worker.mjs), told the
+// The MIPs of one role's thread (milp by role, milp-role-worker.ts), told the
 // incumbent (the parent's ALNS warm start). A pair whose excess reduced cost
 // is over (incumbent - bound) is in no better solution, so the MIP over the
 // pairs within that room is exact: its optimum is the role's optimum, and its
@@ -6,7 +6,10 @@
 // small sub-MIPs bring the incumbent near the optimum, which shrinks that
 // room: an LP dive (the slots the LP fills whole fixed) and RINS (fixed where
 // the LP and the incumbent agree).
-/* eslint-disable security/detect-object-injection -- every index is a number into arrays this thread builds from the model it was sent */
+import type { Highs } from 'highs';
+import type { RoleColumns, RoundExcess } from './milp-role-columns';
+import type { RoleJob, RoleMipResult, RoleNeighbourhood } from './milp-role-messages';
+import type { ReplayableRun, ReplayableRuns } from './milp-role-stops';
 
 /** Stage 1 of the MIP keeps about this many pairs per slot, those of least excess reduced cost. */
 const MIP_PAIRS_PER_SLOT = 4;
@@ -40,8 +43,46 @@ const DIVE_MOST_SHARE = 0.35;
 /** An LP value within this of 1 counts as whole (RINS fixes the slot), above it as in the support. */
 const RINS_WHOLE = 1e-6;
 
+export interface RoleMipsInput {
+  readonly highs: Highs;
+  readonly cols: RoleColumns;
+  readonly runs: ReplayableRuns<Int32Array>;
+  readonly job: RoleJob;
+  readonly K: Highs['constants']['modelStatus'];
+  readonly CB: Highs['constants']['callbackType'];
+  /** The reduced costs of the LP round whose bound the MIPs subtract (null: no round ended). */
+  readonly excess: RoundExcess | null;
+  /** Each pair's value in the last LP. */
+  readonly lpX: Float64Array;
+  /** The parent's incumbent: a pair per slot, -1 none. */
+  readonly incumbent: Int32Array;
+  /** Whether another HiGHS run starts (time left, or on a replay the recorded run started it). */
+  readonly stageDue: () => boolean;
+  readonly leftSec: () => number;
+  readonly note: (text: string) => void;
+  readonly logFile: string | undefined;
+}
+
+/** What the MIPs leave (values without the offset unless said). */
+export interface RoleMips {
+  /** The last stage's result (objective and bound with the offset). */
+  readonly result: RoleMipResult;
+  /** Pairs the last run kept. */
+  readonly kept: number;
+  readonly bestPairs: Int32Array;
+  /** The parent's incumbent's value. */
+  readonly incumbentValue: number;
+  /** The best pairs' value. */
+  readonly upperValue: number;
+  /** A stage whose pairs covered the room proved its optimum. */
+  readonly proven: boolean;
+  /** The best dual bound of a stage that covered the room (with the offset), else -Infinity. */
+  readonly coveredBound: number;
+  readonly neighbourhoods: RoleNeighbourhood[];
+}
+
 /**
- * The LP dive, RINS and the MIP stages over `cols` (milp-role-columns.mjs)
+ * The LP dive, RINS and the MIP stages over `cols` (milp-role-columns.ts)
  * from `incumbent` (a pair per slot, -1 none), each a HiGHS run through
  * `runs`, while `stageDue()`. Returns the best pairs found, their value and
  * the incumbent's (without the offset), the last stage's result and whether
@@ -61,9 +102,15 @@ export function roleMips({
   leftSec,
   note,
   logFile,
-}) {
+}: RoleMipsInput): RoleMips {
   const { model, S, pairCount, inf, colOf, colWhat, valueOf, pairsOf, columnsOf } = cols;
-  let result = { status: 'not run', optimal: false, objective: null, mipBound: NaN, nodes: 0 };
+  let result: RoleMipResult = {
+    status: 'not run',
+    optimal: false,
+    objective: null,
+    mipBound: NaN,
+    nodes: 0,
+  };
   let kept = 0;
   let bestPairs = incumbent;
   const incumbentValue = valueOf(incumbent);
@@ -71,16 +118,16 @@ export function roleMips({
   let proven = false;
   let coveredBound = -Infinity;
   /** The LP dive's and the RINS runs' neighbourhoods: free slots and the incumbent after each. */
-  const neighbourhoods = [];
+  const neighbourhoods: RoleNeighbourhood[] = [];
   if (excess && stageDue()) {
     // Excess of a pair over its slot's cheapest: a solution using it costs at least bound + excess.
     const ex = new Float64Array(pairCount);
     for (let q = 0; q < pairCount; q++) {
-      const s = job.pairSlot[q];
+      const s = job.pairSlot[q]!;
       const least = job.slotEquality
-        ? excess.y[s] + excess.best[s]
-        : Math.min(0, excess.y[s] + excess.best[s]);
-      ex[q] = excess.y[s] + excess.rc[q] - least;
+        ? excess.y[s]! + excess.best[s]!
+        : Math.min(0, excess.y[s]! + excess.best[s]!);
+      ex[q] = excess.y[s]! + excess.rc[q]! - least;
     }
     // Stage 1 keeps the pairs of least excess (about MIP_PAIRS_PER_SLOT per slot) to find a near-optimal
     // incumbent fast; the room (incumbent - bound) then shrinks, and stage 2 keeps every pair within it.
@@ -110,7 +157,7 @@ export function roleMips({
     }
     let delta = Math.min(small, upperValue - excess.bound);
     let withinRoom = 0;
-    for (let q = 0; q < pairCount; q++) if (ex[q] <= upperValue - excess.bound + 1e-6) withinRoom++;
+    for (let q = 0; q < pairCount; q++) if (ex[q]! <= upperValue - excess.bound + 1e-6) withinRoom++;
     const stage1Share = withinRoom > HOPELESS_SHARE * pairCount ? 1 : STAGE1_SHARE;
     note(`pairs within the room: ${withinRoom} of ${pairCount}; stage 1 share ${stage1Share}`);
     for (let stage = 1; stageDue(); stage++) {
@@ -119,17 +166,20 @@ export function roleMips({
       // A stage whose pairs cover the room is the last unless it finds a better incumbent: the whole time.
       const last = delta >= upperValue - excess.bound - 1e-9;
       const keep = new Uint8Array(pairCount);
-      for (let q = 0; q < pairCount; q++) if (ex[q] <= delta + 1e-9) keep[q] = 1;
+      for (let q = 0; q < pairCount; q++) if (ex[q]! <= delta + 1e-9) keep[q] = 1;
       for (const q of bestPairs) if (q >= 0) keep[q] = 1;
       const stageSec = Math.max(0.05, last ? leftSec() : stage1Share * leftSec());
       const roomFrom = upperValue;
       const { modelStatus, halted, ran } = solveMip(keep, null, stageSec, `MIP stage ${stage}`);
       result = {
-        status: Object.keys(K).find((k) => K[k] === modelStatus) ?? String(modelStatus),
+        status:
+          (Object.keys(K) as (keyof typeof K)[]).find((k) => K[k] === modelStatus) ??
+          String(modelStatus),
         optimal: modelStatus === K.optimal,
         objective: upperValue + job.offset,
-        // A halted run's solver data is cleared (milp-role-stops.mjs): its dual bound is not known.
-        mipBound: ran && !halted ? model.info.get('mip_dual_bound') + job.offset : -Infinity,
+        // A halted run's solver data is cleared (milp-role-stops.ts): its dual bound is not known.
+        mipBound:
+          ran && !halted ? (model.info.get('mip_dual_bound') as number) + job.offset : -Infinity,
         nodes: result.nodes + (ran && !halted ? Number(model.info.get('mip_node_count')) : 0),
       };
       // The kept pairs cover every pair within the room of the incumbent now held: any better
@@ -163,22 +213,26 @@ export function roleMips({
    * the sub-MIP's best is never worse. A dive fixes every slot the LP fills
    * whole, whatever the incumbent holds there (which may then not fit).
    */
-  function rinsNeighbourhood(ex, small, dive) {
+  function rinsNeighbourhood(
+    ex: Float64Array,
+    small: number,
+    dive: boolean,
+  ): { keep: Uint8Array; fix: Uint8Array; free: number } {
     const keep = new Uint8Array(pairCount);
     const fix = new Uint8Array(pairCount);
     const fixedSlot = new Uint8Array(S);
     let free = S;
-    const fixPair = (q) => {
-      fixedSlot[job.pairSlot[q]] = 1;
+    const fixPair = (q: number) => {
+      fixedSlot[job.pairSlot[q]!] = 1;
       keep[q] = 1;
       fix[q] = 1;
       free--;
     };
     if (dive) {
-      for (let q = 0; q < pairCount; q++) if (lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
-    } else for (const q of bestPairs) if (q >= 0 && lpX[q] >= 1 - RINS_WHOLE) fixPair(q);
+      for (let q = 0; q < pairCount; q++) if (lpX[q]! >= 1 - RINS_WHOLE) fixPair(q);
+    } else for (const q of bestPairs) if (q >= 0 && lpX[q]! >= 1 - RINS_WHOLE) fixPair(q);
     for (let q = 0; q < pairCount; q++)
-      if (!fixedSlot[job.pairSlot[q]] && (lpX[q] > RINS_WHOLE || ex[q] <= small + 1e-9))
+      if (!fixedSlot[job.pairSlot[q]!] && (lpX[q]! > RINS_WHOLE || ex[q]! <= small + 1e-9))
         keep[q] = 1;
     if (!dive) for (const q of bestPairs) if (q >= 0) keep[q] = 1;
     return { keep, fix, free };
@@ -189,26 +243,32 @@ export function roleMips({
    * `fix` at 1, from the incumbent held; an improving solution is streamed and
    * becomes the incumbent.
    */
-  function solveMip(keep, fix, seconds, label, fromIncumbent = true) {
+  function solveMip(
+    keep: Uint8Array,
+    fix: Uint8Array | null,
+    seconds: number,
+    label: string,
+    fromIncumbent = true,
+  ): ReplayableRun<Int32Array> {
     runs.stages++;
-    const missing = [];
-    for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q] < 0) missing.push(q);
+    const missing: number[] = [];
+    for (let q = 0; q < pairCount; q++) if (keep[q] && colOf[q]! < 0) missing.push(q);
     cols.addPairs(missing);
     // Every row the kept pairs could break together enters, so the MIP is the exact model over them.
-    cols.addRows(cols.brokenRows((q) => keep[q]));
+    cols.addRows(cols.brokenRows((q) => keep[q]!));
     const n = colWhat.length;
     const lower = new Float64Array(n);
     const upper = new Float64Array(n);
     const types = new Int32Array(n);
     kept = 0;
     for (let i = 0; i < n; i++) {
-      const q = colWhat[i];
-      if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]);
+      const q = colWhat[i]!;
+      if (q < 0) upper[i] = inf(job.extraUpper[-1 - q]!);
       else {
-        upper[i] = keep[q];
-        lower[i] = fix ? fix[q] : 0;
+        upper[i] = keep[q]!;
+        lower[i] = fix ? fix[q]! : 0;
         types[i] = 1;
-        kept += keep[q];
+        kept += keep[q]!;
       }
     }
     model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, lower, upper);
@@ -229,7 +289,7 @@ export function roleMips({
       // Where the heap grows (the 2 GiB WebAssembly heap: an abort in a long cut loop), in the log.
       ...(logFile
         ? {
-            [CB.mipInterrupt]() {
+            [CB.mipInterrupt](): undefined {
               if (highs.memoryBytes !== heap) note(`heap ${(heap = highs.memoryBytes)} bytes`);
             },
           }

@@ -1,6 +1,6 @@
-// Replayable stops for a HiGHS thread: milp by role (milp-role-worker.mjs),
+// Replayable stops for a HiGHS thread: milp by role (milp-role-worker.ts),
 // and milp's whole model, date windows and predict_then_optimize's MILP
-// (highs-worker.mjs, which counts its phases as stages).
+// (highs-worker.ts, which counts its phases as stages).
 //
 // HiGHS is single-threaded here and calls its interrupt callbacks at points
 // its own work fixes, so the count of those calls is a clock that every run of
@@ -19,8 +19,66 @@
 // own (since 2026-11-27 for milp by role), so only the termination is left: a
 // recipe with `halts` comes from an earlier run (a replay stops it as recorded).
 
+import type {
+  Highs,
+  HighsCallbackMap,
+  InterruptCallbackEvent,
+  Model,
+  ModelStatusCode,
+} from 'highs';
+import type { MilpRoleRecipe } from '../core/contract';
+
 /** HiGHS takes only finite options: "no limit" is a year. */
 const NO_LIMIT_SEC = 365 * 86_400;
+
+type Constants = Highs['constants'];
+type Halt = [lpRuns: number, stages: number, streamed: number];
+/** A caller's handler of an interrupt callback (simplexInterrupt, mipInterrupt). */
+type InterruptHandler = (event: InterruptCallbackEvent) => undefined;
+
+/** Where a thread posts to its parent (its parentPort). */
+export interface ParentPort {
+  postMessage(message: unknown): void;
+}
+
+export interface ReplayableRunsOptions<T> {
+  /** The recorded run's recipe (a replay), else null. */
+  readonly replay: MilpRoleRecipe | null;
+  /** Whether the parent asked the thread to stop (its shared flag). */
+  readonly stopped: () => boolean;
+  readonly port: ParentPort;
+  readonly K: Constants['modelStatus'];
+  readonly CB: Constants['callbackType'];
+  /** The message that posts an incumbent (by default `{ type: 'incumbent', pairs }`). */
+  readonly incumbent?: (solution: T) => unknown;
+  /** HiGHS's log callback, passed to every run. */
+  readonly logging?: HighsCallbackMap;
+}
+
+/** How one HiGHS run through `ReplayableRuns.run` ended. */
+export interface ReplayableRun<T> {
+  readonly modelStatus: ModelStatusCode;
+  /** It stopped between callbacks (or, replayed, where such a stop was): `lastStreamed` is its result. */
+  readonly halted: boolean;
+  /** False when a replay had nothing left to run. */
+  readonly ran: boolean;
+  readonly lastStreamed: T | null;
+}
+
+/** The thread's HiGHS runs (replayableRuns). */
+export interface ReplayableRuns<T> {
+  lpRuns: number;
+  stages: number;
+  /** Interrupt callbacks so far, over all of the thread's runs. */
+  checks: number;
+  /** The run the parent terminated (a replay has reached it): no HiGHS run follows. */
+  killed: boolean;
+  run(until: number, callbacks?: HighsCallbackMap): ReplayableRun<T>;
+  stream(solution: T): void;
+  recipe(): MilpRoleRecipe;
+  /** A replay that reached the recorded terminated run (maybe before any HiGHS run) ends there. */
+  finish(): void;
+}
 
 /**
  * The thread's HiGHS runs on `model`: `run(until, callbacks)` runs HiGHS until
@@ -34,8 +92,8 @@ const NO_LIMIT_SEC = 365 * 86_400;
  * model: the same callback cut, a different incumbent). The parent's
  * termination is then the only stop between callbacks.
  */
-export function replayableRuns(
-  model,
+export function replayableRuns<T = Int32Array>(
+  model: Model,
   {
     replay,
     stopped,
@@ -44,17 +102,17 @@ export function replayableRuns(
     CB,
     incumbent = (pairs) => ({ type: 'incumbent', pairs }),
     logging = {},
-  },
-) {
-  const cuts = [];
-  const halts = [];
+  }: ReplayableRunsOptions<T>,
+): ReplayableRuns<T> {
+  const cuts: number[] = [];
+  const halts: Halt[] = [];
   let runUntil = Infinity;
   /** Incumbents streamed in the run under way, and the last of them. */
   let streamed = 0;
-  let lastStreamed = null;
+  let lastStreamed: T | null = null;
   /** On a replay, the incumbents after which the run under way stops (undefined: at its cuts). */
-  let haltAfter;
-  const self = {
+  let haltAfter: number | undefined;
+  const self: ReplayableRuns<T> = {
     lpRuns: 0,
     stages: 0,
     /** Interrupt callbacks so far, over all of the thread's runs. */
@@ -71,7 +129,7 @@ export function replayableRuns(
   };
   return self;
 
-  function isKilledRun() {
+  function isKilledRun(): boolean {
     return (
       replay?.killedAfter !== undefined &&
       self.lpRuns === replay.lpRuns &&
@@ -79,14 +137,14 @@ export function replayableRuns(
     );
   }
 
-  function recordedHalt() {
+  function recordedHalt(): number | undefined {
     if (!replay) return undefined;
     if (isKilledRun()) return replay.killedAfter;
     const halt = (replay.halts ?? []).find(([l, s]) => l === self.lpRuns && s === self.stages);
     return halt?.[2];
   }
 
-  function checkpoint(event) {
+  function checkpoint(event: InterruptCallbackEvent): void {
     self.checks++;
     if (haltAfter !== undefined) {
       if (streamed >= haltAfter) event.interrupt();
@@ -100,7 +158,7 @@ export function replayableRuns(
   }
 
   /** Posts an improving solution, unless a replay is past those its recorded run streamed. */
-  function stream(pairs) {
+  function stream(pairs: T): void {
     if (haltAfter !== undefined && streamed >= haltAfter) return;
     streamed++;
     lastStreamed = pairs;
@@ -108,13 +166,14 @@ export function replayableRuns(
   }
 
   /** Where the thread is, as a MilpRoleRecipe. */
-  function recipe() {
+  function recipe(): MilpRoleRecipe {
     return {
       lpRuns: self.lpRuns,
       stages: self.stages,
       cuts: cuts.slice(),
-      ...(halts.length > 0 ? { halts: halts.map((h) => h.slice()) } : {}),
-      ...(self.killed ? { killedAfter: replay.killedAfter } : {}),
+      ...(halts.length > 0 ? { halts: halts.map((h) => h.slice() as Halt) } : {}),
+      // Only a replay that reached its recorded terminated run is killed here (isKilledRun).
+      ...(self.killed ? { killedAfter: replay!.killedAfter } : {}),
     };
   }
 
@@ -126,7 +185,7 @@ export function replayableRuns(
    * progress); they must not interrupt HiGHS themselves, or the stop would
    * go unrecorded.
    */
-  function run(until, callbacks) {
+  function run(until: number, callbacks?: HighsCallbackMap): ReplayableRun<T> {
     runUntil = until;
     streamed = 0;
     lastStreamed = null;
@@ -138,11 +197,13 @@ export function replayableRuns(
       return { modelStatus: K.interrupted, halted: true, ran: false, lastStreamed };
     model.options.set({ time_limit: NO_LIMIT_SEC });
     model.zeroAllClocks();
-    const after = (type) => (event) => {
-      checkpoint(event);
-      // eslint-disable-next-line security/detect-object-injection -- type is a HiGHS callback type number
-      callbacks?.[type]?.(event);
-    };
+    const after =
+      (type: typeof CB.simplexInterrupt | typeof CB.mipInterrupt) =>
+      (event: InterruptCallbackEvent): undefined => {
+        checkpoint(event);
+        // Either channel's handler takes an interrupt event.
+        (callbacks?.[type] as InterruptHandler | undefined)?.(event);
+      };
     const ran = model.run({
       ...logging,
       ...callbacks,
