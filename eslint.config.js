@@ -33,13 +33,15 @@ export const IMPORT_ZONES = [
     mayImport: ['domain'],
     bannedPackages: ['fastify', 'pg', 'kysely', 'react'],
   },
-  // Runs headless from `npm run solve`: never HTTP, never the database.
+  // Runs headless from `npm run solve`: never HTTP, never the database. Others
+  // reach it only through its public entry points (package.json `exports`).
   {
     name: 'optimizer',
     folder: 'packages/optimizer',
     packageName: '@meridian/optimizer',
     mayImport: ['domain'],
     bannedPackages: ['fastify', 'pg', 'kysely', 'react'],
+    entryPoints: ['@meridian/optimizer', '@meridian/optimizer/kits'],
   },
   {
     name: 'api',

@@ -19,6 +19,8 @@ import { stringKeyInjection } from './string-key-injection.mjs';
  * @property {string} packageName   its workspace package name
  * @property {string[]} mayImport   other zones it may import (its own folder is always allowed)
  * @property {string[]} [bannedPackages] third-party packages it must not import
+ * @property {string[]} [entryPoints] if set, the only specifiers by which another zone
+ *   may import it (its package.json `exports`); a deeper name or a relative path is refused
  */
 
 const packageNameOf = (specifier) => {
@@ -48,6 +50,8 @@ export const importBoundaries = {
       crossing:
         "'{{specifier}}' reaches {{target}}, which {{zone}} may not import ({{rule}}; docs/ARCHITECTURE.md).",
       banned: "'{{specifier}}' may not be imported in {{zone}} ({{rule}}; docs/ARCHITECTURE.md).",
+      internal:
+        "'{{specifier}}' reaches inside {{target}}, which {{zone}} may import only as {{entries}} (docs/ARCHITECTURE.md).",
     },
   },
   create(context) {
@@ -88,6 +92,21 @@ export const importBoundaries = {
             node,
             messageId: 'crossing',
             data: { specifier, target: target.name, zone: zone.name, rule },
+          });
+        } else if (
+          target !== zone &&
+          target.entryPoints !== undefined &&
+          !target.entryPoints.includes(specifier)
+        ) {
+          context.report({
+            node,
+            messageId: 'internal',
+            data: {
+              specifier,
+              target: target.name,
+              zone: zone.name,
+              entries: target.entryPoints.map((e) => `'${e}'`).join(' or '),
+            },
           });
         }
         return;

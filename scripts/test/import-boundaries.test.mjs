@@ -64,6 +64,19 @@ const FORBIDDEN = [
   // api never imports web
   ['apps/api/src/x.ts', `import { App } from '@meridian/web/src/app/app';`],
   ['apps/api/src/jobs/x.ts', `import { App } from '../../../web/src/app/app';`],
+  // the optimizer only through its entry points (package.json exports), never its internals
+  ['apps/api/src/x.ts', `import { compileInstance } from '@meridian/optimizer/core/compile';`],
+  ['apps/api/src/x.ts', `import type { KitCoverJob } from '@meridian/optimizer/kits/types';`],
+  ['apps/api/src/x.ts', `import { solve } from '@meridian/optimizer/src/index';`],
+  [
+    'apps/api/src/kinds/x.ts',
+    `import { alns } from '../../../../packages/optimizer/src/local-search/alns';`,
+  ],
+  [
+    'apps/api/test/x.test.ts',
+    `import { SolutionState } from '../../../packages/optimizer/src/core/solution';`,
+  ],
+  ['e2e/tests/x.test.ts', `import { solve } from '../../packages/optimizer/src/index';`],
 ];
 
 const ALLOWED = [
@@ -77,6 +90,9 @@ const ALLOWED = [
     'apps/api/src/x.ts',
     `import { solve } from '@meridian/optimizer';\nimport { ErrorBodySchema } from '@meridian/contracts';`,
   ],
+  ['apps/api/src/kinds/x.ts', `import { assignKitsPathCover } from '@meridian/optimizer/kits';`],
+  // inside the optimizer, its own files by path
+  ['packages/optimizer/test/x.test.ts', `import { compileInstance } from '../src/core/compile';`],
   [
     'apps/web/src/features/jobs/components/x.tsx',
     `import { useJobs } from '../api/get-jobs';\nimport { ErrorBodySchema } from '@meridian/contracts';`,
@@ -105,6 +121,16 @@ describe('meridian/import-boundaries', () => {
     );
     expect(error?.message).toBe(
       "'../../../api/src/app' reaches api, which web may not import (web may import only domain, contracts; docs/ARCHITECTURE.md).",
+    );
+  });
+
+  it("names the optimizer's entry points when a path reaches inside it", async () => {
+    const [error] = await boundaryErrors(
+      'apps/api/src/x.ts',
+      `import { compileInstance } from '@meridian/optimizer/core/compile';\n`,
+    );
+    expect(error?.message).toBe(
+      "'@meridian/optimizer/core/compile' reaches inside optimizer, which api may import only as '@meridian/optimizer' or '@meridian/optimizer/kits' (docs/ARCHITECTURE.md).",
     );
   });
 });

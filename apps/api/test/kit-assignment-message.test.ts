@@ -1,4 +1,4 @@
-import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
+import type { KitCoverResult } from '@meridian/optimizer/kits';
 import { describe, expect, it } from 'vitest';
 import { kitAssignmentMessage } from '../src/kinds/kit-assignment/kit-assignment-run';
 

@@ -1,5 +1,5 @@
 import { evaluateObjective, type Weights } from '@meridian/domain';
-import type { KitCoverResult } from '@meridian/optimizer/kits/path-cover';
+import type { KitCoverResult } from '@meridian/optimizer/kits';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { JobKitWrite, JobsRepository } from '../../repositories/jobs.repository';

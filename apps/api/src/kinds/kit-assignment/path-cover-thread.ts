@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { KitCoverJob, KitCoverKit, KitCoverResult } from '@meridian/optimizer/kits/path-cover';
+import type { KitCoverJob, KitCoverKit, KitCoverResult } from '@meridian/optimizer/kits';
 
 /** What one path-cover thread solves. */
 export interface PathCoverInput {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { assignKitsPathCover } from '@meridian/optimizer/kits/path-cover';
+import { assignKitsPathCover } from '@meridian/optimizer/kits';
 import type { PathCoverInput, PathCoverReply } from './path-cover-thread';
 
 // Entry of a kit path-cover thread: one cover of the jobs and kits it was
