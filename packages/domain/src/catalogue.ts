@@ -20,6 +20,25 @@ export const ALGORITHMS = [
   { key: 'drl', label: 'Deep Reinforcement Learning', group: 'Experimental' },
 ] as const;
 
+/**
+ * What a key's label leaves out, shown as its tooltip in the algorithm menus.
+ * The labels stay as they are (the spec names these keys, not new labels):
+ * cp_sat is our own solver in CP-SAT's manner, not Google's CP-SAT, and every
+ * learned key's construction is followed by an Iterated Local Search polish
+ * for the rest of the time limit (optimizer: learned/improve.ts;
+ * docs/optimization.md, the catalogue).
+ */
+export const ALGORITHM_DESCRIPTIONS: Readonly<Partial<Record<AlgorithmKey, string>>> = {
+  cp_sat: 'CP-SAT style: our clause-learning solver with neighbourhood search',
+  predict_then_optimize:
+    'Learned predictions pick which jobs HiGHS re-solves; an Iterated Local Search polish follows the construction',
+  ml_predictive:
+    'A scoring model learned from a teacher builds the plan; an Iterated Local Search polish follows the construction',
+  offline_rl:
+    'A policy learned from logged runs builds the plan; an Iterated Local Search polish follows the construction',
+  drl: 'A neural policy trained by reinforcement builds the plan (the simple heuristic when it does not beat its baseline); an Iterated Local Search polish follows the construction',
+};
+
 export const AlgorithmKeySchema = z.enum(
   ALGORITHMS.map((a) => a.key) as [AlgorithmKey, ...AlgorithmKey[]],
 );

@@ -3,7 +3,12 @@ import InputLabel from '@mui/material/InputLabel';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { ALGORITHMS, isAlgorithmKey, type AlgorithmKey } from '@meridian/domain';
+import {
+  ALGORITHM_DESCRIPTIONS,
+  ALGORITHMS,
+  isAlgorithmKey,
+  type AlgorithmKey,
+} from '@meridian/domain';
 
 /** The catalogue's groups in catalogue order. */
 const GROUPS = [...new Set(ALGORITHMS.map((a) => a.group))];
@@ -38,7 +43,8 @@ export function AlgorithmSelect({
         {GROUPS.flatMap((group) => [
           <ListSubheader key={`group-${group}`}>{group}</ListSubheader>,
           ...ALGORITHMS.filter((a) => a.group === group).map((a) => (
-            <MenuItem key={a.key} value={a.key}>
+            // The label is the option's name; what it leaves out is its tooltip (and accessible description).
+            <MenuItem key={a.key} value={a.key} title={ALGORITHM_DESCRIPTIONS[a.key]}>
               {a.label}
             </MenuItem>
           )),
