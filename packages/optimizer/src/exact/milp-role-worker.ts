@@ -4,10 +4,10 @@
 // job and messages are typed in milp-role-messages.ts. Each
 // role gets its own thread and so its own 2 GiB WebAssembly heap.
 //
-// 1. Column generation on the role's LP (milp-role-columns.ts): the slot
-//    and balance rows are there from the start, a clique or rotation row
-//    enters when a solution breaks it; assignment columns x[s,p] enter when
-//    their reduced cost is negative. Every round gives a Lagrangian bound
+// 1. Column generation on the role's LP (milp-role-pricing.ts, over the
+//    model of milp-role-columns.ts): the slot and balance rows are there
+//    from the start, a clique or rotation row enters when a solution breaks
+//    it; assignment columns x[s,p] enter when their reduced cost is negative. Every round gives a Lagrangian bound
 //    (the restricted LP's value plus, per slot, the least reduced cost over
 //    all of its pairs), a valid lower bound on the role's MIP.
 // 2. Told the incumbent (the parent's ALNS warm start), it keeps only the
@@ -24,9 +24,10 @@ import { appendFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import loadHighs from 'highs';
 import type { CallbackEventFor, HighsCallbackMap } from 'highs';
-import { generateColumns, roleColumns } from './milp-role-columns';
+import { RoleColumns } from './milp-role-columns';
 import type { RoleJob, RoleMessage, RoleOrder } from './milp-role-messages';
 import { roleMips } from './milp-role-mips';
+import { generateColumns } from './milp-role-pricing';
 import { replayableRuns } from './milp-role-stops';
 
 const port = parentPort!;
@@ -40,7 +41,7 @@ const lpUntil = job.lpDeadlineEpochMs;
 const highs = await loadHighs();
 const K = highs.constants.modelStatus;
 const CB = highs.constants.callbackType;
-const cols = roleColumns(highs, job);
+const cols = new RoleColumns(highs, job);
 
 // MERIDIAN_MILP_LOG=FILE appends HiGHS's own log, each line with the role and the seconds since the
 // thread began, to FILE: where a MIP spends its time (presolve, root LP, cuts, branching). Logging
