@@ -1,20 +1,18 @@
-import { Worker } from 'node:worker_threads';
 import { UNASSIGNED_PENALTY } from '@meridian/domain';
-import { builtWorkerUrl } from '../core/built-workers';
 import { slotCandidates } from '../core/compile';
 import { AlgorithmContext } from '../core/context';
 import type { AlgorithmContext as Ctx, AlgorithmOutcome } from '../core/context';
-import type { MilpRoleRecipe, ReplayRecipe } from '../core/contract';
+import type { MilpRecipe, ReplayRecipe } from '../core/contract';
 import type { SolutionState } from '../core/solution';
 import { alns } from '../local-search/alns';
-import { highsOvershootSec, MIP_REL_GAP } from './highs-runner';
-import type { RoleDone, RoleJob, RoleLpDone, RoleMessage, RoleOrder } from './milp-role-messages';
+import { highsOvershootSec } from './highs-runner';
+import type { RoleOrder } from './milp-role-messages';
 import { buildRoleModel, pairsOfState } from './milp-role-model';
 import type { RoleModel } from './milp-role-model';
+import { newRoleRun, startRoleThread, threadBlocker } from './milp-role-threads';
+import type { RoleRun, RoleThreadsSetup } from './milp-role-threads';
 import { startHeartbeat } from './milp-solve';
 
-/** Nearest free candidates per slot in each role's first restricted LP (besides the warm start's). */
-const FIRST_COLUMNS_PER_SLOT = 3;
 /**
  * Most of the time that column generation (and the ALNS warm start beside it)
  * may take; the MIPs start as soon as both LPs converge (about 10 s at 1,000
@@ -25,18 +23,6 @@ const FIRST_COLUMNS_PER_SLOT = 3;
 const LP_SHARE = 0.7;
 /** ALNS segments while the LPs are priced: short, so the MIPs start soon after the LPs end. */
 const ALNS_SEGMENT_MS = 400;
-
-/** What one role's thread reported. */
-interface RoleRun {
-  lp: RoleLpDone | null;
-  done: RoleDone | null;
-  pairs: Int32Array | null;
-  /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
-  at: { recipe: MilpRoleRecipe; streamed: number };
-  /** Set when the thread was terminated at the deadline: where it was, which a replay repeats. */
-  killed?: MilpRoleRecipe;
-  error?: string;
-}
 
 /**
  * The fillable slots (open, with a candidate free of the pinned work) when
@@ -67,7 +53,6 @@ export async function milpByRole(
   warm: SolutionState,
   fillable: readonly number[],
 ): Promise<AlgorithmOutcome> {
-  const c = ctx.compiled;
   if (ctx.startAssignment) {
     // A given start (the best known solution, or the current plan): ALNS and the MIPs start
     // from it when it is better.
@@ -77,116 +62,103 @@ export async function milpByRole(
   }
   // A replay follows the recorded run's ALNS segments and stops each HiGHS thread where it stopped.
   const recorded = ctx.options.replay?.milp;
-  const models = [0, 1].map((role) => buildRoleModel(c, fixed, role, fillable, true));
+  const models = [0, 1].map((role) => buildRoleModel(ctx.compiled, fixed, role, fillable, true));
   const budgetMs = ctx.remainingMs;
   const deadline = Date.now() + budgetMs;
   const lpDeadline = Date.now() + LP_SHARE * budgetMs;
   const stopBuffer = new SharedArrayBuffer(4);
   const stop = new Int32Array(stopBuffer);
-  const runs: RoleRun[] = models.map(() => ({
-    lp: null,
-    done: null,
-    pairs: null,
-    at: { recipe: { lpRuns: 0, stages: 0, cuts: [] }, streamed: 0 },
-  }));
+  const runs: RoleRun[] = models.map(() => newRoleRun());
   let line = `milp by role: pricing the LPs (${models.map((m) => m.pairSlot.length).join(' + ')} pairs)`;
   const heartbeat = startHeartbeat(ctx, () => line);
   const offerPairs = () => {
-    const state = fixed.clone();
-    for (let r = 0; r < 2; r++) {
-      const pairs = runs[r]!.pairs ?? pairsOfState(models[r]!, ctx.best);
-      const m = models[r]!;
-      for (const q of pairs) {
-        if (q < 0) continue;
-        const slot = m.slots[m.pairSlot[q]!]!;
-        // An x that breaks feasibility (numerical trouble) is not a solution.
-        if (!state.canMove(slot, m.pairPhysicist[q]!)) return;
-        state.move(slot, m.pairPhysicist[q]!);
-      }
-    }
-    if (ctx.offer(state, 'milp by role (HiGHS incumbent)'))
+    if (offerRolePairs(ctx, fixed, models, runs))
       line = `milp by role: new incumbent F ${ctx.best.total.toFixed(2)}`;
   };
-  const threads = models.map((model, r) => startRole(model, r));
+  const setup: RoleThreadsSetup = {
+    ctx,
+    warm,
+    stopBuffer,
+    deadline,
+    lpDeadline,
+    recorded: recorded?.roles,
+    onLine: (text) => (line = text),
+    onIncumbent: offerPairs,
+  };
+  const threads = models.map((model, r) => startRoleThread(setup, model, r, runs[r]!));
   const cancel = () => Atomics.store(stop, 0, 1);
   ctx.signal?.addEventListener('abort', cancel, { once: true });
   const overshootMs =
     1000 * highsOvershootSec(models.reduce((s, m) => s + m.pairRows.length, 0) / 4);
   const timer = setTimeout(cancel, Math.max(0, deadline - Date.now() - overshootMs));
 
-  function startRole(model: RoleModel, r: number) {
-    const firstPairs = new Set<number>(pairsOfState(model, warm).filter((q) => q >= 0));
-    for (let q = 0, seen = 0, s = -1; q < model.pairSlot.length; q++) {
-      if (model.pairSlot[q] !== s) [s, seen] = [model.pairSlot[q]!, 0];
-      if (seen++ < FIRST_COLUMNS_PER_SLOT) firstPairs.add(q);
-    }
-    const worker = new Worker(builtWorkerUrl('milp-role'), {
-      workerData: {
-        ...model,
-        initialPairs: Int32Array.from(firstPairs),
-        stop: stopBuffer,
-        seed: ctx.options.seed % 2_147_483_647,
-        deadlineEpochMs: deadline,
-        lpDeadlineEpochMs: lpDeadline,
-        overshootSec: highsOvershootSec(model.pairRows.length / 2),
-        mipRelGap: MIP_REL_GAP,
-        replay: recorded?.roles[r] ?? null,
-      } satisfies RoleJob,
-    });
-    const run = runs[r]!;
-    let lpDone!: () => void;
-    const lpReady = new Promise<void>((resolve) => (lpDone = resolve));
-    const finished = new Promise<void>((resolve) => {
-      let ended = false;
-      const end = (error?: string, atDeadline = false) => {
-        if (ended) return;
-        ended = true;
-        if (error && !run.done) run.error = error;
-        if (atDeadline && !run.done)
-          run.killed = { ...run.at.recipe, killedAfter: run.at.streamed };
-        lpDone();
-        resolve();
-        void worker.terminate();
-      };
-      worker.on('message', (m: RoleMessage) => {
-        // What arrives after the end is not used, so the recipe holds what was.
-        if (ended) return;
-        if (m.type === 'run') run.at = { recipe: m.recipe, streamed: 0 };
-        else if (m.type === 'lp')
-          line = `milp by role: ${r === 0 ? 'lead' : 'data-acq'} LP round ${String(m.rounds)}, bound ${Number(m.bound).toFixed(2)}`;
-        else if (m.type === 'lp-done') {
-          run.lp = m;
-          lpDone();
-        } else if (m.type === 'incumbent') {
-          run.at.streamed++;
-          run.pairs = m.pairs;
-          offerPairs();
-        } else if (m.type === 'done') {
-          run.done = m;
-          run.pairs = run.done.pairs;
-          end();
-        }
-      });
-      worker.on('error', (error) => end(error.message));
-      worker.on('exit', (code) => end(`HiGHS role thread exited with code ${code}`));
-      // At the deadline (plus its grace), a thread that has not answered is ended; its incumbents are kept.
-      setTimeout(
-        () => end('stopped at the deadline', true),
-        Math.max(0, deadline - Date.now()),
-      ).unref();
-    });
-    return { worker, lpReady, finished };
-  }
+  const lpReady = Promise.all(threads.map((t) => t.lpReady));
+  const warmStart = await alnsWarmStart(ctx, lpReady, recorded, lpDeadline);
+  await Promise.all(threads.map((t) => t.lpReady));
+  // Coverage stays maximal (F's first term); the incumbent fills every fillable slot.
+  const start = fillableIfAllFilled(fixed, ctx.best) ? ctx.best : warm;
+  threads.forEach((t, r) =>
+    t.worker.postMessage({ incumbent: pairsOfState(models[r]!, start) } satisfies RoleOrder),
+  );
+  line = 'milp by role: MIPs over the kept pairs';
+  await Promise.all(threads.map((t) => t.finished));
+  clearTimeout(timer);
+  ctx.signal?.removeEventListener('abort', cancel);
+  heartbeat();
+  offerPairs();
+  return roleOutcome(ctx, models, runs, warmStart);
+}
 
-  // ALNS on this thread while the LPs are priced: the incumbent that decides which pairs the MIPs keep.
-  let alnsIterations = 0;
+/**
+ * Offers the roles' incumbents together (a role that streamed none keeps the
+ * best's pairs); true when the run took it as its best.
+ */
+function offerRolePairs(
+  ctx: Ctx,
+  fixed: SolutionState,
+  models: readonly RoleModel[],
+  runs: readonly RoleRun[],
+): boolean {
+  const state = fixed.clone();
+  for (let r = 0; r < 2; r++) {
+    const pairs = runs[r]!.pairs ?? pairsOfState(models[r]!, ctx.best);
+    const m = models[r]!;
+    for (const q of pairs) {
+      if (q < 0) continue;
+      const slot = m.slots[m.pairSlot[q]!]!;
+      // An x that breaks feasibility (numerical trouble) is not a solution.
+      if (!state.canMove(slot, m.pairPhysicist[q]!)) return false;
+      state.move(slot, m.pairPhysicist[q]!);
+    }
+  }
+  return ctx.offer(state, 'milp by role (HiGHS incumbent)');
+}
+
+/** The ALNS warm start's segments: their recipes, iterations, and why one cannot be replayed. */
+interface WarmStart {
+  readonly segments: ReplayRecipe[];
+  readonly iterations: number;
+  readonly blocker: string | undefined;
+}
+
+/**
+ * ALNS on this thread while the LPs are priced (until `lpReady`): the
+ * incumbent that decides which pairs the MIPs keep. Under an iteration cap
+ * (tests) one ALNS run of that many iterations, so a seed repeats; otherwise
+ * segments until both LPs are priced; on a replay, the recorded segments.
+ */
+async function alnsWarmStart(
+  ctx: Ctx,
+  lpReady: Promise<unknown>,
+  recorded: MilpRecipe | undefined,
+  lpDeadline: number,
+): Promise<WarmStart> {
+  let iterationsSum = 0;
   let lpBoth = false;
-  void Promise.all(threads.map((t) => t.lpReady)).then(() => (lpBoth = true));
-  // Under an iteration cap (tests) one ALNS run of that many iterations, so a seed repeats;
-  // otherwise segments until both LPs are priced; on a replay, the recorded segments.
+  void lpReady.then(() => (lpBoth = true));
   const capped = ctx.options.maxIterations !== undefined;
   const segments: ReplayRecipe[] = [];
-  let segmentBlocker: string | undefined;
+  let blocker: string | undefined;
   const { replay: _milpRecipe, ...options } = ctx.options;
   const moreSegments = () =>
     recorded
@@ -196,7 +168,7 @@ export async function milpByRole(
     const segment = recorded?.alns[segments.length];
     const sub = new AlgorithmContext(
       ctx.instance,
-      c,
+      ctx.compiled,
       {
         ...options,
         algorithm: 'alns',
@@ -211,48 +183,36 @@ export async function milpByRole(
     );
     const out = await alns(sub);
     const iterations = out.stats?.iterations;
-    alnsIterations += Number(iterations ?? 0);
+    iterationsSum += Number(iterations ?? 0);
     segments.push(sub.replayRecipe(typeof iterations === 'number' ? iterations : undefined));
-    segmentBlocker ??= out.notReplayableBecause ?? undefined;
+    blocker ??= out.notReplayableBecause ?? undefined;
     ctx.offer(sub.best, 'milp warm start (alns)');
     await ctx.pause();
     if (capped && !recorded) break;
   }
-  await Promise.all(threads.map((t) => t.lpReady));
-  // Coverage stays maximal (F's first term); the incumbent fills every fillable slot.
-  const start = fillableIfAllFilled(fixed, ctx.best) ? ctx.best : warm;
-  threads.forEach((t, r) =>
-    t.worker.postMessage({ incumbent: pairsOfState(models[r]!, start) } satisfies RoleOrder),
-  );
-  line = 'milp by role: MIPs over the kept pairs';
-  await Promise.all(threads.map((t) => t.finished));
-  clearTimeout(timer);
-  ctx.signal?.removeEventListener('abort', cancel);
-  heartbeat();
-  offerPairs();
+  return { segments, iterations: iterationsSum, blocker };
+}
 
+/** The run's outcome from what the roles' threads reported: status, bound, recipe and stats. */
+function roleOutcome(
+  ctx: Ctx,
+  models: readonly RoleModel[],
+  runs: readonly RoleRun[],
+  warmStart: WarmStart,
+): AlgorithmOutcome {
   const proven = runs.every((r) => r.done?.optimal === true);
   // Each role's part of F is a sum of miles, |n - t| and repeat visits, never below 0; coverage is
   // maximal (every fillable slot filled), so the empty slots of the best are the fewest possible.
   const bounds = runs.map((r) => Math.max(0, r.done?.bound ?? r.lp?.bound ?? 0));
   const bound = UNASSIGNED_PENALTY * ctx.best.unassigned + bounds[0]! + bounds[1]!;
   if (!proven && !ctx.isCancelled) ctx.isTimedOut = true;
-  const threadBlocker = runs
-    .map((r, i) => {
-      // Terminated at the deadline is replayable (RoleRun.killed); a crash is not.
-      const why = r.done || r.killed ? undefined : (r.error ?? 'no answer');
-      return (
-        why && `the ${i === 0 ? 'lead' : 'data-acq'} HiGHS thread did not finish its run: ${why}`
-      );
-    })
-    .find(Boolean);
-  const blocker = segmentBlocker ?? threadBlocker;
+  const blocker = warmStart.blocker ?? threadBlocker(runs);
   return {
     ...(proven ? { status: 'optimal' as const } : {}),
     bound,
     replay: {
       milp: {
-        alns: segments,
+        alns: warmStart.segments,
         roles: runs.map((r) => r.done?.recipe ?? r.killed ?? r.at.recipe),
       },
     },
@@ -260,36 +220,41 @@ export async function milpByRole(
     stats: {
       method:
         "milp by role: column generation per role with a Lagrangian bound, an LP dive and RINS for the incumbent, then the MIP over the pairs within the incumbent's reduced-cost room",
-      warm_start_alns_iterations: alnsIterations,
-      roles: runs.map((r, i) => ({
-        role: i === 0 ? 'lead' : 'data-acq',
-        slots: models[i]!.slotCount,
-        pairs: models[i]!.pairSlot.length,
-        lp_rounds: r.lp?.rounds ?? 0,
-        lp_converged: r.lp?.converged ?? false,
-        lp_columns: r.lp?.columns ?? 0,
-        // Rows HiGHS held when the LP ended (the role's model has more; they enter when broken).
-        lp_rows: r.lp?.rows ?? 0,
-        model_rows: models[i]!.rowLower.length,
-        lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
-        // The role's part of F at the MIPs' start (ALNS's) and at their end.
-        incumbent: r.done?.incumbent ?? null,
-        incumbent_final: r.done?.final ?? null,
-        mip_pairs_kept: r.done?.kept ?? 0,
-        // HiGHS runs over all MIPs: the LP dive, RINS and the stages.
-        mip_stages: r.done?.stages ?? 0,
-        // The LP dive (the LP's whole slots fixed) and RINS (fixed where the LP and the incumbent
-        // agree) before stage 1: free slots and the incumbent after each.
-        mip_neighbourhoods: r.done?.neighbourhoods ?? [],
-        mip_status: r.done?.status ?? null,
-        mip_nodes: r.done?.nodes ?? 0,
-        // HiGHS's interrupt callbacks over the thread's runs: the work count its recipe cuts at.
-        highs_callbacks: r.done?.callbacks ?? null,
-        lp_highs_callbacks: r.lp?.callbacks ?? null,
-        proven: r.done?.optimal ?? false,
-        bound: bounds[i],
-        ...(r.error ? { error: r.error } : {}),
-      })),
+      warm_start_alns_iterations: warmStart.iterations,
+      roles: runs.map((r, i) => roleStats(models[i]!, r, bounds[i]!, i)),
     },
+  };
+}
+
+/** One role's stats: its model, its LP, its MIPs and its bound. */
+function roleStats(model: RoleModel, r: RoleRun, bound: number, i: number) {
+  return {
+    role: i === 0 ? 'lead' : 'data-acq',
+    slots: model.slotCount,
+    pairs: model.pairSlot.length,
+    lp_rounds: r.lp?.rounds ?? 0,
+    lp_converged: r.lp?.converged ?? false,
+    lp_columns: r.lp?.columns ?? 0,
+    // Rows HiGHS held when the LP ended (the role's model has more; they enter when broken).
+    lp_rows: r.lp?.rows ?? 0,
+    model_rows: model.rowLower.length,
+    lagrangian_bound: r.done?.lagrangian ?? r.lp?.bound ?? null,
+    // The role's part of F at the MIPs' start (ALNS's) and at their end.
+    incumbent: r.done?.incumbent ?? null,
+    incumbent_final: r.done?.final ?? null,
+    mip_pairs_kept: r.done?.kept ?? 0,
+    // HiGHS runs over all MIPs: the LP dive, RINS and the stages.
+    mip_stages: r.done?.stages ?? 0,
+    // The LP dive (the LP's whole slots fixed) and RINS (fixed where the LP and the incumbent
+    // agree) before stage 1: free slots and the incumbent after each.
+    mip_neighbourhoods: r.done?.neighbourhoods ?? [],
+    mip_status: r.done?.status ?? null,
+    mip_nodes: r.done?.nodes ?? 0,
+    // HiGHS's interrupt callbacks over the thread's runs: the work count its recipe cuts at.
+    highs_callbacks: r.done?.callbacks ?? null,
+    lp_highs_callbacks: r.lp?.callbacks ?? null,
+    proven: r.done?.optimal ?? false,
+    bound,
+    ...(r.error ? { error: r.error } : {}),
   };
 }
