@@ -74,6 +74,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...base, SHED_STREAMS_PER_USER: '0' })).toThrow(
       /SHED_STREAMS_PER_USER must be a whole number from 1/,
     );
+    // One user may never hold every stream of the node.
+    expect(() => parseConfig({ ...base, SHED_STREAMS_OPEN: '10' })).toThrow(
+      'SHED_STREAMS_PER_USER (10) must be less than SHED_STREAMS_OPEN (10), so that one user cannot hold every stream of the node',
+    );
+    expect(parseConfig({ ...base, SHED_STREAMS_OPEN: '11' }).loadShedding.streamsPerUser).toBe(10);
     expect(config.loginThrottle).toMatchObject({ perAddress: 3, lockMs: 1000 });
     expect(() => parseConfig({ ...base, SHED_LISTS_IN_FLIGHT: '0' })).toThrow(
       /SHED_LISTS_IN_FLIGHT must be a whole number from 1/,

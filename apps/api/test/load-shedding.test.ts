@@ -91,26 +91,29 @@ describe('load shedding of event streams (two open at once)', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp({ config: { loadShedding: shedding({ SHED_STREAMS_OPEN: '2' }) } });
+    // One stream per user, so that two users fill the node (a user's cap is always below it).
+    t = await createTestApp({
+      config: { loadShedding: shedding({ SHED_STREAMS_OPEN: '2', SHED_STREAMS_PER_USER: '1' }) },
+    });
     base = await listenOnFreePort(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const openStream = (signal?: AbortSignal) =>
+  const openStream = (signal?: AbortSignal, token = t.tokens.regular) =>
     fetch(`${base}/api/v1/notifications/stream`, {
-      headers: { ...t.bearer(t.tokens.regular), accept: 'text/event-stream' },
+      headers: { ...t.bearer(token), accept: 'text/event-stream' },
       ...(signal === undefined ? {} : { signal }),
     });
 
   it('refuses a third stream at once with 503 and Retry-After; the open ones keep going', async () => {
     const first = new AbortController();
-    const open = [await openStream(first.signal), await openStream()];
+    const open = [await openStream(first.signal), await openStream(undefined, t.tokens.manager)];
     expect(open.map((r) => r.status)).toEqual([200, 200]);
     // Answered while both streams stay open: a third that waited for a slot would never be
     // answered here (the test's timeout), so no clock is needed to tell "at once".
-    const third = await openStream();
+    const third = await openStream(undefined, t.tokens.admin);
     expect(third.status).toBe(503);
     expect(third.headers.get('retry-after')).toBe('1');
     await third.arrayBuffer();

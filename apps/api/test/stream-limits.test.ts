@@ -1,5 +1,5 @@
 import { DEFAULT_WEIGHTS } from '@meridian/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamTicker } from '../src/http/user-streams';
 import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 
@@ -24,8 +24,12 @@ const tick = async () => {
 };
 
 beforeAll(async () => {
-  // No workers: the queued task stays queued, so its stream stays open.
-  t = await createTestApp({ tasks: { runWorkers: false }, streamTicker: ticker });
+  // No workers: the queued task stays queued, so its stream stays open. A stream whose first
+  // read is held sends its headers with the first keep-alive comment: 1 s here, not 10.
+  t = await createTestApp({
+    tasks: { runWorkers: false, keepAliveMs: 1000 },
+    streamTicker: ticker,
+  });
   base = await listenOnFreePort(t);
   await t.app.work.repository.insert({
     id: TASK,
@@ -134,6 +138,62 @@ describe('one cap of event streams per user, across every kind', () => {
     }
     expect(again).toBe(200);
     for (const c of controllers) c.abort();
+  }, 60_000);
+});
+
+describe('a place frees as soon as the server sees its connection close', () => {
+  it("ten streams whose client left while their handlers still wait on a database read: the same user's next ten all open", async () => {
+    const password = 'eve-streams-password-1';
+    await t.app.services.users.create({
+      username: 'eve-streams',
+      email: 'eve-streams@example.org',
+      password,
+      role: 'manager',
+    });
+    const token = await t.login('eve-streams', password);
+    // Every read of the task's events waits until the test lets it go: the handlers stay
+    // busy after their clients have left, as behind a queue of reads on a loaded node
+    // (the battery's streams part met the cap so; docs/reliability.md).
+    let letGo: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const repository = t.app.work.repository;
+    const eventsAfter = repository.eventsAfter.bind(repository);
+    const held = vi
+      .spyOn(repository, 'eventsAfter')
+      .mockImplementation(async (...args) => gate.then(() => eventsAfter(...args)));
+    // The server's own view of the clients leaving: each stream answer's 'close'.
+    let closed = 0;
+    let onClosed: () => void = () => undefined;
+    const watch = (request: { url?: string }, response: NodeJS.EventEmitter) => {
+      if (!request.url?.includes(TASK)) return;
+      response.once('close', () => {
+        closed++;
+        onClosed();
+      });
+    };
+    t.app.server.on('request', watch);
+    try {
+      const first = Array.from({ length: 10 }, () => new AbortController());
+      const opened = await Promise.all(first.map((c) => open(token, 'task', c)));
+      expect(opened.map((r) => r.status)).toEqual(Array(10).fill(200));
+      const allClosed = new Promise<void>((resolve) => {
+        onClosed = () => {
+          if (closed >= 10) resolve();
+        };
+      });
+      for (const c of first) c.abort();
+      // Once the server has seen all ten go (no clock: the test's timeout bounds the wait),
+      // their places are free, although every handler still waits on its read.
+      await allClosed;
+      const second = Array.from({ length: 10 }, () => new AbortController());
+      const again = await Promise.all(second.map((c) => open(token, 'task', c)));
+      expect(again.map((r) => r.status)).toEqual(Array(10).fill(200));
+      for (const c of second) c.abort();
+    } finally {
+      t.app.server.off('request', watch);
+      letGo();
+      held.mockRestore();
+    }
   }, 60_000);
 });
 

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { EventEmitter } from 'node:events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../src/http/fastify-types';
 import { HttpError } from '../src/http/http-error';
@@ -21,6 +22,13 @@ function request(current: () => AuthUser | null | Error, token = 'Bearer a'): Fa
   } as unknown as FastifyRequest;
 }
 
+/** A stream's answer: its connection closes when the test emits 'close'. */
+function connection(destroyed = false): FastifyReply & { raw: EventEmitter } {
+  return { raw: Object.assign(new EventEmitter(), { destroyed }) } as unknown as FastifyReply & {
+    raw: EventEmitter;
+  };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -34,6 +42,7 @@ describe('UserStreams: one cap per user', () => {
     const leases = Array.from({ length: 10 }, () =>
       streams.acquire(
         request(() => ann),
+        connection(),
         ann,
       ),
     );
@@ -41,6 +50,7 @@ describe('UserStreams: one cap per user', () => {
     try {
       streams.acquire(
         request(() => ann),
+        connection(),
         ann,
       );
     } catch (error) {
@@ -51,6 +61,7 @@ describe('UserStreams: one cap per user', () => {
     expect(Number((refusal as HttpError).headers['retry-after'])).toBeGreaterThan(0);
     const other = streams.acquire(
       request(() => bob),
+      connection(),
       bob,
     );
     expect(streams.size).toBe(11);
@@ -60,6 +71,7 @@ describe('UserStreams: one cap per user', () => {
     expect(() =>
       streams.acquire(
         request(() => ann),
+        connection(),
         ann,
       ),
     ).not.toThrow();
@@ -71,18 +83,77 @@ describe('UserStreams: one cap per user', () => {
     const streams = new UserStreams(2);
     streams.acquire(
       request(() => ann),
+      connection(),
       ann,
     );
     streams.acquire(
       request(() => ann),
+      connection(),
       ann,
     );
     expect(() =>
       streams.acquire(
         request(() => ann),
+        connection(),
         ann,
       ),
     ).toThrow(/At most 2 event streams/);
+    streams.close();
+  });
+});
+
+describe('UserStreams: a place frees when its connection closes', () => {
+  it("gives the place back at the connection's close, before the stream's handler returns, and aborts `ended`", () => {
+    const streams = new UserStreams(2);
+    const answers = [connection(), connection()];
+    const leases = answers.map((answer) =>
+      streams.acquire(
+        request(() => ann),
+        answer,
+        ann,
+      ),
+    );
+    // The handlers are still busy (a database read, a write that never drains): only the
+    // connections close. Both places are free at once.
+    for (const answer of answers) answer.raw.emit('close');
+    expect(streams.size).toBe(0);
+    expect(leases.map((l) => l.ended.aborted)).toEqual([true, true]);
+    const again = [connection(), connection()].map((answer) =>
+      streams.acquire(
+        request(() => ann),
+        answer,
+        ann,
+      ),
+    );
+    expect(streams.size).toBe(2);
+    // The old handlers' own release comes late and frees nothing of the new streams.
+    for (const lease of leases) lease.release();
+    expect(streams.size).toBe(2);
+    for (const lease of again) lease.release();
+    expect(streams.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('holds no place for a connection that closed before the stream was counted', () => {
+    const streams = new UserStreams(1);
+    const lease = streams.acquire(
+      request(() => ann),
+      connection(true),
+      ann,
+    );
+    expect(lease.ended.aborted).toBe(true);
+    expect(streams.size).toBe(0);
+    const answer = connection();
+    streams.acquire(
+      request(() => ann),
+      answer,
+      ann,
+    );
+    expect(streams.size).toBe(1);
+    // A release after the close (the stream's own finally) is the same single release.
+    answer.raw.emit('close');
+    expect(answer.raw.listenerCount('close')).toBe(0);
+    expect(streams.size).toBe(0);
     streams.close();
   });
 });
@@ -95,11 +166,13 @@ describe('UserStreams: revocation ends a stream within 5 s', () => {
     const mine = [1, 2].map(() =>
       streams.acquire(
         request(() => annNow),
+        connection(),
         ann,
       ),
     );
     const theirs = streams.acquire(
       request(() => bob, 'Bearer b'),
+      connection(),
       bob,
     );
     await vi.advanceTimersByTimeAsync(STREAM_RECHECK_MS * 3);
@@ -119,6 +192,7 @@ describe('UserStreams: revocation ends a stream within 5 s', () => {
     const streams = new UserStreams(10);
     const lease = streams.acquire(
       request(() => now),
+      connection(),
       ann,
     );
     now = { ...ann, role: 'manager' };
@@ -132,6 +206,7 @@ describe('UserStreams: revocation ends a stream within 5 s', () => {
     const streams = new UserStreams(10);
     const lease = streams.acquire(
       request(() => now),
+      connection(),
       ann,
     );
     await vi.advanceTimersByTimeAsync(STREAM_RECHECK_MS * 2);
@@ -146,6 +221,7 @@ describe('UserStreams: revocation ends a stream within 5 s', () => {
     const streams = new UserStreams(10);
     const lease = streams.acquire(
       request(() => ann),
+      connection(),
       ann,
     );
     streams.close();
@@ -153,6 +229,7 @@ describe('UserStreams: revocation ends a stream within 5 s', () => {
     expect(
       streams.acquire(
         request(() => ann),
+        connection(),
         ann,
       ).ended.aborted,
     ).toBe(true);

@@ -48,11 +48,11 @@ const whole = (
 /**
  * Reads the per-node bounds (all optional). Defaults suit a 2-core node: four
  * list answers or sign-ins at once (sign-in hashes run on libuv's four
- * threads), 16 and 32 more waiting, 500 open streams (10 per user), a 5 s
- * queue timeout.
+ * threads), 16 and 32 more waiting, 500 open streams (10 per user, always
+ * fewer than the node's bound), a 5 s queue timeout.
  */
 export function loadSheddingFromEnv(env: Record<string, string | undefined>): LoadShedding {
-  return {
+  const settings: LoadShedding = {
     bounds: {
       lists: {
         inFlight: whole(env, 'SHED_LISTS_IN_FLIGHT', 4, 1, 10_000),
@@ -67,6 +67,14 @@ export function loadSheddingFromEnv(env: Record<string, string | undefined>): Lo
     queueTimeoutMs: whole(env, 'SHED_QUEUE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
     streamsPerUser: whole(env, 'SHED_STREAMS_PER_USER', 10, 1, 10_000),
   };
+  // One user at the cap must leave streams for everyone else (their 429, not the others' 503).
+  const open = settings.bounds.streams.inFlight;
+  if (settings.streamsPerUser >= open) {
+    throw new LoadSettingsError(
+      `SHED_STREAMS_PER_USER (${settings.streamsPerUser}) must be less than SHED_STREAMS_OPEN (${open}), so that one user cannot hold every stream of the node`,
+    );
+  }
+  return settings;
 }
 
 /**

@@ -68,6 +68,22 @@ const DESCRIPTIONS = new Map<number, string>(
   } satisfies Record<ErrorStatus, string>).map(([code, text]) => [Number(code), text]),
 );
 
+/**
+ * What 429 and 503 mean on an event stream: the user's cap and the node's
+ * bound (http/user-streams.ts, http/load-shedding.ts; the cap is always the
+ * smaller, config/load-shedding.ts, so one user never holds every stream).
+ */
+const STREAM_DESCRIPTIONS = new Map<string, string>([
+  [
+    '429',
+    'This user already holds SHED_STREAMS_PER_USER (default 10) event streams of any kind on this node; close one, or wait for Retry-After seconds',
+  ],
+  [
+    '503',
+    'This node already holds SHED_STREAMS_OPEN (default 500) event streams of all users; wait for Retry-After seconds',
+  ],
+]);
+
 /** Retry-After, in seconds, on every 429 and 503. */
 const RETRY_AFTER = {
   'retry-after': {
@@ -174,8 +190,10 @@ export function contractTransform(
   for (const status of impliedErrors(route, schema.body !== undefined)) {
     if (!response.has(String(status))) response.set(String(status), { ...errorJson });
   }
+  const stream = (route as { sse?: unknown }).sse !== undefined;
   for (const [code, entry] of response) {
-    const known = DESCRIPTIONS.get(Number(code));
+    const known =
+      (stream ? STREAM_DESCRIPTIONS.get(code) : undefined) ?? DESCRIPTIONS.get(Number(code));
     if (known !== undefined && entry.description === undefined) entry.description = known;
     if (code === '204') response.set(code, { type: 'null', description: 'No content' });
     else if (code === '429' || code === '503') entry.headers = RETRY_AFTER;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import './fastify-types';
 import type { AuthUser } from './fastify-types';
 import { HttpError } from './http-error';
@@ -23,7 +23,10 @@ const intervalTicker: StreamTicker = (ms, round) => {
 
 /** One open event stream of a user. */
 export interface StreamLease {
-  /** Aborted when the stream's token no longer stands (or the server stops): end the stream. */
+  /**
+   * Aborted when the client's connection closes, the stream's token no longer
+   * stands or the server stops: end the stream.
+   */
   readonly ended: AbortSignal;
   /** Gives the user's slot back; call once when the stream has ended. */
   release(): void;
@@ -66,9 +69,14 @@ export class UserStreams {
 
   /**
    * Counts a new stream of the request's user, or answers 429 with
-   * Retry-After when that user already holds `perUser` streams here.
+   * Retry-After when that user already holds `perUser` streams here. The
+   * place is given back when the answer's connection closes (the client
+   * went, or the stream ended), at that moment: not when the stream's
+   * handler next looks, which may be after a database read that waits its
+   * turn or a write that never drains (the battery's streams part met the
+   * cap with ten streams its client had closed; docs/reliability.md).
    */
-  acquire(request: FastifyRequest, user: AuthUser): StreamLease {
+  acquire(request: FastifyRequest, reply: FastifyReply, user: AuthUser): StreamLease {
     const mine = this.open.get(user.id) ?? new Set<OpenStream>();
     if (mine.size >= this.perUser) {
       throw new HttpError(
@@ -89,19 +97,27 @@ export class UserStreams {
     if (this.closed) stream.controller.abort();
     else this.stopTicker ??= this.ticker(this.recheckMs, () => this.recheck());
     let released = false;
-    return {
-      ended: stream.controller.signal,
-      release: () => {
-        if (released) return;
-        released = true;
-        mine.delete(stream);
-        if (mine.size === 0 && this.open.get(user.id) === mine) this.open.delete(user.id);
-        if (this.open.size === 0) {
-          this.stopTicker?.();
-          this.stopTicker = null;
-        }
-      },
+    const connection = reply.raw;
+    const release = () => {
+      if (released) return;
+      released = true;
+      connection.off('close', hangUp);
+      mine.delete(stream);
+      if (mine.size === 0 && this.open.get(user.id) === mine) this.open.delete(user.id);
+      if (this.open.size === 0) {
+        this.stopTicker?.();
+        this.stopTicker = null;
+      }
     };
+    // 'close' comes when the last byte is handed over or the connection drops first.
+    const hangUp = () => {
+      stream.controller.abort();
+      release();
+    };
+    connection.once('close', hangUp);
+    // Gone while the request was still in its hooks (the token check): nothing to hold.
+    if (connection.destroyed) hangUp();
+    return { ended: stream.controller.signal, release };
   }
 
   /**

@@ -49,7 +49,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod<{
     async (request, reply) => {
       const user = request.user!;
       // Counts against the user's one cap of event streams (429 beyond); ends on revocation.
-      const lease = streams.acquire(request, user);
+      const lease = streams.acquire(request, reply, user);
       try {
         reply.header('cache-control', 'no-store');
         const read = () => notifications.state(user.id);

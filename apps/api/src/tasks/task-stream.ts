@@ -136,7 +136,7 @@ export class TaskStreams {
   ): Promise<void> {
     const task = await this.tasks.visible(id, user, type);
     await serveTaskStream(request, reply, task, this.repository, this.tasks.bus, () =>
-      this.userStreams.acquire(request, user),
+      this.userStreams.acquire(request, reply, user),
     );
   }
 }
