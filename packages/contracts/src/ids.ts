@@ -9,12 +9,17 @@ export const RowIdSchema = z.number().int().positive().max(MAX_DB_INTEGER);
 /**
  * A whole number in a path or query, read from its text: plain decimal digits
  * only, so `0x10`, `1e1`, `+10`, `10.0` and `010` are refused (400) rather than
- * read as 16 or 10 and acting on another row than the one written.
+ * read as 16 or 10 and acting on another row than the one written. The text's
+ * length and the range are in the OpenAPI document too (maxLength, description):
+ * the range itself sits in the number the text becomes, which the document
+ * cannot show on a string.
  */
 export const decimalInteger = (min: number, max: number) =>
   z
     .string()
+    .max(String(max).length)
     .regex(/^(0|[1-9][0-9]{0,15})$/, 'must be a whole number written in plain decimal digits')
+    .describe(`A whole number from ${min} to ${max}, in plain decimal digits`)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 

@@ -6,6 +6,7 @@ export * from './admin';
 export * from './settings';
 export * from './jobs';
 export * from './roster';
+export * from './zip';
 export * from './tasks';
 export * from './analytics';
 export * from './exports';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, JobPhaseSchema, JobSchema } from '@meridian/domain';
 import { RowIdParamsSchema, RowIdSchema, RowVersionSchema } from './ids';
+import { JobZipInputSchema } from './zip';
 
 /**
  * A job as the API answers it: the spec's fields plus the pinned flags of a
@@ -32,7 +33,7 @@ export const JobUpdateRequestSchema = z.object({
   version: RowVersionSchema,
   customer: z.string().max(200),
   location: z.string().max(300),
-  zip_code: z.string().max(20),
+  zip_code: JobZipInputSchema,
   package: z.string().max(200),
   start: IsoDateSchema.nullable(),
   end: IsoDateSchema.nullable(),

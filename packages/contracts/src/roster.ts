@@ -7,13 +7,12 @@ import {
   UnavailabilitySchema,
   ZipPointSchema,
 } from '@meridian/domain';
+import { ZipInputSchema } from './zip';
 
 export const PhysicistListSchema = z.array(PhysicistSchema);
 export const KitListSchema = z.array(KitSchema);
 export const UnavailabilityListSchema = z.array(UnavailabilitySchema);
 export const ZipDataListSchema = z.array(ZipPointSchema);
-
-const ZipInputSchema = z.string().trim().min(3).max(10);
 
 /** POST/PUT /api/v1/physicists/. */
 export const PhysicistInputSchema = z.strictObject({
