@@ -4,9 +4,10 @@
 // `xlsx-seconds` while the server's resident memory is sampled every 50 ms
 // and its health endpoint asked every 100 ms. Targets: every answer a refusal
 // (400, 413 or 422; never 200 or 5xx), peak RSS under 400 MB, every health
-// answer within 200 ms.
+// answer within 200 ms. The server's own event-loop delay is measured beside
+// (the preloaded probe): it tells a server held up from a loaded machine.
 import { crc32, deflateRawSync } from 'node:zlib';
-import { MB, rss, send, sleep, start, stop, uploadAnswer } from './server.mjs';
+import { MB, eventLoopDelay, rss, send, sleep, start, stop, uploadAnswer } from './server.mjs';
 import { importRoster } from './data.mjs';
 import { p99 } from './verdict.mjs';
 
@@ -163,10 +164,24 @@ function healthChecks(server) {
   };
 }
 
+/** The median of `list` (nearest rank). */
+const p50 = (list) => [...list].sort((a, b) => a - b)[Math.ceil(list.length / 2) - 1] ?? 0;
+
 const latencies = (times) => {
   const slowest = Math.max(...times);
-  return `${p99(times).toFixed(0)} / ${Number.isFinite(slowest) ? slowest.toFixed(0) : 'none'}`;
+  const median = p50(times);
+  return `${Number.isFinite(median) ? median.toFixed(0) : 'none'} / ${p99(times).toFixed(0)} / ${Number.isFinite(slowest) ? slowest.toFixed(0) : 'none'}`;
 };
+
+/** The row of the server's event-loop delay over a case (info: the health row holds the target). */
+const loopRow = (record, label, loop) =>
+  record(
+    `${label}: server event-loop delay, p50 / p99 / max (ms; sampled every 10 ms)`,
+    loop.samples === 0 ? 'none' : `${loop.p50} / ${loop.p99} / ${loop.max}`,
+    'info',
+    true,
+    loop.samples,
+  );
 
 export async function hostileXlsx(target, port, counts, record) {
   const files = hostileFiles();
@@ -175,15 +190,18 @@ export async function hostileXlsx(target, port, counts, record) {
   try {
     await importRoster(server);
     // The same checks with no upload: what this machine's load alone gives (info).
+    const quietLoop = await eventLoopDelay(server);
     const quiet = healthChecks(server);
     await sleep(seconds * 1000);
     await quiet.stop();
     record(
-      `control: health with no upload for ${seconds} s, p99 / slowest (ms; asked every 100 ms)`,
+      `control: health with no upload for ${seconds} s, p50 / p99 / slowest (ms; asked every 100 ms)`,
       latencies(quiet.times),
       'info',
       true,
+      quiet.times.length,
     );
+    loopRow(record, 'control', await quietLoop());
     for (const [label, bytes] of files) {
       const baseline = rss(server.child.pid);
       let peak = baseline;
@@ -192,6 +210,7 @@ export async function hostileXlsx(target, port, counts, record) {
         peak = Math.max(peak, rss(server.child.pid));
         samples++;
       }, 50);
+      const loop = await eventLoopDelay(server);
       const health = healthChecks(server);
       const answers = {};
       const uploadMs = [];
@@ -206,6 +225,7 @@ export async function hostileXlsx(target, port, counts, record) {
         answers[key] = (answers[key] ?? 0) + 1;
       }
       await health.stop();
+      const loopDelay = await loop();
       clearInterval(sampler);
       const statuses = Object.keys(answers).map((key) => Number(key.split(':')[0]));
       const median = [...uploadMs].sort((a, b) => a - b)[Math.floor(uploadMs.length / 2)];
@@ -224,12 +244,13 @@ export async function hostileXlsx(target, port, counts, record) {
         samples,
       );
       record(
-        `${label}: health answered meanwhile, p99 / slowest (ms; asked every 100 ms, 10 s = none)`,
+        `${label}: health answered meanwhile, p50 / p99 / slowest (ms; asked every 100 ms, 10 s = none)`,
         latencies(health.times),
         `< ${HEALTH_LIMIT_MS}`,
         Math.max(...health.times) < HEALTH_LIMIT_MS,
         health.times.length,
       );
+      loopRow(record, label, loopDelay);
     }
   } finally {
     await stop(server);

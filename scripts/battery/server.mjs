@@ -213,16 +213,30 @@ export async function kill9(child) {
   await exited(child);
 }
 
-/** The server's active handles and timers and its memory, as the preloaded probe reports them. */
-export function probe(server) {
+/** Sends `question` to the preloaded probe (probe.mjs) and answers its reply. */
+function ask(server, question) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('probe did not answer')), 10_000);
+    const timer = setTimeout(() => reject(new Error(`probe did not answer ${question}`)), 10_000);
     server.child.once('message', (message) => {
       clearTimeout(timer);
       resolve(message);
     });
-    server.child.send('probe');
+    server.child.send(question);
   });
+}
+
+/** The server's active handles and timers and its memory, as the preloaded probe reports them. */
+export const probe = (server) => ask(server, 'probe');
+
+/**
+ * Measures the server's event-loop delay (its main thread, sampled every
+ * 10 ms) from now; the returned function stops and answers { samples, p50,
+ * p99, max } in ms. What the server itself was held up by, apart from the
+ * time a loaded machine takes to run the battery's own client.
+ */
+export async function eventLoopDelay(server) {
+  await ask(server, 'loop-start');
+  return async () => (await ask(server, 'loop-stop')).loop;
 }
 
 export const auth = (token) => ({ authorization: `Bearer ${token}` });
