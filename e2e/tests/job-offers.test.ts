@@ -117,7 +117,10 @@ describe('swaps at 390 px', () => {
       await m.goto('/requests');
       const card = m.getByRole('article', { name: 'Swap: SW Lead Giver to SW Lead Taker' });
       await card.getByText('Conference that week').waitFor();
-      await card.getByText(/^Effect on the plan: F /).waitFor();
+      await card.getByText(/^Effect on the plan now: F /).waitFor();
+      await card
+        .getByText('Every hard rule still holds: SW Lead Taker can take the lead slot now.')
+        .waitFor();
       expect(await axeFindings(m, 'requests with a swap')).toEqual([]);
       await card.getByRole('button', { name: /^Approve/ }).click();
       const approve = m.getByRole('dialog', { name: 'Approve the swap to SW Lead Taker' });

@@ -5,7 +5,7 @@ import {
   NotificationListSchema,
   ProposalSchema,
   RequestDecisionSchema,
-  RequestImpactSchema,
+  LeaveImpactSchema,
   RequestInboxSchema,
   UnavailabilityListSchema,
   WhatIfStreamMessageSchema,
@@ -188,7 +188,7 @@ describe("the managers' inbox", () => {
     expect((await call('GET', '/api/v1/requests/999999/impact', 'manager')).statusCode).toBe(404);
     const res = await call('GET', `/api/v1/requests/${req.id}/impact`, 'manager');
     expect(res.statusCode, res.body).toBe(200);
-    const impact = RequestImpactSchema.parse(res.json());
+    const impact = LeaveImpactSchema.parse(res.json());
     const [mercy, , , , harbor] = seeded.jobs;
     // Mercy (Jan 4-5): Ben leads Lakeside Jan 4-6 and Cy Sunset Jan 5, so no lead is free.
     // Harbor (Jan 7-8, Seattle): both are free; Cy (Los Angeles) is nearer than Ben (Chicago).
@@ -201,12 +201,17 @@ describe("the managers' inbox", () => {
     expect(impact.uncovered).toBe(1);
     expect(impact.slots[1]).toMatchObject({ customer: 'Harbor Health', phase: 'draft' });
     // A request on days without jobs hits nothing.
-    const quiet = RequestImpactSchema.parse(
+    const quiet = LeaveImpactSchema.parse(
       (
         await call('GET', `/api/v1/requests/${await pendingId('2027-02-01')}/impact`, 'manager')
       ).json(),
     );
-    expect(quiet).toEqual({ request_id: await pendingId('2027-02-01'), slots: [], uncovered: 0 });
+    expect(quiet).toEqual({
+      kind: 'leave',
+      request_id: await pendingId('2027-02-01'),
+      slots: [],
+      uncovered: 0,
+    });
   });
 });
 

@@ -136,6 +136,48 @@ export const SwapRequestSchema = z.object({
 });
 export type SwapRequest = z.infer<typeof SwapRequestSchema>;
 
+/** F's change if the taker held the slot: with the stability term, and alone. */
+export const SwapDeltaSchema = z.object({
+  /** The change of the objective (F plus the stability term), as the explanation ranks alternatives. */
+  delta_total: z.number(),
+  /** The change of F alone. */
+  delta_f: z.number(),
+});
+export type SwapDelta = z.infer<typeof SwapDeltaSchema>;
+
+/**
+ * A swap as the plan stands now, read when asked: whether every hard rule
+ * still lets the taker have the slot, and F's change if they had it now.
+ */
+export const SwapNowSchema = z.object({
+  /** Whether every hard rule (holder, dates, place, role, leave, no overlap) still holds. */
+  rules_hold: z.boolean(),
+  /** The rule the swap would now break, in words; null when every rule holds. */
+  conflict: z.string().nullable(),
+  /** F's change now; null when a rule is broken (the swap cannot apply). */
+  delta: SwapDeltaSchema.nullable(),
+});
+export type SwapNow = z.infer<typeof SwapNowSchema>;
+
+/**
+ * GET /api/v1/requests/{id}/impact of a swap (kind `swap`): which slot of
+ * which job moves from whom to whom, F's change measured when it was
+ * accepted, and, while it waits, the same recomputed now with the rules.
+ */
+export const SwapImpactSchema = z.object({
+  kind: z.literal('swap'),
+  request_id: z.number().int(),
+  job: OfferJobSchema,
+  slot: ScheduleSlotSchema,
+  from: PersonRefSchema,
+  to: PersonRefSchema,
+  /** Measured when the taker accepted (the number stored with the swap). */
+  at_accept: SwapDeltaSchema,
+  /** Read now; null once the swap is decided or withdrawn (nothing is left to apply). */
+  now: SwapNowSchema.nullable(),
+});
+export type SwapImpact = z.infer<typeof SwapImpactSchema>;
+
 /** The largest F increase the automatic approval may be set to accept. */
 export const MAX_AUTO_APPROVAL_F = 1_000_000;
 

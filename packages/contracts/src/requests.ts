@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, JobPhaseSchema, isRealDate } from '@meridian/domain';
 import { RowIdParamsSchema } from './ids';
-import { SwapRequestSchema } from './offers';
+import { SwapImpactSchema, SwapRequestSchema } from './offers';
 import { ScheduleSlotSchema } from './people';
 
 /**
@@ -129,13 +129,25 @@ export const ImpactedSlotSchema = z.object({
 });
 export type ImpactedSlot = z.infer<typeof ImpactedSlotSchema>;
 
-/** GET /api/v1/requests/{id}/impact: the physicist's jobs not yet past that the dates hit. */
-export const RequestImpactSchema = z.object({
+/** The impact of a leave request (kind `leave`): the physicist's jobs not yet past that the dates hit. */
+export const LeaveImpactSchema = z.object({
+  kind: z.literal('leave'),
   request_id: z.number().int(),
   slots: z.array(ImpactedSlotSchema),
   /** Slots that nobody free could cover. */
   uncovered: z.number().int(),
 });
+export type LeaveImpact = z.infer<typeof LeaveImpactSchema>;
+
+/**
+ * GET /api/v1/requests/{id}/impact: what deciding the request would do to
+ * the plan, told apart by `kind` as the inbox's items are: a leave's jobs
+ * and who could cover them, or a swap's change of hands, F and rules now.
+ */
+export const RequestImpactSchema = z.discriminatedUnion('kind', [
+  LeaveImpactSchema,
+  SwapImpactSchema,
+]);
 export type RequestImpact = z.infer<typeof RequestImpactSchema>;
 
 export const RequestIdParamsSchema = RowIdParamsSchema;

@@ -2,7 +2,7 @@ import { WhatIfRequests } from '../kinds/what-if/what-if-requests.service';
 import { LeaveRequestsRepository } from '../leave-requests/leave-requests.repository';
 import { LeaveRequestsService } from '../leave-requests/leave-requests.service';
 import { RequestDecisions, type SwapInbox } from '../leave-requests/request-decisions.service';
-import { RequestImpactReader } from '../leave-requests/request-impact';
+import { RequestImpactReader, type SwapImpacts } from '../leave-requests/request-impact';
 import { AnalysisRepository } from '../repositories/analysis.repository';
 import type { PeopleServices } from './people';
 import type { AppServices } from './services';
@@ -18,13 +18,14 @@ export interface LeaveRequestServices {
 /**
  * Wires leave requests over the request side, the people services (own
  * schedule, notices) and the task machinery: an approval queues a what-if.
- * Swaps share the inbox and its decision routes.
+ * Swaps share the inbox, its impact and its decision routes.
  */
 export function createLeaveRequestServices(
   services: AppServices,
   people: PeopleServices,
   work: WorkServices,
   swaps: SwapInbox,
+  swapImpacts: SwapImpacts,
 ): LeaveRequestServices {
   const { db, repositories: r } = services;
   const requests = new LeaveRequestsRepository(db);
@@ -47,6 +48,7 @@ export function createLeaveRequestServices(
       new AnalysisRepository(),
       r.physicists,
       r.availability,
+      swapImpacts,
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { OffersRepository } from '../offers/offers.repository';
 import { OffersService } from '../offers/offers.service';
 import { SwapDecisions } from '../offers/swap-decisions.service';
+import { SwapImpactReader } from '../offers/swap-impact';
 import { RunRecorder } from '../plan-history/run-recorder';
 import { InstanceRepository } from '../repositories/instance.repository';
 import { AssignmentChecks } from '../services/assignment-checks';
@@ -12,6 +13,8 @@ import type { AppServices } from './services';
 export interface OfferServices {
   offers: OffersService;
   swaps: SwapDecisions;
+  /** A swap's impact, read by the requests inbox's impact route. */
+  impact: SwapImpactReader;
 }
 
 /**
@@ -39,6 +42,7 @@ export function createOfferServices(services: AppServices, people: PeopleService
   );
   return {
     swaps,
+    impact: new SwapImpactReader(offers, swaps, services.explain),
     offers: new OffersService(
       db,
       offers,

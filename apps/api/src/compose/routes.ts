@@ -85,7 +85,7 @@ export async function registerRoutes(app: FastifyInstance, wiring: RouteWiring):
   await app.register(offersRoutes, { offers: offers.offers });
   await app.register(
     leaveRequestsRoutes,
-    createLeaveRequestServices(s, people, work, offers.swaps),
+    createLeaveRequestServices(s, people, work, offers.swaps, offers.impact),
   );
   await app.register(notificationsRoutes, {
     notifications: people.notifications,

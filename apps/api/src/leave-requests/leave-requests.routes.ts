@@ -104,7 +104,7 @@ export const leaveRequestsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          "The physicist's jobs not yet over that the request's dates hit, and who could cover each slot",
+          "What deciding the request would do to the plan, by `kind`. Leave: the physicist's jobs not yet over that the dates hit, and who could cover each slot. Swap: which slot of which job moves from whom to whom, F's change measured when accepted, and while it waits, read now: whether every hard rule still holds (the conflict named) and F's change now. 404 for an unknown id or an offer nobody has accepted",
         params: RequestIdParamsSchema,
         response: { 200: RequestImpactSchema, ...managerErrors },
       },

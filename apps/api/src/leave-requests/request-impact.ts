@@ -1,4 +1,4 @@
-import type { ImpactedSlot, RequestImpact } from '@meridian/contracts';
+import type { ImpactedSlot, LeaveImpact, RequestImpact, SwapImpact } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/http-error';
@@ -13,10 +13,20 @@ import type { LeaveRequestsRepository } from './leave-requests.repository';
 const ROLE_OF_SLOT = { lead: 'lead', data_acq: 'dataacq' } as const;
 
 /**
- * What a leave request would do to the plan, before anyone decides: the
- * physicist's jobs not yet over that the dates hit, and for each slot the
- * nearest colleagues of its role free for the whole job (the candidate
- * search of services/candidates.ts, with the asked days counted as leave).
+ * Swaps' impact (offers/swap-impact.ts). Their ids share leave requests'
+ * sequence (migration 0027), so an id names one item of either kind.
+ */
+export interface SwapImpacts {
+  owns(id: number): Promise<boolean>;
+  impact(id: number): Promise<SwapImpact>;
+}
+
+/**
+ * What a request would do to the plan, before anyone decides. A leave
+ * request's: the physicist's jobs not yet over that the dates hit, and for
+ * each slot the nearest colleagues of its role free for the whole job (the
+ * candidate search of services/candidates.ts, with the asked days counted as
+ * leave). A swap's is read by SwapImpacts.
  */
 export class RequestImpactReader {
   constructor(
@@ -27,10 +37,17 @@ export class RequestImpactReader {
     private readonly analysis: AnalysisRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly leave: AvailabilityRepository,
+    private readonly swaps: SwapImpacts,
   ) {}
 
-  /** The impact of request `id` (404 when unknown), read in one snapshot. */
+  /** The impact of request `id` of either kind (404 when unknown). */
   async impact(id: number): Promise<RequestImpact> {
+    if (await this.swaps.owns(id)) return this.swaps.impact(id);
+    return this.leaveImpact(id);
+  }
+
+  /** The impact of leave request `id` (404 when unknown), read in one snapshot. */
+  private async leaveImpact(id: number): Promise<LeaveImpact> {
     return this.db.transaction().execute(async (trx) => {
       const request = await this.requests.find(id, trx);
       if (request === undefined) throw notFound(`Request ${id} not found`);
@@ -45,7 +62,7 @@ export class RequestImpactReader {
           e.start <= request.end &&
           e.end >= request.start,
       );
-      if (hit.length === 0) return { request_id: id, slots: [], uncovered: 0 };
+      if (hit.length === 0) return { kind: 'leave', request_id: id, slots: [], uncovered: 0 };
       const finder = candidateFinderFor(
         {
           roster: await this.physicists.list(trx),
@@ -77,7 +94,12 @@ export class RequestImpactReader {
           coverable: candidates.length > 0,
         };
       });
-      return { request_id: id, slots, uncovered: slots.filter((s) => !s.coverable).length };
+      return {
+        kind: 'leave',
+        request_id: id,
+        slots,
+        uncovered: slots.filter((s) => !s.coverable).length,
+      };
     });
   }
 }

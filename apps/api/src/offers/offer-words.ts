@@ -28,7 +28,7 @@ const candidateOf = (c: OfferCandidateRecord): OfferCandidate => ({
 });
 
 /** The job, slot and holder an offer is about, as both its forms show them. */
-const offeredSlot = (row: OfferRecord) => ({
+export const offeredSlot = (row: OfferRecord) => ({
   job: {
     id: row.job_id,
     customer: row.customer,

@@ -130,39 +130,44 @@ export class SwapDecisions {
   }
 
   /**
-   * Why the taker cannot take the offered slot now, as a 409: the offerer no
-   * longer holds it, the job has started or lost its dates or place, the
-   * taker is of the other role, on leave or on an overlapping job. Call
-   * inside the transaction that writes.
+   * Why the taker cannot take the offered slot now, as a 409: see brokenRule.
+   * Call inside the transaction that writes.
    */
   async refuseIfBroken(row: OfferRecord, takerId: number, trx: Kysely<DB>): Promise<void> {
+    const broken = await this.brokenRule(row, takerId, trx);
+    if (broken !== null) throw conflict(`${broken}; nothing was changed`);
+  }
+
+  /**
+   * The hard rule the swap would break now, in words, or null: the offerer
+   * no longer holds the slot, the job was deleted, has started or lost its
+   * dates or place, the taker was deleted, is of the other role, on leave or
+   * on an overlapping job. The swap's impact shows it (swap-impact.ts).
+   */
+  async brokenRule(
+    row: OfferRecord,
+    takerId: number,
+    trx: Kysely<DB> = this.db,
+  ): Promise<string | null> {
     const stored = await this.jobs.findStored(row.job_id, trx);
-    if (stored === undefined) throw conflict(`Job ${row.job_id} was deleted; nothing was changed`);
+    if (stored === undefined) return `Job ${row.job_id} was deleted`;
     const slot = SLOT_WORDS[row.slot];
     if (stored[HOLDER[row.slot]] !== row.physicist_id)
-      throw conflict(
-        `${row.physicist_name} no longer holds the ${slot} slot of job ${row.job_id}, so the swap cannot apply; nothing was changed`,
-      );
+      return `${row.physicist_name} no longer holds the ${slot} slot of job ${row.job_id}, so the swap cannot apply`;
     if (stored.start === null || stored.end === null)
-      throw conflict(`Job ${row.job_id} has no dates any more; nothing was changed`);
+      return `Job ${row.job_id} has no dates any more`;
     const window = await this.window(trx);
     if (jobPhase(stored.start, window) === 'past')
-      throw conflict(
-        `Job ${row.job_id} started on ${stored.start}, before today (${window.today}): the past is kept as it happened; nothing was changed`,
-      );
+      return `Job ${row.job_id} started on ${stored.start}, before today (${window.today}): the past is kept as it happened`;
     if (coordsOfZip(stored.zip_code) === null)
-      throw conflict(
-        `Job ${row.job_id} has no usable zip code ('${stored.zip_code}'), so nobody can be assigned to it; nothing was changed`,
-      );
+      return `Job ${row.job_id} has no usable zip code ('${stored.zip_code}'), so nobody can be assigned to it`;
     const taker = await this.physicists.find(takerId, trx);
-    if (taker === undefined)
-      throw conflict(`Physicist ${takerId} was deleted; nothing was changed`);
+    if (taker === undefined) return `Physicist ${takerId} was deleted`;
     if (taker.role !== ROLE_OF_SLOT[row.slot])
-      throw conflict(wrongRoleText(taker.name, taker.role, ROLE_OF_SLOT[row.slot]));
+      return wrongRoleText(taker.name, taker.role, ROLE_OF_SLOT[row.slot]);
     const days = { start: stored.start, end: stored.end };
     const busy = await this.checks.personBusy(taker, row.job_id, days, trx);
-    if (busy !== null)
-      throw conflict(`${busy}, which overlaps ${days.start} to ${days.end}; nothing was changed`);
+    return busy === null ? null : `${busy}, which overlaps ${days.start} to ${days.end}`;
   }
 
   /**

@@ -17,7 +17,10 @@ export const requestsQueryOptions = () =>
 export const useRequests = (enabled = true) =>
   useQuery({ ...requestsQueryOptions(), enabled, refetchInterval: INBOX_REFRESH_MS });
 
-/** GET /api/v1/requests/{id}/impact: the jobs the dates hit and who could cover them. */
+/**
+ * GET /api/v1/requests/{id}/impact: a leave's jobs and who could cover them,
+ * or a swap's rules and F now beside F when accepted (by `kind`).
+ */
 export const getRequestImpact = (id: number, signal?: AbortSignal) =>
   apiRequest(`/requests/${id}/impact`, RequestImpactSchema, { signal });
 

@@ -2,9 +2,11 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { LeaveImpact } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { dayInWords } from '../../../lib/plan-phase';
 import { useRequestImpact } from '../api/get-requests';
+import { SwapImpactView } from './swap-impact';
 
 const SLOT_WORDS = { lead: 'lead', data_acq: 'data acquisition' } as const;
 /** A job the dates hit that began before today is under way: no repair can change it. */
@@ -15,15 +17,27 @@ const PHASE_WORDS = {
 } as const;
 
 /**
- * What a pending request would do to the plan: each of the physicist's jobs
- * not yet over that the dates hit, and who could cover the slot (or that
- * nobody can), in words as well as colour.
+ * What a pending request would do to the plan, drawn by its kind: a swap's
+ * rules and F now (SwapImpactView), or a leave's jobs.
  */
 export function RequestImpact({ id }: { id: number }) {
   const impact = useRequestImpact(id);
-  if (impact.isPending) return <LinearProgress aria-label="Reading the jobs these dates hit" />;
+  if (impact.isPending) return <LinearProgress aria-label="Reading what this would change" />;
   if (impact.error) return <Typography color="error">{errorMessage(impact.error)}</Typography>;
-  const { slots, uncovered } = impact.data;
+  return impact.data.kind === 'swap' ? (
+    <SwapImpactView impact={impact.data} />
+  ) : (
+    <LeaveImpactView impact={impact.data} />
+  );
+}
+
+/**
+ * A leave's impact: each of the physicist's jobs not yet over that the dates
+ * hit, and who could cover the slot (or that nobody can), in words as well
+ * as colour.
+ */
+function LeaveImpactView({ impact }: { impact: LeaveImpact }) {
+  const { slots, uncovered } = impact;
   if (slots.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
