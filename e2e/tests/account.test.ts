@@ -9,9 +9,9 @@ import { startFreshServer, type FreshServer } from '../support/server';
 /** Where the web app keeps its token (apps/web/src/lib/session.ts). */
 const TOKEN_KEY = 'meridian.token';
 
-// Account self-service: the change-password dialog from the user
-// menu, the Logout button revoking the token on the server, and the dialog
-// that a weak password cannot skip.
+// Account self-service: the change-password and change-e-mail
+// dialogs from the user menu, the Logout button revoking the token on the
+// server, and the dialog that a weak password cannot skip.
 const { page } = useBrowserPage();
 
 async function seedRegular(prefix: string, password = 'account-e2e-pass-1') {
@@ -83,6 +83,35 @@ describe('change password from the user menu', () => {
     dialog = await openChangePassword(page());
     await page().keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('change e-mail from the user menu, at 390 px', () => {
+  it("shows the current address and the server's refusals, then changes it", async () => {
+    const user = await seedRegular('chem');
+    const p = page();
+    await p.setViewportSize({ width: 390, height: 844 });
+    await signIn(p, user);
+    await p.getByRole('button', { name: /, account menu$/ }).click();
+    await p.getByRole('menuitem', { name: 'Change e-mail' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Change e-mail' });
+    await dialog.getByText(`Notices’ mail goes to ${user.username}@example.org.`).waitFor();
+
+    await dialog.getByLabel(/^New e-mail address/).fill('not-an-address');
+    await dialog.getByLabel(/^Current password/).fill(user.password);
+    await dialog.getByRole('button', { name: 'Change e-mail' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Enter an e-mail address' }).waitFor();
+
+    const next = `${user.username}.moved@example.net`;
+    await dialog.getByLabel(/^New e-mail address/).fill(next);
+    await dialog.getByRole('button', { name: 'Change e-mail' }).click();
+    await expectToast(p, `Your e-mail is now ${next}. Your old address was told of the change.`);
+    await dialog.waitFor({ state: 'hidden' });
+    const token = await storedToken(p);
+    const me = await fetch(`${inject('baseUrl')}/api/v1/auth/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(((await me.json()) as { email: string }).email).toBe(next);
   });
 });
 

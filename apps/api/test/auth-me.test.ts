@@ -32,10 +32,10 @@ describe('GET /api/v1/auth/me', () => {
       answers.push(res.json<CurrentUser>());
     }
     expect(answers).toEqual([
-      { username: 'admin1', role: 'admin', can_edit_kits: true },
-      { username: 'manager1', role: 'manager', can_edit_kits: true },
-      { username: 'regular1', role: 'regular', can_edit_kits: true },
-      { username: 'plain1', role: 'regular', can_edit_kits: false },
+      { username: 'admin1', email: 'admin1@example.org', role: 'admin', can_edit_kits: true },
+      { username: 'manager1', email: 'manager1@example.org', role: 'manager', can_edit_kits: true },
+      { username: 'regular1', email: 'regular1@example.org', role: 'regular', can_edit_kits: true },
+      { username: 'plain1', email: 'plain1@example.org', role: 'regular', can_edit_kits: false },
     ]);
   });
 

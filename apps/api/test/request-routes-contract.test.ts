@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 /**
  * The statuses the served OpenAPI document lists for the request routes
- * (leave requests, offers and swaps, the managers' inbox): what each route
+ * (leave requests, offers and swaps, the managers' inbox, and the own e-mail
+ * change): what each route
  * declares plus what contractTransform adds from its registration
  * (apps/api/src/http/openapi-contract.ts).
  */
@@ -72,6 +73,19 @@ describe('the OpenAPI document', () => {
       '413',
       '414',
       '415',
+    ]);
+  });
+
+  it("lists every status the own e-mail change answers (a request of one's own account)", () => {
+    expect(codes('/api/v1/me/email', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '429',
     ]);
   });
 

@@ -104,6 +104,12 @@ export const ROLE_MATRIX: MatrixRow[] = [
     body: { current_password: 'x', new_password: 'short' },
     expect: signedIn(400),
   },
+  {
+    method: 'PUT',
+    path: '/api/v1/me/email',
+    body: { current_password: 'x', email: 'not-an-address' },
+    expect: signedIn(400),
+  },
   // One's own schedule, calendar feed and notifications. The matrix's users are not
   // linked to physicists: an empty schedule, and no feed for an unlinked account (409).
   { method: 'GET', path: '/api/v1/me/schedule', expect: signedIn(200) },

@@ -71,6 +71,25 @@ export const ChangePasswordRequestSchema = z.strictObject({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
+/** Longest e-mail address (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** PUT /api/v1/me/email: the current password (checked like a sign-in) and the new address. */
+export const ChangeEmailRequestSchema = z.strictObject({
+  current_password: TokenRequestSchema.shape.password,
+  email: z
+    .email('Enter an e-mail address such as name@example.org')
+    .max(MAX_EMAIL_LENGTH, `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters`),
+});
+export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
+
+/** Answer of PUT /api/v1/me/email: the address now in use and the sentence for the toast. */
+export const EmailChangedSchema = z.object({
+  email: z.string(),
+  message: z.string(),
+});
+export type EmailChanged = z.infer<typeof EmailChangedSchema>;
+
 /** POST /api/v1/auth/logout?everywhere=true ends every session of the user, not only this one. */
 export const LogoutQuerySchema = z.strictObject({
   everywhere: z.enum(['true', 'false']).optional(),

@@ -31,6 +31,8 @@ import { AnalyzeService } from '../services/analyze.service';
 import { AssignmentChecks } from '../services/assignment-checks';
 import { AssignmentsService } from '../services/assignments.service';
 import { AuthService } from '../services/auth.service';
+import { EmailChangeNotice } from '../mail/email-change-notice';
+import { MailDeliveriesRepository } from '../mail/mail-deliveries.repository';
 import { AvailabilityService } from '../services/availability.service';
 import { BACKGROUND_MEDIA, BackgroundsService } from '../services/backgrounds.service';
 import { MediaLibrary } from '../services/media-library';
@@ -188,6 +190,11 @@ export function createServices(
     new ScheduleBaseline(
       repositories.scheduleNotices,
       new ScheduleService(usersRepository, repositories.schedule, planWindow),
+    ),
+    new EmailChangeNotice(
+      repositories.notifications,
+      new MailDeliveriesRepository(db),
+      notificationSignal,
     ),
   );
   const auth = new AuthService(

@@ -329,6 +329,8 @@ export interface MailDeliveriesTable {
   sent_to: string | null;
   in_digest: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
+  /** Where this one goes instead of the user's address, at once whatever their settings (migration 0029). */
+  to_address: string | null;
 }
 
 /** Table physicist_preferences: the days each physicist would rather not work (migration 0023). */

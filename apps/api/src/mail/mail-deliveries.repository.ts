@@ -50,10 +50,14 @@ const claimable = (now: Date, staleBefore: Date) => sql<boolean>`(
 export class MailDeliveriesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Claims up to `limit` due deliveries of users who want each notice at once. */
+  /**
+   * Claims up to `limit` due deliveries of users who want each notice at
+   * once, and those bound for a given address (an account notice), which go
+   * at once whatever the settings.
+   */
   async claimImmediate(now: Date, staleBefore: Date, limit: number): Promise<ClaimedDelivery[]> {
     const ids = await this.claim(
-      sql`coalesce(s.email_on, true) and coalesce(s.delivery, 'immediate') = 'immediate'`,
+      sql`(d.to_address is not null or (coalesce(s.email_on, true) and coalesce(s.delivery, 'immediate') = 'immediate'))`,
       now,
       staleBefore,
       limit,
@@ -67,7 +71,7 @@ export class MailDeliveriesRepository {
       select distinct d.user_id from mail_deliveries d
       join notice_settings s on s.user_id = d.user_id
       where s.email_on and s.delivery = 'daily_digest' and d.created_at < ${cutoff}
-        and ${claimable(now, staleBefore)}`.execute(this.db);
+        and d.to_address is null and ${claimable(now, staleBefore)}`.execute(this.db);
     return rows.rows.map((r) => r.user_id);
   }
 
@@ -79,7 +83,7 @@ export class MailDeliveriesRepository {
     staleBefore: Date,
   ): Promise<ClaimedDelivery[]> {
     const ids = await this.claim(
-      sql`s.email_on and s.delivery = 'daily_digest' and d.user_id = ${userId} and d.created_at < ${cutoff}`,
+      sql`s.email_on and s.delivery = 'daily_digest' and d.user_id = ${userId} and d.created_at < ${cutoff} and d.to_address is null`,
       now,
       staleBefore,
       1000,
@@ -89,12 +93,13 @@ export class MailDeliveriesRepository {
 
   /**
    * Marks queued deliveries `skipped` with the reason: every one when
-   * `everyone` (no mail server), else those of users with e-mail off.
+   * `everyone` (no mail server), else those of users with e-mail off but for
+   * account notices bound for a given address.
    */
   async skip(reason: string, everyone: boolean): Promise<number> {
     const filter = everyone
       ? sql`true`
-      : sql`d.user_id in (select user_id from notice_settings where not email_on)`;
+      : sql`d.to_address is null and d.user_id in (select user_id from notice_settings where not email_on)`;
     const result = await sql`
       update mail_deliveries d set state = 'skipped', last_error = ${reason}, next_attempt_at = null
       where d.state = 'queued' and ${filter}`.execute(this.db);
@@ -129,6 +134,19 @@ export class MailDeliveriesRepository {
         claimed_at: null,
       })
       .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /**
+   * Sends notice `notificationId`'s mail to `address` instead of its user's
+   * address, at once (migration 0029): call in the transaction that wrote the
+   * notice, whose trigger made the delivery.
+   */
+  async sendTo(notificationId: number, address: string, db: Kysely<DB> = this.db): Promise<void> {
+    await db
+      .updateTable('mail_deliveries')
+      .set({ to_address: address })
+      .where('notification_id', '=', notificationId)
       .execute();
   }
 
@@ -227,7 +245,7 @@ export class MailDeliveriesRepository {
         'd.user_id',
         'd.attempts',
         'u.username',
-        'u.email',
+        sql<string>`coalesce(d.to_address, u.email)`.as('email'),
         'n.message',
         'n.created_at',
       ])

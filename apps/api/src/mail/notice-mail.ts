@@ -43,10 +43,16 @@ export function noticeParts(message: string): { heading: string; items: string[]
   return { heading: match[1] ?? '', items: (match[2] ?? '').split('; ').filter((s) => s !== '') };
 }
 
+/**
+ * A sentence ends at '.', '!' or '?' before a space or the end: the dot of an
+ * e-mail address or of "0.42" does not end one.
+ */
+const FIRST_SENTENCE = /^(?:[^.!?]|[.!?](?=\S)){1,120}/;
+
 /** The subject of a notice's mail: its heading, or its first sentence. */
 function subjectOf(message: string): string {
   const { heading, items } = noticeParts(message);
-  const first = items.length > 0 ? heading : (/^[^.!?]{1,120}/.exec(heading)?.[0] ?? heading);
+  const first = items.length > 0 ? heading : (FIRST_SENTENCE.exec(heading)?.[0] ?? heading);
   return oneLine(`Meridian: ${first}`).slice(0, 150);
 }
 

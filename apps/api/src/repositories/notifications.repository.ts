@@ -31,6 +31,19 @@ export class NotificationsRepository {
       .execute();
   }
 
+  /** Stores one message to one user; answers its id. */
+  async insertOne(
+    row: { user_id: number; message: string },
+    db: Kysely<DB> = this.db,
+  ): Promise<number> {
+    const { id } = await db
+      .insertInto('notifications')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
   /** The user's newest notifications, newest first. */
   listFor(userId: number, limit: number, db: Kysely<DB> = this.db): Promise<NotificationRecord[]> {
     return db

@@ -101,6 +101,27 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Whether another account than `id` has this e-mail (case-insensitive). */
+  async emailTakenByOther(email: string, id: number, db: Kysely<DB> = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Sets the user's e-mail address; sessions go on (the token does not carry it). */
+  updateEmail(id: number, email: string, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({ email })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Draws a new token key: every session of the user ends ("sign out everywhere"). */
   rotateTokenKey(id: number, db: Kysely<DB> = this.db): Promise<UserRow | undefined> {
     return db

@@ -1,6 +1,8 @@
 import {
+  ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
   CurrentUserSchema,
+  EmailChangedSchema,
   ErrorBodySchema,
   TokenResponseSchema,
 } from '@meridian/contracts';
@@ -17,7 +19,8 @@ export interface MeRoutesOptions {
 }
 
 /**
- * GET /api/v1/auth/me: the signed-in account and its capabilities. The token
+ * GET /api/v1/auth/me: the signed-in account and its capabilities; the
+ * account's own password and e-mail changes (PUT /me/password, /me/email). The token
  * carries the role, but not whether its holder is a kit editor (that is server
  * configuration), so the screens ask here instead of offering an edit the
  * server would refuse.
@@ -33,16 +36,18 @@ export const meRoutes: FastifyPluginCallbackZod<MeRoutesOptions> = (
       onRequest: requireSignedIn(),
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user: username, role and whether they may edit and assign kits',
+        summary:
+          'The signed-in user: username, e-mail, role and whether they may edit and assign kits',
         response: { 200: CurrentUserSchema },
       },
     },
-    (request) => {
+    async (request) => {
       // requireSignedIn has run, so this only guards the type.
       const user = request.user;
       if (user === null) throw unauthorized();
       return {
         username: user.username,
+        email: await auth.emailOf(user),
         role: user.role,
         can_edit_kits: canEditKits(user, kitEditors),
       };
@@ -77,6 +82,38 @@ export const meRoutes: FastifyPluginCallbackZod<MeRoutesOptions> = (
         access_token: token,
         token_type: 'bearer' as const,
         password_change_required: false,
+      };
+    },
+  );
+
+  app.put(
+    '/api/v1/me/email',
+    {
+      onRequest: requireSignedIn(),
+      // The password route's bound: a password of at most 1,024 bytes and an address.
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your own e-mail address, proven by your current password (a wrong one counts as a failed sign-in: 403, then 429). The old address is told by mail; notices go to the new one from then on. 400 naming the problem with the address or when it is already yours; 409 when another account has it',
+        body: ChangeEmailRequestSchema,
+        response: {
+          200: EmailChangedSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (user === null) throw unauthorized();
+      const { email } = await auth.changeEmail(user, request.body, request.ip);
+      return {
+        email,
+        message: `Your e-mail is now ${email}. Your old address was told of the change.`,
       };
     },
   );

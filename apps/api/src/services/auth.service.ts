@@ -1,4 +1,8 @@
-import type { ChangePasswordRequest, RegisterRequest } from '@meridian/contracts';
+import type {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  RegisterRequest,
+} from '@meridian/contracts';
 import type { RegistrationPolicy } from '../config/config';
 import type { AuthUser } from '../http/fastify-types';
 import { HttpError, badRequest, forbidden, unauthorized } from '../http/http-error';
@@ -130,18 +134,7 @@ export class AuthService {
     input: ChangePasswordRequest,
     address: string,
   ): Promise<SignedIn> {
-    const wait = await this.throttle.retryAfterSeconds(user.username, address);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many failed attempts; try again in ${wait} s`, {
-        'retry-after': String(wait),
-      });
-    }
-    const row = await this.users.findById(user.id);
-    if (row === undefined) throw unauthorized();
-    if (!(await verifyPassword(row.password_hash, input.current_password))) {
-      await this.throttle.recordFailure(user.username, address);
-      throw forbidden(WRONG_CURRENT);
-    }
+    const row = await this.provenBy(user, input.current_password, address);
     if (input.new_password === input.current_password)
       throw badRequest('The new password must differ from the current one');
     const updated = await this.usersService.changePassword(row, input.new_password);
@@ -152,6 +145,49 @@ export class AuthService {
       key: updated.token_key,
     });
     return { token, passwordChangeRequired: false };
+  }
+
+  /**
+   * The user's own e-mail change, proven by the current password as a
+   * password change is (the same throttle). Sessions go on: the token does
+   * not carry the address. The old address is told (UsersService.changeEmail).
+   */
+  async changeEmail(
+    user: AuthUser,
+    input: ChangeEmailRequest,
+    address: string,
+  ): Promise<{ email: string }> {
+    const row = await this.provenBy(user, input.current_password, address);
+    const updated = await this.usersService.changeEmail(row, input.email);
+    return { email: updated.email };
+  }
+
+  /** The account's e-mail address (GET /auth/me). */
+  async emailOf(user: AuthUser): Promise<string> {
+    const row = await this.users.findById(user.id);
+    if (row === undefined) throw unauthorized();
+    return row.email;
+  }
+
+  /**
+   * The account's row once `password` proves it is theirs: a wrong one counts
+   * as a failed sign-in of the account (403), so these routes cannot be used
+   * to guess; 429 while that throttle holds.
+   */
+  private async provenBy(user: AuthUser, password: string, address: string) {
+    const wait = await this.throttle.retryAfterSeconds(user.username, address);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many failed attempts; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      });
+    }
+    const row = await this.users.findById(user.id);
+    if (row === undefined) throw unauthorized();
+    if (!(await verifyPassword(row.password_hash, password))) {
+      await this.throttle.recordFailure(user.username, address);
+      throw forbidden(WRONG_CURRENT);
+    }
+    return row;
   }
 
   /** Whether anyone may self-register (REGISTRATION open or domain:...). */

@@ -38,6 +38,14 @@ async function assertPasswordRule(password: string, account: { username: string;
   if (verdict !== null) throw badRequest(verdict);
 }
 
+/** What tells the old address of an e-mail change (mail/email-change-notice.ts). */
+export interface EmailChangeTeller {
+  tell(
+    trx: Kysely<DB>,
+    change: { userId: number; oldEmail: string; newEmail: string },
+  ): Promise<() => Promise<void>>;
+}
+
 /** Account rules: unique names and e-mails, revocation on change, never zero admins. */
 export class UsersService {
   constructor(
@@ -45,6 +53,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly physicists: PhysicistsRepository,
     private readonly baseline: LinkBaseline,
+    private readonly emailChange: EmailChangeTeller,
   ) {}
 
   /** Every user, without password hashes. */
@@ -138,6 +147,39 @@ export class UsersService {
     await assertPasswordRule(newPassword, current);
     const updated = await this.users.updatePassword(current.id, await hashPassword(newPassword));
     if (updated === undefined) throw notFound(`User ${current.id} not found`);
+    return updated;
+  }
+
+  /**
+   * The user's own new e-mail address: 400 when it is already theirs, 409
+   * when another account has it (case-insensitive). The old address is told,
+   * in the transaction that writes the new one; mail goes to the new one from
+   * then on. Answers the new row.
+   */
+  async changeEmail(current: UserRow, email: string): Promise<UserRow> {
+    if (email.toLowerCase() === current.email.toLowerCase())
+      throw badRequest(`${email} is already your e-mail address`);
+    let wake = () => Promise.resolve();
+    const updated = await this.db.transaction().execute(async (trx) => {
+      if (await this.users.emailTakenByOther(email, current.id, trx))
+        throw conflict('An account with this email already exists');
+      let row: UserRow | undefined;
+      try {
+        row = await this.users.updateEmail(current.id, email, trx);
+      } catch (error) {
+        // Two accounts taking the same address at once: the unique index decides.
+        if (isUniqueViolation(error)) throw conflict('An account with this email already exists');
+        throw error;
+      }
+      if (row === undefined) throw notFound(`User ${current.id} not found`);
+      wake = await this.emailChange.tell(trx, {
+        userId: current.id,
+        oldEmail: current.email,
+        newEmail: row.email,
+      });
+      return row;
+    });
+    await wake();
     return updated;
   }
 

@@ -16,6 +16,7 @@ import { NotificationsTicker } from '../../features/notifications/components/not
 import { SkipLink } from '../../components/skip-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { logout as logoutOnServer } from '../../features/auth/api/logout';
+import { ChangeEmailDialog } from '../../features/auth/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import type { AppRoute } from '../routes/route-definitions';
 import { NavDrawer } from './nav-drawer';
@@ -40,6 +41,7 @@ export function AppShell({ route, session }: AppShellProps) {
   useNotificationsStream(true);
 
   const [isChangingPassword, setChangingPassword] = useState(false);
+  const [isChangingEmail, setChangingEmail] = useState(false);
   const [isConfirmingEverywhere, setConfirmingEverywhere] = useState(false);
   // The password used to sign in fails today's rule: a new one comes first (or logging out).
   const isPasswordChangeRequired = session.claims.pcr === true;
@@ -74,6 +76,7 @@ export function AppShell({ route, session }: AppShellProps) {
         onToggleDrawer={() => setOpenChoice(!isOpen)}
         onLogout={() => void logout()}
         onChangePassword={() => setChangingPassword(true)}
+        onChangeEmail={() => setChangingEmail(true)}
         onLogoutEverywhere={() => setConfirmingEverywhere(true)}
       />
       <ChangePasswordDialog
@@ -82,6 +85,7 @@ export function AppShell({ route, session }: AppShellProps) {
         onClose={() => setChangingPassword(false)}
         onLogout={() => void logout()}
       />
+      <ChangeEmailDialog open={isChangingEmail} onClose={() => setChangingEmail(false)} />
       <ConfirmDialog
         isOpen={isConfirmingEverywhere}
         title="Sign out everywhere?"

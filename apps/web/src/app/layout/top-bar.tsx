@@ -23,6 +23,7 @@ interface TopBarProps {
   onToggleDrawer: () => void;
   onLogout: () => void;
   onChangePassword: () => void;
+  onChangeEmail: () => void;
   onLogoutEverywhere: () => void;
 }
 
@@ -39,6 +40,7 @@ export function TopBar({
   onToggleDrawer,
   onLogout,
   onChangePassword,
+  onChangeEmail,
   onLogoutEverywhere,
 }: TopBarProps) {
   const theme = useTheme();
@@ -91,6 +93,7 @@ export function TopBar({
         <UserMenu
           claims={claims}
           onChangePassword={onChangePassword}
+          onChangeEmail={onChangeEmail}
           onLogoutEverywhere={onLogoutEverywhere}
         />
         {isPhone ? (

@@ -6,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AlternateEmail from '@mui/icons-material/AlternateEmail';
 import DevicesOther from '@mui/icons-material/DevicesOther';
 import Password from '@mui/icons-material/Password';
 import type { TokenClaims } from '@meridian/contracts';
@@ -13,14 +14,20 @@ import type { TokenClaims } from '@meridian/contracts';
 interface UserMenuProps {
   claims: TokenClaims;
   onChangePassword: () => void;
+  onChangeEmail: () => void;
   onLogoutEverywhere: () => void;
 }
 
 /**
  * Who is signed in (name and role; on a phone only the icon), opening the
- * account menu: change password, sign out everywhere.
+ * account menu: change password, change e-mail, sign out everywhere.
  */
-export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserMenuProps) {
+export function UserMenu({
+  claims,
+  onChangePassword,
+  onChangeEmail,
+  onLogoutEverywhere,
+}: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const choose = (action: () => void) => () => {
@@ -73,6 +80,12 @@ export function UserMenu({ claims, onChangePassword, onLogoutEverywhere }: UserM
             <Password fontSize="small" />
           </ListItemIcon>
           Change password
+        </MenuItem>
+        <MenuItem onClick={choose(onChangeEmail)}>
+          <ListItemIcon>
+            <AlternateEmail fontSize="small" />
+          </ListItemIcon>
+          Change e-mail
         </MenuItem>
         <MenuItem onClick={choose(onLogoutEverywhere)}>
           <ListItemIcon>
