@@ -227,14 +227,20 @@ function parseArguments(argv) {
   return parsed;
 }
 
-function main(argv) {
+/**
+ * The check as the command line runs it: returns the exit code (0 clean, 1
+ * cycles, 2 usage), writing its report through `out` (the console by default;
+ * the tests pass a collector, so they run it in process instead of starting a
+ * node that loads the compiler again for each tree: scripts/test/fixture-tree.mjs).
+ */
+export function main(argv, out = console) {
   let args;
   let sourceRoots;
   try {
     args = parseArguments(argv);
     sourceRoots = args.folderRoots.flatMap((pattern) => expandFolderRoot(args.root, pattern));
   } catch (error) {
-    console.error(`check-import-cycles: ${error.message}\n${USAGE}`);
+    out.error(`check-import-cycles: ${error.message}\n${USAGE}`);
     return 2;
   }
   const { root, folders, includeTypes } = args;
@@ -245,18 +251,18 @@ function main(argv) {
   const graph = importGraph(imports, includeTypes);
   const cycles = findCycles(graph);
   if (cycles.length === 0) {
-    console.log(
+    out.log(
       `import cycles: none among ${graph.size} files${includeTypes ? ' (type-only imports included)' : ''}`,
     );
   } else {
     failed = true;
-    console.error(`import cycles: ${cycles.length} found among ${graph.size} files`);
+    out.error(`import cycles: ${cycles.length} found among ${graph.size} files`);
     for (const component of cycles) {
-      console.error(
+      out.error(
         `- ${component.length} file(s): ${exampleLoop(graph, component).map(rel).join(' -> ')}`,
       );
       if (component.length > 2)
-        console.error(`  all files of this cycle: ${component.map(rel).join(', ')}`);
+        out.error(`  all files of this cycle: ${component.map(rel).join(', ')}`);
     }
   }
 
@@ -267,7 +273,7 @@ function main(argv) {
     for (const sourceRoot of sourceRoots) {
       const absolute = path.resolve(root, sourceRoot);
       if (![...fullGraph.keys()].some((file) => file.startsWith(absolute + path.sep))) {
-        console.error(
+        out.error(
           `check-import-cycles: no source files under ${sourceRoot} among ${folders.join(' ')}`,
         );
         return 2;
@@ -276,15 +282,15 @@ function main(argv) {
     }
     const checked = sourceRoots.join(', ');
     if (folderCycles.length === 0) {
-      console.log(`folder cycles: none in ${checked} (type-only imports included)`);
+      out.log(`folder cycles: none in ${checked} (type-only imports included)`);
     } else {
       failed = true;
-      console.error(
+      out.error(
         `folder cycles: ${folderCycles.length} found in ${checked} (type-only imports included; ` +
           'each line below the loop is one import that makes a step of it)',
       );
       for (const cycle of folderCycles) {
-        for (const line of describeFolderCycle(cycle, rel)) console.error(line);
+        for (const line of describeFolderCycle(cycle, rel)) out.error(line);
       }
     }
   }

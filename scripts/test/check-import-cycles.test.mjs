@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildImportGraph } from '../check-import-cycles.mjs';
 import { exampleLoop, findCycles } from '../lint/graph-cycles.mjs';
-import { TSCONFIG, checkCycles as check, fixture } from './fixture-tree.mjs';
+import { TSCONFIG, checkCycles as check, checkCyclesCli, fixture } from './fixture-tree.mjs';
 
 /** The cycles of a fixture as loops of root-relative paths, checked in process (fast). */
 function loops(root, folders, options) {
@@ -87,6 +87,23 @@ describe('check-import-cycles', () => {
     expect(loops(root, ['apps'])).toEqual([
       'apps/x/src/p.ts -> apps/x/src/q.ts -> apps/x/src/r.ts -> apps/x/src/p.ts',
     ]);
+  });
+  it('exits from its command line with the code and the report the tests read in process', async () => {
+    // The other tests run main() in this process (fixture-tree.mjs); this holds the command
+    // line to it once (a node of its own costs seconds), on a tree whose report goes to both
+    // streams: no file cycle without type-only imports (stdout), a folder cycle (stderr, code 1).
+    const root = await fixture({
+      'packages/a/tsconfig.json': TSCONFIG,
+      'packages/a/src/a.ts': `import { b } from './b';\nexport const a = () => b();\n`,
+      'packages/a/src/b.ts': `import type { A } from './c';\nexport const b = (x?: A) => x;\n`,
+      'packages/a/src/c.ts': `import { a } from './a';\nexport type A = typeof a;\n`,
+    });
+    const args = ['--folder-root', 'packages/*/src', 'packages'];
+    const inProcess = await check(root, ...args);
+    expect(inProcess.code).toBe(1);
+    expect(inProcess.stdout).toContain('import cycles: none among 3 files');
+    expect(inProcess.stderr).toContain('folder cycles: 1 found in packages/a/src');
+    expect(await checkCyclesCli(root, ...args)).toEqual(inProcess);
   });
 });
 
