@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSchedule } from '../src/demo/seed-demo';
 import { coordsOfZip } from '../src/io/zip-rules';
 import { call } from './scheduling-fixtures';
+import { planChanges } from './support/plan-changes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readStream } from './tasks-fixture';
 
@@ -37,6 +38,8 @@ let t: TestApp;
 let instance: Instance;
 let plan: JobAssignment[];
 let jobs: JobRecord[];
+/** Slot changes judged by the evaluator on the jobs they touch (support/plan-changes.ts). */
+let changes: ReturnType<typeof planChanges>;
 
 /** The plan as the public lists show it: dated jobs, placed physicists, every slot as stored. */
 async function rebuild(): Promise<void> {
@@ -90,14 +93,10 @@ async function rebuild(): Promise<void> {
     data_acq_id: id(j.assigned_data_acq_id),
     kit_id: null,
   }));
+  changes = planChanges(instance, plan);
 }
 
 const F = (assignments: JobAssignment[]): Objective => evaluateObjective(instance, assignments);
-const withSlot = (jobId: number, slot: 'lead' | 'data_acq', who: string | null) =>
-  plan.map((a) =>
-    a.job_id === String(jobId) ? { ...a, [slot === 'lead' ? 'lead_id' : 'data_acq_id']: who } : a,
-  );
-
 /**
  * How far two values of a difference of F may be apart. The coverage term is
  * a whole number of millions and exact in floating point, but it makes F
@@ -170,6 +169,26 @@ describe('GET /assignments/{job_id}/explain on the demo data', () => {
     const dated = jobs.filter((j) => j.start !== null);
     const before = F(plan);
     const tol = tolerance(before);
+    const { withSlot, change, brokenOn } = changes;
+    // change() and brokenOn() against the evaluator and the check of the whole plan, on the
+    // slots of the first jobs: the premise of their exactness, asserted.
+    const WHOLE = 4;
+    let checkedWhole = 0;
+    const sameAsWhole = (jobId: number, slot: 'lead' | 'data_acq', who: string | null) => {
+      const d = change(jobId, slot, who);
+      const after = F(withSlot(jobId, slot, who));
+      expect(Math.abs(d.total - (after.total - before.total))).toBeLessThan(tol);
+      expect(Math.abs(d.f - (after.f - before.f))).toBeLessThan(tol);
+      expect(d.unassigned).toBe(after.unassigned - before.unassigned);
+      expect(d.rotation).toBe(after.rotation - before.rotation);
+      expect(d.avoided_days).toBe(after.avoided_days - before.avoided_days);
+      expect(Math.abs(d.balance - (after.balance - before.balance))).toBeLessThan(1e-9);
+      expect(
+        Math.abs(d.distance_miles - (after.distance_miles - before.distance_miles)),
+      ).toBeLessThan(1e-6);
+      checkedWhole++;
+    };
+    const reasons = (list: { reason: string }[]) => list.map((v) => v.reason).sort();
     let checkedAlternatives = 0;
     let checkedRefusals = 0;
     for (let n = 0; n < 150; n++) {
@@ -178,46 +197,53 @@ describe('GET /assignments/{job_id}/explain on the demo data', () => {
       const body: AssignmentExplanation = AssignmentExplanationSchema.parse(res.json());
       for (const slot of ['lead', 'data_acq'] as const) {
         const part = body[slot];
+        const onSlot = (v: { job_id: string; slot: string }) =>
+          v.job_id === String(job.id) && v.slot === slot;
         if (part.assigned !== null) {
           // The holder's terms: F with them minus F with the slot empty, coverage aside.
-          const emptied = F(withSlot(job.id, slot, null));
+          if (n < WHOLE) sameAsWhole(job.id, slot, null);
+          const emptied = change(job.id, slot, null);
           // In F: emptying the slot would also pay stability, which is not the holder's own term;
           // the days they asked to avoid are (priced with the preference weight).
-          const avoided = DEFAULT_PREFERENCE * (before.avoided_days - emptied.avoided_days);
-          const own = before.f - emptied.f + avoided + UNASSIGNED_PENALTY;
+          const avoided = -DEFAULT_PREFERENCE * emptied.avoided_days;
+          const own = -emptied.f + avoided + UNASSIGNED_PENALTY;
           expect(Math.abs(part.assigned.total - own)).toBeLessThan(tol);
         }
         const totals = part.alternatives.map((a) => a.delta_total);
         expect(totals).toEqual([...totals].sort((a, b) => a - b));
         for (const alt of part.alternatives) {
-          const swapped = withSlot(job.id, slot, String(alt.physicist_id));
-          const after = F(swapped);
-          expect(Math.abs(alt.delta_total - (after.total - before.total))).toBeLessThan(tol);
-          expect(alt.delta.unassigned).toBe(after.unassigned - before.unassigned);
-          expect(alt.delta.rotation).toBe(after.rotation - before.rotation);
-          const miles = after.distance_miles - before.distance_miles;
-          expect(Math.abs(alt.delta.distance_miles - miles)).toBeLessThan(1e-6);
+          const who = String(alt.physicist_id);
+          if (n < WHOLE) sameAsWhole(job.id, slot, who);
+          const d = change(job.id, slot, who);
+          expect(Math.abs(alt.delta_total - d.total)).toBeLessThan(tol);
+          expect(alt.delta.unassigned).toBe(d.unassigned);
+          expect(alt.delta.rotation).toBe(d.rotation);
+          expect(Math.abs(alt.delta.distance_miles - d.distance_miles)).toBeLessThan(1e-6);
           // Feasible for real: the swap breaks no hard constraint on this slot.
-          const broken = checkHardConstraints(instance, swapped).filter(
-            (v) => v.job_id === String(job.id) && v.slot === slot,
-          );
-          expect(broken).toEqual([]);
+          expect(brokenOn(job.id, slot, who).filter(onSlot)).toEqual([]);
+          if (n < WHOLE)
+            expect(
+              checkHardConstraints(instance, withSlot(job.id, slot, who)).filter(onSlot),
+            ).toEqual([]);
           checkedAlternatives++;
         }
         for (const refusal of part.refused.filter((r) => r.kind !== 'wrong_role').slice(0, 2)) {
-          const swapped = withSlot(job.id, slot, String(refusal.physicist_id));
-          const broken = checkHardConstraints(instance, swapped).filter(
-            (v) =>
-              (v.job_id === String(job.id) && v.slot === slot) ||
-              v.reason.includes(`overlapping job ${job.id}`),
-          );
+          const who = String(refusal.physicist_id);
+          const mine = (v: { job_id: string; slot: string; reason: string }) =>
+            onSlot(v) || v.reason.includes(`overlapping job ${job.id}`);
+          const broken = brokenOn(job.id, slot, who).filter(mine);
           expect(broken.length, refusal.reason).toBeGreaterThan(0);
+          if (n < WHOLE) {
+            const whole = checkHardConstraints(instance, withSlot(job.id, slot, who)).filter(mine);
+            expect(reasons(broken)).toEqual(reasons(whole));
+          }
           checkedRefusals++;
         }
       }
     }
     expect(checkedAlternatives).toBeGreaterThan(500);
     expect(checkedRefusals).toBeGreaterThan(50);
+    expect(checkedWhole).toBeGreaterThan(20);
   }, 240_000);
 
   it('answers 404 for an unknown job and 409 naming an undated one', async () => {
