@@ -228,8 +228,10 @@ describe('an uncapped run is replayable from its recipe', () => {
     // Where the clock stops HiGHS is a callback it records (MilpRoleRecipe.cuts); the stop is
     // forced here at counted callbacks of the proof's own (the lead half-way through its LP
     // rounds, the data-acq in its MIP), so the test does not need this machine to be slower
-    // than the proof (docs/optimization.md: 150 x 20 proven in 1.01 s).
-    const instance = generateInstance(1, 150, 20);
+    // than the proof (docs/optimization.md: 150 x 20 proven in 1.01 s). 60 x 10 (as in
+    // exact-milp-role.test.ts) goes by role with the same premises, asserted below, in about half
+    // of 150 x 20's time.
+    const instance = generateInstance(2, 60, 10);
     const proof = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 600_000 });
     expect(proof.stats.method).toMatch(/by role/);
     expect(proof.status).toBe('optimal');
@@ -273,8 +275,15 @@ describe('an uncapped run is replayable from its recipe', () => {
 
 describe('HiGHS runs stopped at a counted callback replay from where they stopped, counted in its work', () => {
   // The warm start leaves fillable slots empty here, so milp solves its whole model (not by
-  // role); HiGHS proves it in 2 to 6 s, depending on the machine's load.
-  const instance = randomInstance(31, 70, 14, 3);
+  // role: cutThenReplay asserts it). 30 jobs rather than 70: the premises below hold on both
+  // (a proof over 7 callbacks, predict_then_optimize's MILP on HiGHS over 2, the windows' last
+  // over 4; probed 2026-11-29), and each HiGHS run takes a third to a fifth of the time, which
+  // at load 35 had put the date windows' three runs past the test's 120 s.
+  const instance = randomInstance(31, 30, 8, 2);
+  // One proof of the whole model (seed 9), shared by the tests that cut it and that replay it.
+  let proofRun: ReturnType<typeof solve> | undefined;
+  const proof = () =>
+    (proofRun ??= solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 600_000 }));
 
   /**
    * `recipe` with HiGHS run `index` stopped at its interrupt callback `at`:
@@ -323,15 +332,15 @@ describe('HiGHS runs stopped at a counted callback replay from where they stoppe
   }
 
   it('milp: HiGHS stopped half-way through its proof, replayed from its recipe: the same solution', async () => {
-    const proof = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 600_000 });
-    expect(proof.status).toBe('optimal');
-    const callbacks = proof.stats.highs_callbacks as number;
+    const proved = await proof();
+    expect(proved.status).toBe('optimal');
+    const callbacks = proved.stats.highs_callbacks as number;
     // Precondition: the proof took HiGHS more than one callback, so half-way is inside it.
     expect(callbacks).toBeGreaterThan(1);
     const run = await cutThenReplay(
       'milp',
       9,
-      proof.stats.replay as ReplayRecipe,
+      proved.stats.replay as ReplayRecipe,
       0,
       Math.ceil(callbacks / 2),
     );
@@ -379,7 +388,7 @@ describe('HiGHS runs stopped at a counted callback replay from where they stoppe
   });
 
   it("milp's proof replays with HiGHS's recorded options, not the replay's seed", async () => {
-    const run = await solve(instance, { algorithm: 'milp', seed: 9, timeLimitMs: 60_000 });
+    const run = await proof();
     expect(run.status).toBe('optimal');
     const recipe = run.stats.replay as ReplayRecipe;
     // Both phases ran to their end; HiGHS is single-threaded, so its options fix its path.
