@@ -160,6 +160,33 @@ describe('timeline', () => {
     await expect.poll(focusedStop, { timeout: 10_000 }).toMatch(/:lead$/);
   });
 
+  it('labels narrow bars with a short name or initials that fit, the full name on focus', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 390, height: 844 });
+    await signIn(p, inject('manager'));
+    await p.goto('/timeline');
+    // Month is the default zoom: 14 px a day on a phone.
+    const bar = barIn(p, 'TL Lead A Origin');
+    await bar.waitFor();
+    const label = await bar.locator('.tl-bar-text').textContent();
+    // The two-day bar of "TL Clinic" is too narrow for the name: its short name, "TL".
+    expect(label).toBe('TL');
+    // No label anywhere is cut short: each fits its bar as measured.
+    const clipped = await p
+      .locator('.tl-bar-text')
+      .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).length);
+    expect(clipped).toBe(0);
+    // Focus exposes the whole name: in the accessible name, and in the visible details.
+    await bar.focus();
+    expect(await bar.getAttribute('aria-label')).toContain('TL Clinic');
+    await p.getByTestId('bar-details').getByText(`TL Clinic job ${jobId}`).waitFor();
+
+    // A week at 1440 px has room for the whole name.
+    await p.setViewportSize({ width: 1440, height: 900 });
+    await p.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect.poll(() => bar.locator('.tl-bar-text').textContent()).toBe('TL Clinic');
+  });
+
   it('saves a drag onto a free physicist, pinned, as the API confirms', async () => {
     await openTimeline(page());
     await barIn(page(), 'TL Lead A Origin').waitFor();

@@ -37,3 +37,30 @@ export function describeBar(bar: TimelineBar): string {
   const pin = bar.isPinned ? ', pinned' : '';
   return `Job ${job.id}, ${job.customer}: ${SLOT_LABELS[bar.slot].toLowerCase()} ${holder}, ${dates}, ${PHASE_TEXT[job.phase]}${pin}`;
 }
+
+/** Pixels a bar's text cannot use: borders (open: dashed all round, past: a 4 px left edge) and the lock. */
+function barChrome(bar: TimelineBar): number {
+  return (
+    (bar.holderId === null ? 2 : 0) + (bar.job.phase === 'past' ? 4 : 0) + (bar.isPinned ? 14 : 0)
+  );
+}
+
+/**
+ * What a bar of `width` pixels shows of its customer: the full name with the
+ * usual padding when it fits, else the short name or initials, with a tight
+ * padding (`tl-tight`) unless a draft's dashed edge needs the room, else nothing. The full name stays in the accessible
+ * name and the hover and focus details.
+ */
+export function barLabel(
+  bar: TimelineBar,
+  width: number,
+  fit: (full: string, available: number) => string,
+): { text: string; isTight: boolean } {
+  const full = bar.job.customer;
+  const chrome = barChrome(bar);
+  if (fit(full, width - chrome - 10) === full) return { text: full, isTight: false };
+  // A draft's dashed edge runs 4 px inside the bar: its text keeps the usual padding.
+  if (bar.job.phase === 'draft' && bar.holderId !== null)
+    return { text: fit(full, width - chrome - 10), isTight: false };
+  return { text: fit(full, width - chrome - 4), isTight: true };
+}

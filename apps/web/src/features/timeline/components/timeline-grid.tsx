@@ -44,6 +44,8 @@ import { TimelineHeader } from './timeline-header';
 import { TimelineRowView } from './timeline-row';
 import { TimelineRoot } from './timeline-styles';
 import { useBarDrag } from '../hooks/use-bar-drag';
+import { barLabel } from './bar-text';
+import { useLabelFit } from './use-label-fit';
 
 interface TimelineGridProps {
   rows: readonly TimelineRow[];
@@ -147,6 +149,7 @@ export function TimelineGrid(props: TimelineGridProps) {
   const [tabKey, setTabKey] = useState<string | null>(null);
   const view = useRef<NavView | null>(null);
   const pendingFocus = useRef<string | null>(null);
+  const fitLabel = useLabelFit();
 
   const measureWindow = useCallback(() => {
     const el = scrollRef.current;
@@ -337,6 +340,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         canDrag={props.canDrag}
         avoided={row.kind === 'person' ? props.avoidedBy.get(row.person.id) : undefined}
         tabStop={i === tabRow ? tabKey : null}
+        fitLabel={fitLabel}
       />,
     );
   }
@@ -440,7 +444,9 @@ export function TimelineGrid(props: TimelineGridProps) {
                   height: LANE_HEIGHT - 4,
                 }}
               >
-                <span className="tl-bar-text">{drag.bar.job.customer}</span>
+                <span className="tl-bar-text">
+                  {barLabel(drag.bar, Math.max(3, dragBox.width - 2), fitLabel).text}
+                </span>
               </div>
             )}
           </div>

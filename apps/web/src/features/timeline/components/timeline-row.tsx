@@ -4,7 +4,7 @@ import { spansInWindow } from '../layout/lanes';
 import { scaleWidth, spanBox, type DayScale } from '../layout/day-scale';
 import { LANE_HEIGHT, ROW_PADDING } from '../layout/virtual-window';
 import type { TimelineBar, TimelineRow } from '../layout/timeline-rows';
-import { describeBar } from './bar-text';
+import { barLabel, describeBar } from './bar-text';
 
 interface TimelineRowViewProps {
   row: TimelineRow;
@@ -26,6 +26,8 @@ interface TimelineRowViewProps {
   avoided?: AvoidedDays;
   /** The timeline's one Tab stop when it is in this row (a bar's key or this heading's row key), else null. */
   tabStop: string | null;
+  /** The customer's name, short name or initials, whichever fits a width (use-label-fit.ts). */
+  fitLabel: (full: string, available: number) => string;
 }
 
 /** A small padlock (pinned slot), drawn inline so a bar costs no icon component. */
@@ -118,8 +120,11 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
       if (bar.holderId === null) classes.push('tl-open');
       if (bar.isPending) classes.push('tl-pending');
       if (bar.key === props.draggingKey) classes.push('tl-dragging');
-      // Too narrow for a readable name (quarter zoom): the colour and the details say it.
+      const barWidth = Math.max(3, box.width - 2);
+      // Too narrow for padding (quarter zoom): the lock is centred; a label only if one fits.
       if (box.width < 26) classes.push('tl-narrow');
+      const label = barLabel(bar, barWidth, props.fitLabel);
+      if (label.isTight) classes.push('tl-tight');
       const draggable = props.canDrag(bar);
       if (draggable) classes.push('tl-draggable');
       content.push(
@@ -135,13 +140,13 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
           aria-haspopup={draggable ? 'menu' : undefined}
           style={{
             left: nameWidth + box.left + 1,
-            width: Math.max(3, box.width - 2),
+            width: barWidth,
             top: ROW_PADDING + laneIndex * LANE_HEIGHT + 2,
             height: LANE_HEIGHT - 4,
           }}
         >
           {bar.isPinned && LOCK}
-          <span className="tl-bar-text">{bar.job.customer}</span>
+          {label.text && <span className="tl-bar-text">{label.text}</span>}
         </div>,
       );
     }

@@ -231,8 +231,9 @@ export const TimelineRoot = styled('div')(({ theme }) => {
     '& .tl-bar.tl-pending': { opacity: 0.65, backgroundImage: 'none', boxShadow: 'none' },
     '& .tl-bar.tl-dragging': { opacity: 0.3 },
     '& .tl-bar-text': { overflow: 'hidden', textOverflow: 'ellipsis' },
+    // A short name or initials (bar-text.ts, barLabel): less padding, so more of a narrow bar reads.
+    '& .tl-bar.tl-tight': { padding: '0 2px' },
     '& .tl-bar.tl-narrow': { padding: 0, justifyContent: 'center' },
-    '& .tl-bar.tl-narrow .tl-bar-text': { display: 'none' },
     '& .tl-lock': { flex: '0 0 auto', width: 11, height: 11, fill: 'currentColor' },
     ...slotRules,
     // Draft: a dashed edge inside the bar (the plan may still move it); published bars are plain.
