@@ -353,6 +353,42 @@ describe('notifications', () => {
     expect(ottoAfter.unread).toBe(ottos.unread);
   });
 
+  it("tells only a job's people about that job when a row's notice names it", async () => {
+    const otto = await t.login('otto.other', 'otto-password-1');
+    const ottos = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: t.bearer(otto) })
+      ).json<NotificationList>().items;
+    const notify = async (jobId?: number) =>
+      (
+        await call(
+          t,
+          'POST',
+          `/api/v1/notifications/notify-affected${jobId === undefined ? '' : `?job_id=${jobId}`}`,
+        )
+      ).json<{ notified: number }>();
+    const regularBefore = (await myNotifications('regular')).items.length;
+    await assign(jobs.late, 'data_acq', null); // Regular One's Late Clinic
+    await assign(jobs.elsewhere, 'data_acq', acq); // Otto Other's Elsewhere Clinic
+
+    expect(await notify(jobs.elsewhere.id)).toEqual({ notified: 1 });
+    expect((await ottos())[0]!.message).toBe(
+      'Your schedule changed (1 change): Changed: Elsewhere Clinic (lead): partner nobody -> Ada Acq.',
+    );
+    expect((await myNotifications('regular')).items).toHaveLength(regularBefore);
+    expect(await notify(jobs.elsewhere.id)).toEqual({ notified: 0 });
+
+    // Regular One still hears of Late Clinic, from its own row; then the toolbar has nothing left.
+    expect(await notify(jobs.late.id)).toEqual({ notified: 1 });
+    expect((await myNotifications('regular')).items[0]!.message).toBe(
+      'Your schedule changed (1 change): Changed: Late Clinic (lead): partner Ada Acq -> nobody.',
+    );
+    expect(await notify()).toEqual({ notified: 0 });
+    expect(
+      (await call(t, 'POST', '/api/v1/notifications/notify-affected?job_id=x')).statusCode,
+    ).toBe(400);
+  });
+
   it('unlinks an account when its physicist is deleted', async () => {
     const res = await call(t, 'DELETE', `/api/v1/physicists/${other.id}`);
     expect(res.statusCode, res.body).toBe(200);

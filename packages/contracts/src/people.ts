@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobPhaseSchema, RoleSchema } from '@meridian/domain';
-import { RowIdParamsSchema, RowIdSchema } from './ids';
+import { decimalInteger, MAX_DB_INTEGER, RowIdParamsSchema, RowIdSchema } from './ids';
 
 /**
  * Accounts linked to physicists, a schedule of one's own, its calendar feed and
@@ -103,6 +103,14 @@ export const NOTIFY_ALL_MESSAGE_MAX = 500;
 /** POST /api/v1/notifications/notify-all. */
 export const NotifyAllRequestSchema = z.strictObject({
   message: z.string().trim().min(1).max(NOTIFY_ALL_MESSAGE_MAX).optional(),
+});
+
+/**
+ * POST /api/v1/notifications/notify-affected: with `job_id`, only the people of
+ * that job hear, and only about it (a row's icon); without, everyone about everything.
+ */
+export const NotifyAffectedQuerySchema = z.strictObject({
+  job_id: decimalInteger(1, MAX_DB_INTEGER).optional(),
 });
 
 /** Answer of both notify routes: how many users were notified. */

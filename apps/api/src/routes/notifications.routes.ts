@@ -3,6 +3,7 @@ import {
   NotificationIdParamsSchema,
   NotificationListSchema,
   NotifiedSchema,
+  NotifyAffectedQuerySchema,
   NotifyAllRequestSchema,
 } from '@meridian/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -84,11 +85,12 @@ export const notificationsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Tell every linked user whose assignments changed since their last notice what changed',
+          'Tell every linked user whose assignments changed since their last notice what changed; with job_id, only the people of that job, about that job',
+        querystring: NotifyAffectedQuerySchema,
         response: { 200: NotifiedSchema },
       },
     },
-    async () => ({ notified: await notifications.notifyAffected() }),
+    async (request) => ({ notified: await notifications.notifyAffected(request.query.job_id) }),
   );
 
   app.post(

@@ -8,7 +8,13 @@ import type {
 } from '../repositories/notifications.repository';
 import type { ScheduleNoticesRepository } from '../repositories/schedule-notices.repository';
 import type { UsersRepository } from '../repositories/users.repository';
-import { describeScheduleChanges, readSnapshot, snapshotOf } from './schedule-changes';
+import {
+  describeScheduleChanges,
+  jobSlots,
+  readSnapshot,
+  snapshotOf,
+  withJobSlots,
+} from './schedule-changes';
 import type { ScheduleService } from './schedule.service';
 
 /** Wakes the open notification streams of users (on every API node). */
@@ -84,8 +90,13 @@ export class NotificationsService {
    * remembers what each was told. The linked accounts are
    * row-locked for the run, so two managers clicking at once take turns and
    * nobody hears of one change twice.
+   *
+   * With `jobId` (a row's "Notify affected physicists of job N"), only the
+   * people on that job, or told of it before, hear, and only about it; what
+   * they are counted as knowing changes for that job alone, so the toolbar's
+   * notice still tells them the rest.
    */
-  async notifyAffected(): Promise<number> {
+  async notifyAffected(jobId?: number): Promise<number> {
     const notified = await this.db.transaction().execute(async (trx) => {
       const linked = await this.users.linked(trx, true);
       const slots = await this.schedule.slotsOf(
@@ -105,10 +116,17 @@ export class NotificationsService {
           await this.notices.save(user.id, now, trx);
           continue;
         }
-        const message = describeScheduleChanges(readSnapshot(snapshots.get(user.id)), now);
+        const told = readSnapshot(snapshots.get(user.id));
+        const [before, after] =
+          jobId === undefined ? [told, now] : [jobSlots(told, jobId), jobSlots(now, jobId)];
+        const message = describeScheduleChanges(before, after);
         if (message === null) continue;
         messages.push({ user_id: user.id, message });
-        await this.notices.save(user.id, now, trx);
+        await this.notices.save(
+          user.id,
+          jobId === undefined ? now : withJobSlots(told, jobId, after),
+          trx,
+        );
       }
       await this.notifications.insertMany(messages, trx);
       return messages.map((m) => m.user_id);

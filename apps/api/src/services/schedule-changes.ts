@@ -45,6 +45,23 @@ export function readSnapshot(value: unknown): ScheduleSnapshot {
     : {};
 }
 
+/** The slots of one job in a snapshot (its lead and data-acquisition keys). */
+export function jobSlots(snapshot: ScheduleSnapshot, jobId: number): ScheduleSnapshot {
+  const prefix = `${jobId}:`;
+  return Object.fromEntries(Object.entries(snapshot).filter(([key]) => key.startsWith(prefix)));
+}
+
+/** A snapshot whose slots of one job are replaced by `slots` (the rest as they were). */
+export function withJobSlots(
+  snapshot: ScheduleSnapshot,
+  jobId: number,
+  slots: ScheduleSnapshot,
+): ScheduleSnapshot {
+  const prefix = `${jobId}:`;
+  const others = Object.entries(snapshot).filter(([key]) => !key.startsWith(prefix));
+  return { ...Object.fromEntries(others), ...slots };
+}
+
 const dates = (s: Pick<NoticedSlot, 'start' | 'end'>) =>
   s.start === null ? 'no dates yet' : s.start === s.end ? s.start : `${s.start} to ${s.end}`;
 const nameOf = (s: NoticedSlot, jobId: string) => s.customer.trim() || `Job ${jobId}`;

@@ -111,7 +111,18 @@ export function AssignmentsPage({
           </Button>
         )}
       </PageHeader>
-      <PublishControl canPublish={canManage} />
+      <PublishControl canPublish={canManage}>
+        {canManage && (
+          <Tooltip
+            title="Tells each linked physicist what changed in their schedule since their last notice"
+            describeChild
+          >
+            <Button variant="outlined" onClick={() => onNotify('affected', null)}>
+              Notify affected physicists
+            </Button>
+          </Tooltip>
+        )}
+      </PublishControl>
       {aside}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack
@@ -186,23 +197,29 @@ export function AssignmentsPage({
 }
 
 /**
- * The two notify icons' actions: "affected" sends at once with a toast saying
- * how many heard; "all" opens the message dialog for that job.
+ * The notify actions: a row's "affected" tells that job's people about that
+ * job, the toolbar's (no job) everyone about every change since their last
+ * notice, at once with a toast saying how many heard; "all" opens the message
+ * dialog for that job.
  */
 function useNotifyHandler() {
   const toast = useToast();
   const { mutate: notifyAffected } = useNotifyAffected();
   const [notifyAllAbout, setNotifyAllAbout] = useState<Job | null>(null);
   const onNotify = useCallback(
-    (kind: 'affected' | 'all', job: Job) => {
+    (kind: 'affected' | 'all', job: Job | null) => {
       if (kind === 'all') {
         setNotifyAllAbout(job);
         return;
       }
-      notifyAffected(undefined, {
+      notifyAffected(job?.id, {
         onSuccess: ({ notified }) =>
           notified === 0
-            ? toast.info('No linked physicist has changes since the last notice.')
+            ? toast.info(
+                job
+                  ? `Nobody on job ${job.id} has changes to it since their last notice.`
+                  : 'No linked physicist has changes since the last notice.',
+              )
             : toast.success(`Notified ${notified} affected physicist${notified === 1 ? '' : 's'}.`),
         onError: (error) => toast.error(`Operation failed: ${errorMessage(error)}`),
       });

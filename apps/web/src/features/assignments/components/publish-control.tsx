@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +11,14 @@ import { PublishDialog } from './publish-dialog';
  * How far the plan is published, for everyone; for admins and managers the
  * "Publish through…" button and its dialog.
  */
-export function PublishControl({ canPublish }: { canPublish: boolean }) {
+export function PublishControl({
+  canPublish,
+  children,
+}: {
+  canPublish: boolean;
+  /** More of the managers' ways to tell people, after Publish through… */
+  children?: ReactNode;
+}) {
   const window = usePlanWindow();
   const [isOpen, setOpen] = useState(false);
   if (!window.data) return null;
@@ -32,6 +39,7 @@ export function PublishControl({ canPublish }: { canPublish: boolean }) {
           <PublishDialog isOpen={isOpen} window={window.data} onClose={() => setOpen(false)} />
         </>
       )}
+      {children}
     </Stack>
   );
 }
