@@ -14,6 +14,15 @@ describe('/analytics', () => {
     const assigned = page().getByTestId('jobs-assigned-value');
     await assigned.waitFor();
     expect(await assigned.textContent()).toMatch(/^\d+ \/ 6$/);
+    // The balance card gives each role's range and fair share beside the rule's verdict.
+    for (const [role, words] of [
+      ['lead', 'Lead'],
+      ['data_acq', 'Data acq'],
+    ]) {
+      expect(await page().getByTestId(`balance-${role}`).textContent()).toMatch(
+        new RegExp(`^${words}: (no jobs yet|\\d+ to \\d+ jobs a person, fair share [\\d.]+)`),
+      );
+    }
     await page().getByRole('combobox', { name: 'Analysis algorithm' }).click();
     await page().getByRole('option', { name: 'Simple, Fast', exact: true }).click();
     await page().getByRole('button', { name: 'Run Analysis' }).click();

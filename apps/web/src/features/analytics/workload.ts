@@ -1,4 +1,4 @@
-import type { Job } from '@meridian/domain';
+import type { Job, Physicist } from '@meridian/domain';
 
 /** Jobs per physicist in each role, from the stored assignments. */
 export interface PhysicistWorkload {
@@ -29,3 +29,42 @@ export function workloadByPhysicist(jobs: readonly Job[]): PhysicistWorkload[] {
 
 /** A share given as a fraction (0.25) or a percentage (25) as a percentage. */
 export const asPercent = (share: number): number => (share <= 1 ? share * 100 : share);
+
+/** One physicist of a role and the jobs they are on. */
+export interface RoleCount {
+  name: string;
+  jobs: number;
+}
+
+/**
+ * Each physicist of `role` with the jobs they are on in either slot, counted as
+ * the server's summary counts them (apps/api/src/repositories/analytics.repository.ts,
+ * `workload`): a job counts once, and people with none count as 0.
+ */
+export function roleCounts(
+  jobs: readonly Job[],
+  physicists: readonly Physicist[],
+  role: Physicist['role'],
+): RoleCount[] {
+  const counts = new Map<number, number>();
+  for (const job of jobs) {
+    for (const id of new Set([job.assigned_lead_id, job.assigned_data_acq_id])) {
+      if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+  }
+  return physicists
+    .filter((physicist) => physicist.role === role)
+    .map((physicist) => ({ name: physicist.name, jobs: counts.get(physicist.id) ?? 0 }));
+}
+
+/**
+ * The people furthest from the fair share (the role's mean), furthest first,
+ * at most `limit`, none of those on it to the tenth of a job.
+ */
+export function furthestFromShare(counts: readonly RoleCount[], share: number, limit = 2) {
+  return counts
+    .map((count) => ({ ...count, off: count.jobs - share }))
+    .filter((count) => Math.abs(count.off) >= 0.05)
+    .sort((a, b) => Math.abs(b.off) - Math.abs(a.off) || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}

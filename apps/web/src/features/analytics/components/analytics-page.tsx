@@ -4,10 +4,11 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useAssignments } from '../../../lib/scheduling-api/get-assignments';
+import { usePhysicists } from '../../../lib/scheduling-api/get-physicists';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { useAnalyticsSummary } from '../api/get-analytics-summary';
-import { workloadByPhysicist } from '../workload';
+import { roleCounts, workloadByPhysicist } from '../workload';
 import { ChartErrorBoundary } from './chart-error-boundary';
 import { ComparisonSection } from './comparison-section';
 import { DistanceChart } from './distance-chart';
@@ -26,7 +27,15 @@ export function AnalyticsPage({ mapPanel }: { mapPanel?: ReactNode }) {
   const assignments = useAssignments();
   const failed = summary.error ?? assignments.error;
   useErrorToast(failed, 'Failed to fetch analytics data.');
+  const physicists = usePhysicists();
   const workload = useMemo(() => workloadByPhysicist(assignments.data ?? []), [assignments.data]);
+  const people = useMemo(() => {
+    const [jobs, roster] = [assignments.data ?? [], physicists.data ?? []];
+    return {
+      lead: roleCounts(jobs, roster, 'lead'),
+      data_acq: roleCounts(jobs, roster, 'dataacq'),
+    };
+  }, [assignments.data, physicists.data]);
 
   return (
     <>
@@ -42,7 +51,7 @@ export function AnalyticsPage({ mapPanel }: { mapPanel?: ReactNode }) {
       <Stack spacing={2}>
         {summary.data && (
           <>
-            <SummaryCards summary={summary.data} />
+            <SummaryCards summary={summary.data} people={people} />
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, lg: 5 }}>
                 <ChartErrorBoundary>
