@@ -40,6 +40,15 @@ async function lineCount(p: Page, band: string): Promise<number> {
   return Number(await path.getAttribute('data-line-count'));
 }
 
+/**
+ * Opens /map and widens it to every date: it opens on the organisation's week (E2E_TODAY's,
+ * 2026-01-05 to 2026-01-11), and these jobs are in 2030.
+ */
+async function openAllDates(p: Page) {
+  await p.goto('/map');
+  await p.getByRole('button', { name: 'Clear' }).click();
+}
+
 /** Clicks where a site's circle is drawn, as a person would (a home or kit may sit on top). */
 async function clickSite(p: Page, zip: string) {
   const box = await map(p).locator(`circle[data-zip="${zip}"]`).boundingBox();
@@ -48,9 +57,20 @@ async function clickSite(p: Page, zip: string) {
 }
 
 describe('/map', () => {
+  it("opens on the organisation's week, with no trips when none are in it", async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/map');
+    await page().getByTestId('map-counts').waitFor();
+    expect(await page().getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-05');
+    expect(await page().getByLabel('To', { exact: true }).inputValue()).toBe('2026-01-11');
+    expect(await page().getByTestId('map-counts').textContent()).toMatch(/^0 jobs/);
+    await page().getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => map(page()).locator('[data-marker="site"]').count()).toBe(3);
+  });
+
   it('draws the sites, homes, kits and one line per assignee by travel band', async () => {
     await signIn(page(), inject('regular'));
-    await page().goto('/map');
+    await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     const sites = await map(page())
       .locator('[data-marker="site"]')
@@ -68,7 +88,7 @@ describe('/map', () => {
 
   it('shows the assignment of a clicked job and highlights its trips', async () => {
     await signIn(page(), inject('manager'));
-    await page().goto('/map');
+    await openAllDates(page());
     await map(page()).locator('circle[data-zip="10016"]').waitFor();
     await clickSite(page(), '10016');
     const details = page().getByTestId('map-job-details');
@@ -89,7 +109,7 @@ describe('/map', () => {
 
   it('filters by date range and by physicist', async () => {
     await signIn(page(), inject('manager'));
-    await page().goto('/map');
+    await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     await page().getByLabel('From').fill('2030-06-01');
     await expect.poll(() => map(page()).locator('[data-marker="site"]').count()).toBe(1);
@@ -114,7 +134,7 @@ describe('/map', () => {
 
   it('zooms with the wheel and the buttons, pans by dragging, keeps markers their size, and resets', async () => {
     await signIn(page(), inject('manager'));
-    await page().goto('/map');
+    await openAllDates(page());
     const site = map(page()).locator('circle[data-zip="10016"]');
     await site.waitFor();
     const layer = page().getByTestId('map-zoom-layer');
@@ -170,7 +190,7 @@ describe('/map', () => {
     try {
       const phone = await context.newPage();
       await signIn(phone, inject('manager'));
-      await phone.goto('/map');
+      await openAllDates(phone);
       await map(phone).locator('[data-marker="site"]').first().waitFor();
       const box = (await map(phone).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);

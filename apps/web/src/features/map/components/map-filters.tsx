@@ -4,18 +4,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Physicist } from '@meridian/domain';
 import type { MapFilter } from '../map-filter';
-import { localIsoDate, weekOf } from '../map-dates';
+import { weekOf } from '../map-dates';
 
 interface MapFiltersProps {
   physicists: readonly Physicist[];
   filter: MapFilter;
+  /** The organisation's today (lib/org-today.ts): This week is its week. */
+  today: string;
   /** Shown under the dates when they cannot be applied. */
   dateProblem: string | null;
   onChange: (filter: MapFilter) => void;
 }
 
 /** Physicist and date range filters of the map; empty fields filter nothing. */
-export function MapFilters({ physicists, filter, dateProblem, onChange }: MapFiltersProps) {
+export function MapFilters({ physicists, filter, today, dateProblem, onChange }: MapFiltersProps) {
   const chosen = physicists.filter((physicist) => filter.physicistIds.includes(physicist.id));
   const dateField = (label: string, value: string | null, set: (value: string | null) => void) => (
     <TextField
@@ -48,10 +50,7 @@ export function MapFilters({ physicists, filter, dateProblem, onChange }: MapFil
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {dateField('From', filter.from, (from) => onChange({ ...filter, from }))}
         {dateField('To', filter.to, (to) => onChange({ ...filter, to }))}
-        <Button
-          size="small"
-          onClick={() => onChange({ ...filter, ...weekOf(localIsoDate(new Date())) })}
-        >
+        <Button size="small" onClick={() => onChange({ ...filter, ...weekOf(today) })}>
           This week
         </Button>
         <Button

@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUsShapes } from '../api/get-us-shapes';
 import { filterMapJobs, NO_MAP_FILTER, type MapFilter } from '../map-filter';
 import { buildMapModel } from '../map-model';
-import { localIsoDate } from '../map-dates';
+import { weekOf } from '../map-dates';
+import { useOrgToday } from '../../../lib/org-today';
 import { fitUsProjection, mapHeightFor } from '../us-projection';
 import { useElementWidth } from '../../../lib/use-element-size';
 import { MapFilters } from './map-filters';
@@ -36,14 +37,29 @@ const dateProblemOf = (filter: MapFilter): string | null =>
 /**
  * The offline map with its filters, legend and side panel. `maxMapHeight`
  * caps the drawing's height (the analytics panel is shorter than /map).
+ * With `opensOnThisWeek` it starts on the organisation's current week (all of
+ * a year's jobs at once draw a thousand crossing trips) until the filters change.
  */
-export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
+export function MapView({
+  maxMapHeight,
+  opensOnThisWeek = false,
+}: {
+  maxMapHeight: number;
+  opensOnThisWeek?: boolean;
+}) {
   const shapes = useUsShapes();
   const assignments = useAssignments();
   const physicists = usePhysicists();
   const kits = useKits();
   const zips = useZipIndex();
-  const [filter, setFilter] = useState<MapFilter>(NO_MAP_FILTER);
+  const today = useOrgToday();
+  // null until the user changes a filter: the opening filter follows the server's today once known.
+  const [chosenFilter, setFilter] = useState<MapFilter | null>(null);
+  const filter = useMemo(
+    () =>
+      chosenFilter ?? (opensOnThisWeek ? { ...NO_MAP_FILTER, ...weekOf(today) } : NO_MAP_FILTER),
+    [chosenFilter, opensOnThisWeek, today],
+  );
   const [selection, setSelection] = useState<Selection>({ zip: null, jobId: null });
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const height = Math.min(mapHeightFor(width), maxMapHeight);
@@ -66,9 +82,18 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
       zips: zips.data,
       project: projection.project,
       chosenPhysicistIds: filter.physicistIds,
-      today: localIsoDate(new Date()),
+      today,
     });
-  }, [projection, assignments.data, physicists.data, kits.data, zips.data, filter, dateProblem]);
+  }, [
+    projection,
+    assignments.data,
+    physicists.data,
+    kits.data,
+    zips.data,
+    filter,
+    dateProblem,
+    today,
+  ]);
 
   const selectSite = useCallback(
     (zip: string) => {
@@ -86,6 +111,7 @@ export function MapView({ maxMapHeight }: { maxMapHeight: number }) {
       <MapFilters
         physicists={physicists.data ?? []}
         filter={filter}
+        today={today}
         dateProblem={dateProblem}
         onChange={(next) => {
           setFilter(next);
