@@ -4,6 +4,12 @@
  * (a finished run reloads the tables), a task card removed when its task ends.
  * Focus then goes back to where it was (the same control, found again by its
  * key) or, failing that, to the main region (WCAG 2.4.3, focus order).
+ *
+ * A dialog or menu that closes with the focus on the body is also put right,
+ * even when the control that had the focus before it is still there: MUI
+ * restores the focus to the element it came from, which for a dialog opened
+ * from a menu item is the item (gone with its menu), and nothing at all when
+ * the dialog opened while the focus was on the body.
  */
 
 /** The id of the app's main region: the skip link's target and the keeper's last resort. */
@@ -29,6 +35,10 @@ export function focusKeyOf(element: Element): string | null {
   return null;
 }
 
+/** Whether focus() would take: in the page, enabled and shown. */
+const canFocus = (element: HTMLElement): boolean =>
+  element.isConnected && !element.matches(':disabled') && element.getClientRects().length > 0;
+
 function findByKey(key: string): HTMLElement | null {
   for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
     if (candidate.closest(MODAL)) continue;
@@ -41,26 +51,54 @@ function findByKey(key: string): HTMLElement | null {
 export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
   let last: HTMLElement | null = null;
   let lastKey: string | null = null;
+  // Whether a modal layer was open at the last look: its closing may leave the focus on the body.
+  let wasModalOpen = false;
+  // Whether the control lost the focus by being disabled (a button busy with its task).
+  let wasDisabled = false;
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof HTMLElement) || target.closest(MODAL)) return;
     last = target;
     lastKey = focusKeyOf(target);
+    wasDisabled = false;
   };
   const check = () => {
+    // A dialog's own focus trap is in charge while it is open.
+    if (document.querySelector(MODAL)) {
+      wasModalOpen = true;
+      return;
+    }
+    const hasClosed = wasModalOpen;
+    wasModalOpen = false;
     if (document.activeElement !== document.body && document.activeElement !== null) return;
-    if (document.querySelector(MODAL)) return; // a dialog's own focus trap is in charge
-    // Only a control that vanished (or a closed dialog whose opener vanished) is replaced;
-    // a click on plain text also leaves focus on the body and must not be undone.
-    if (last === null || last.isConnected) return;
-    const again = lastKey === null ? null : findByKey(lastKey);
+    if (last === null) return;
+    // A control disabled while it had the focus gets it back once its task is done.
+    if (last.isConnected && !hasClosed && last.matches(':disabled')) {
+      wasDisabled = true;
+      return;
+    }
+    if (wasDisabled && last.isConnected && canFocus(last)) {
+      wasDisabled = false;
+      last.focus({ preventScroll: true });
+      return;
+    }
+    // Only a control that vanished, or a closed layer, is put right: a click on plain text
+    // also leaves focus on the body and must not be undone.
+    if (last.isConnected && !hasClosed) return;
+    const again = hasClosed && canFocus(last) ? last : lastKey === null ? null : findByKey(lastKey);
     const target = again ?? document.getElementById(mainId);
     target?.focus({ preventScroll: again === null });
     last = again;
   };
   const observer = new MutationObserver(check);
   document.addEventListener('focusin', onFocusIn);
-  observer.observe(document.body, { childList: true, subtree: true });
+  // `disabled` too: a busy button's loading state may change no children.
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  });
   return () => {
     document.removeEventListener('focusin', onFocusIn);
     observer.disconnect();

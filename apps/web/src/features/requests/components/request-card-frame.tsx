@@ -39,6 +39,9 @@ export function RequestCardFrame({
       variant="outlined"
       component="article"
       aria-labelledby={headingId}
+      // Deciding removes the buttons: the focus then comes back to this card (lib/focus-keeper.ts).
+      tabIndex={-1}
+      data-focus-key={headingId}
       sx={{ p: 2, maxWidth: 880 }}
     >
       <Stack
@@ -62,6 +65,7 @@ export function RequestCardFrame({
             <Button
               variant="contained"
               aria-label={decideLabels?.approve}
+              data-focus-key={headingId}
               onClick={() => onDecide('approve')}
             >
               Approve
@@ -70,6 +74,7 @@ export function RequestCardFrame({
               variant="outlined"
               color="error"
               aria-label={decideLabels?.decline}
+              data-focus-key={headingId}
               onClick={() => onDecide('decline')}
             >
               Decline
