@@ -29,13 +29,21 @@ export const PHASE_TEXT: Record<JobPhase, string> = {
   draft: 'draft, may still change',
 };
 
-/** The accessible name of a bar: job, customer, slot and holder, dates, phase, and whether it is pinned. */
-export function describeBar(bar: TimelineBar): string {
+/**
+ * The accessible name of a bar: job, customer, slot and holder, dates, phase, and whether it is
+ * pinned. `shown` is the label the bar shows: initials that are not part of the name are added
+ * in brackets, so the visible text is in the name (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+export function describeBar(bar: TimelineBar, shown = ''): string {
   const job = bar.job;
+  const customer =
+    shown === '' || job.customer.toLowerCase().includes(shown.toLowerCase())
+      ? job.customer
+      : `${job.customer} (${shown})`;
   const holder = bar.isPending ? 'saving' : (holderName(bar) ?? 'unassigned');
   const dates = job.start === job.end ? job.start : `${job.start} to ${job.end}`;
   const pin = bar.isPinned ? ', pinned' : '';
-  return `Job ${job.id}, ${job.customer}: ${SLOT_LABELS[bar.slot].toLowerCase()} ${holder}, ${dates}, ${PHASE_TEXT[job.phase]}${pin}`;
+  return `Job ${job.id}, ${customer}: ${SLOT_LABELS[bar.slot].toLowerCase()} ${holder}, ${dates}, ${PHASE_TEXT[job.phase]}${pin}`;
 }
 
 /** Pixels a bar's text cannot use: borders (open: dashed all round, past: a 4 px left edge) and the lock. */

@@ -136,7 +136,7 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
           data-focus-key={`bar:${bar.key}`}
           role="button"
           tabIndex={bar.key === props.tabStop ? 0 : -1}
-          aria-label={describeBar(bar)}
+          aria-label={describeBar(bar, label.text)}
           aria-haspopup={draggable ? 'menu' : undefined}
           style={{
             left: nameWidth + box.left + 1,
