@@ -201,7 +201,7 @@ describe('exports', () => {
   it('Unavailabilities as PDF (4 columns): a portrait page, on A4 once A4 is chosen', async () => {
     await open(page(), 'regular', '/unavailability', 'Export Away');
     await page().getByRole('button', { name: 'Export' }).click();
-    const a4 = page().getByRole('menuitemradio', { name: 'A4' });
+    const a4 = page().getByRole('menuitemradio', { name: 'PDF paper: A4' });
     await a4.click();
     expect(await a4.getAttribute('aria-checked')).toBe('true');
     await page().keyboard.press('Escape');

@@ -6,7 +6,7 @@ import { signIn } from '../support/app';
 import { adminApi } from '../support/scheduling-data';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
 
-// Issue 22: focus returns to where it was after any dialog or task completion. Each dialog
+// Focus returns to where it was after any dialog or task completion (docs/accessibility.md). Each dialog
 // below is opened by keyboard (its opener focused, then Enter) and closed by keyboard; the
 // test then reads document.activeElement. It is never the page body.
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Check from '@mui/icons-material/Check';
@@ -72,7 +71,8 @@ export function ExportMenu({ page, shown }: ExportMenuProps) {
         <MenuItem onClick={() => void run('xlsx')}>XLSX</MenuItem>
         <MenuItem onClick={() => void run('pdf')}>PDF</MenuItem>
         <Divider />
-        <ListSubheader>PDF paper</ListSubheader>
+        {/* A menu holds only items and separators (a subheader would break its role): each
+            paper item names what it sets. */}
         {PAPER_SIZES.map((size) => (
           <MenuItem
             key={size}
@@ -81,7 +81,7 @@ export function ExportMenu({ page, shown }: ExportMenuProps) {
             onClick={() => choosePaper(size)}
           >
             <ListItemIcon>{paper === size && <Check fontSize="small" />}</ListItemIcon>
-            {PAPER_LABELS[size]}
+            PDF paper: {PAPER_LABELS[size]}
           </MenuItem>
         ))}
       </Menu>
