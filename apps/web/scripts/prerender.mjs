@@ -22,12 +22,19 @@ const ENTRY_SCRIPT =
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
 
 /**
- * Until the app has rendered over it, the markup is a picture: its controls are
- * disabled, so nothing typed or clicked is lost (or submitted as a plain form)
- * when the app's own page replaces it, and a browser test's action waits for the
- * live control.
+ * Until the app has rendered over it, the markup is a picture: its fields are
+ * read-only and its buttons aria-disabled plain buttons, so nothing typed or
+ * clicked is lost (or submitted as a plain form) when the app's own page
+ * replaces it, and a browser test's action waits for the live control. They
+ * stay in the tab order (disabled ones would not): the page's scrolling main
+ * region then holds something the keyboard can reach (axe's
+ * scrollable-region-focusable).
  */
-const inert = (html) => html.replace(/<(button|input)\b/g, '<$1 disabled');
+const inert = (html) =>
+  html
+    .replace(/<input\b/g, '<input readonly')
+    .replace(/<button\b([^>]*?)\btype="submit"/g, '<button$1type="button"')
+    .replace(/<button\b/g, '<button aria-disabled="true"');
 
 /** Builds src/prerender/login-markup.tsx for Node and renders the page. */
 async function renderLogin(root) {
