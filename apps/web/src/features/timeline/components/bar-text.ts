@@ -29,17 +29,32 @@ export const PHASE_TEXT: Record<JobPhase, string> = {
   draft: 'draft, may still change',
 };
 
+/** A text's words, lower-cased, without punctuation: how a name is compared with what is shown. */
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** Whether `shown`'s words appear together, in order, among `name`'s. */
+function inName(shown: string, name: string): boolean {
+  const part = wordsOf(shown);
+  const whole = wordsOf(name);
+  for (let i = 0; i + part.length <= whole.length; i++)
+    if (part.every((word, k) => whole[i + k] === word)) return true;
+  return false;
+}
+
 /**
  * The accessible name of a bar: job, customer, slot and holder, dates, phase, and whether it is
- * pinned. `shown` is the label the bar shows: initials that are not part of the name are added
- * in brackets, so the visible text is in the name (WCAG 2.5.3, axe label-content-name-mismatch).
+ * pinned. `shown` is the label the bar shows: initials whose words are not among the name's are
+ * added after it ("AX Weekend Site, AWS"), so the visible text is in the name (WCAG 2.5.3, axe
+ * label-content-name-mismatch, which compares whole words and skips text in brackets).
  */
 export function describeBar(bar: TimelineBar, shown = ''): string {
   const job = bar.job;
   const customer =
-    shown === '' || job.customer.toLowerCase().includes(shown.toLowerCase())
-      ? job.customer
-      : `${job.customer} (${shown})`;
+    shown === '' || inName(shown, job.customer) ? job.customer : `${job.customer}, ${shown}`;
   const holder = bar.isPending ? 'saving' : (holderName(bar) ?? 'unassigned');
   const dates = job.start === job.end ? job.start : `${job.start} to ${job.end}`;
   const pin = bar.isPinned ? ', pinned' : '';
