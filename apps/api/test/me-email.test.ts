@@ -129,6 +129,9 @@ describe('changing one’s own e-mail address', () => {
     expect(mail.text).toContain(
       'Your e-mail was changed to ada.new@example.net. From now on notices go there. If you did not change it, tell an administrator at once.',
     );
+    // Its footer says why it came whatever the settings, not that notices are on.
+    expect(mail.text).toContain("this was your account's e-mail address until now");
+    expect(mail.text).not.toContain('because e-mail notices are on');
     // The notice is in the app too.
     const notices = NotificationListSchema.parse(
       (
@@ -153,6 +156,7 @@ describe('changing one’s own e-mail address', () => {
     expect(await drain()).toMatchObject({ sent: 1 });
     await inbox.waitFor(before + 2);
     expect(inbox.received[before + 1]!.rcpt).toEqual(['ada.new@example.net']);
+    expect(inbox.received[before + 1]!.text).toContain('because e-mail notices are on');
   });
 
   it('tells the old address at once even when the user turned e-mail off or chose a digest', async () => {

@@ -11,6 +11,8 @@ export interface ClaimedDelivery {
   email: string;
   message: string;
   created_at: Date;
+  /** Sent to an address the account no longer has (the notice of an e-mail change), whatever its settings. */
+  to_former_address: boolean;
 }
 
 /** A delivery record as tests and the admin page read it. */
@@ -246,6 +248,7 @@ export class MailDeliveriesRepository {
         'd.attempts',
         'u.username',
         sql<string>`coalesce(d.to_address, u.email)`.as('email'),
+        sql<boolean>`d.to_address is not null`.as('to_former_address'),
         'n.message',
         'n.created_at',
       ])

@@ -10,6 +10,8 @@ export interface MailMessage {
 export interface NoticeForMail {
   message: string;
   created_at: Date;
+  /** True for the notice of an e-mail change, sent to the former address whatever the settings. */
+  to_former_address?: boolean;
 }
 
 /** Where a mail's link points: the app's own schedule screen. */
@@ -72,8 +74,16 @@ const htmlBlock = (message: string): string => {
 
 const FOOTER =
   'You get this mail because e-mail notices are on for your account. Change that, or ask for one mail a day, under My schedule, Notices.';
+/** The notice of an e-mail change goes to the former address whatever the notice settings say. */
+const FORMER_ADDRESS_FOOTER =
+  "You get this mail because this was your account's e-mail address until now. It is sent whatever your notice settings, and no further notices will come here.";
 
-function page(greeting: string, blocks: string[], link: string): { text: string; html: string } {
+function page(
+  greeting: string,
+  blocks: string[],
+  link: string,
+  footer = FOOTER,
+): { text: string; html: string } {
   const text = [
     greeting,
     '',
@@ -84,14 +94,14 @@ function page(greeting: string, blocks: string[], link: string): { text: string;
     '',
     `Open My schedule: ${link}`,
     '',
-    FOOTER,
+    footer,
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">',
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map((b) => htmlBlock(b)),
     `<p><a href="${escapeHtml(link)}">Open My schedule</a></p>`,
-    `<p style="color: #555; font-size: 0.9em">${escapeHtml(FOOTER)}</p>`,
+    `<p style="color: #555; font-size: 0.9em">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
   return { text, html };
@@ -107,7 +117,12 @@ export function noticeMail(
   return {
     to: to.email,
     subject: subjectOf(notice.message),
-    ...page(`Hello ${oneLine(to.username)},`, [notice.message], link),
+    ...page(
+      `Hello ${oneLine(to.username)},`,
+      [notice.message],
+      link,
+      notice.to_former_address === true ? FORMER_ADDRESS_FOOTER : FOOTER,
+    ),
   };
 }
 
