@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { sql } from 'kysely';
 import { addDays } from '../src/io/date-input';
 import type { NewJob } from '../src/io/parse-schedule';
 import { buildApp, type App } from '../src/compose/app';
@@ -27,6 +29,24 @@ export const machineLine = () =>
     .join(' ')}`;
 
 /** `count` jobs cycling over the demo jobs, spread over two years so overlaps stay realistic. */
+/**
+ * A bench's database: PGlite in memory without `url`, else a schema of its own
+ * on that PostgreSQL server, dropped when the database is closed.
+ */
+export async function openBenchDatabase(url: string | undefined): Promise<Database> {
+  if (url === undefined || url === '')
+    return createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
+  return {
+    ...database,
+    close: async () => {
+      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
+      await database.close();
+    },
+  };
+}
+
 function jobsOf(count: number, demo: NewJob[]): NewJob[] {
   return Array.from({ length: count }, (_, i) => {
     const base = demo[i % demo.length]!;

@@ -19,14 +19,13 @@
  * figures in docs/performance.md with the date, machine and load.
  * Run: npm run bench:leave
  */
-import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { LeaveRequest, RequestDecision, WhatIfStreamMessage } from '@meridian/contracts';
 import { buildApp, type App } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
-import { createDatabase, type Database } from '../src/db/database';
-import { machineLine } from './bench-app';
+import type { Database } from '../src/db/database';
+import { machineLine, openBenchDatabase } from './bench-app';
 import { benchName, weekday, YEAR, yearPlan } from './year-plan';
 
 /** The day the bench plans from: the Friday before the year's first jobs, so all are ahead. */
@@ -37,19 +36,6 @@ const LEAVE_WEEKDAYS = 10;
 const FIRST_LEAVE_WEEKDAY = 40; // Monday 2026-03-02
 const STEPS = ['ask', 'impact', 'approve', 'repair', 'apply'] as const;
 type Step = (typeof STEPS)[number];
-
-async function openDatabase(url: string | undefined): Promise<Database> {
-  if (url === undefined) return createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
-  return {
-    ...database,
-    close: async () => {
-      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
-      await database.close();
-    },
-  };
-}
 
 type Headers = { authorization: string };
 
@@ -221,7 +207,7 @@ function lastEvent(body: string): WhatIfStreamMessage | undefined {
 
 async function bench(label: string, url: string | undefined): Promise<void> {
   adminHeaders = null;
-  const database = await openDatabase(url);
+  const database = await openBenchDatabase(url);
   const config = {
     ...parseConfig({ PLAN_TODAY: TODAY }),
     jwtSecret: 'bench-secret-0123456789-abcdefghijklmnop',

@@ -8,14 +8,12 @@
  * the request itself.
  * Run: npm run bench:mail   (embedded database; BENCH_DATABASE_URL=postgres://… for PostgreSQL)
  */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { buildApp } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
-import { createDatabase, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { generateDemoData } from '../src/demo/demo-data';
 import { SmtpInbox } from '../test/support/smtp-inbox';
-import { machineLine } from './bench-app';
+import { machineLine, openBenchDatabase } from './bench-app';
 
 const SINGLE_ROUNDS = 20;
 const BURST_USERS = 160;
@@ -29,24 +27,8 @@ const row = (name: string, ms: number[]) =>
 
 async function openDatabase(): Promise<{ database: Database; label: string }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (url === undefined || url === '') {
-    return {
-      database: await createDatabase({ databaseUrl: null, dataDir: '', inMemory: true }),
-      label: 'embedded (PGlite in memory)',
-    };
-  }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
-  return {
-    label: 'PostgreSQL',
-    database: {
-      ...database,
-      close: async () => {
-        await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
-        await database.close();
-      },
-    },
-  };
+  const label = url === undefined || url === '' ? 'embedded (PGlite in memory)' : 'PostgreSQL';
+  return { database: await openBenchDatabase(url), label };
 }
 
 async function main(): Promise<void> {
