@@ -46,7 +46,7 @@ async function lineCount(p: Page, band: string): Promise<number> {
  */
 async function openAllDates(p: Page) {
   await p.goto('/map');
-  await p.getByRole('button', { name: 'Clear' }).click();
+  await p.getByRole('button', { name: 'Clear', exact: true }).click();
 }
 
 /** Clicks where a site's circle is drawn, as a person would (a home or kit may sit on top). */
@@ -64,7 +64,7 @@ describe('/map', () => {
     expect(await page().getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-05');
     expect(await page().getByLabel('To', { exact: true }).inputValue()).toBe('2026-01-11');
     expect(await page().getByTestId('map-counts').textContent()).toMatch(/^0 jobs/);
-    await page().getByRole('button', { name: 'Clear' }).click();
+    await page().getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => map(page()).locator('[data-marker="site"]').count()).toBe(3);
   });
 
@@ -114,7 +114,7 @@ describe('/map', () => {
     await page().getByLabel('From').fill('2030-06-01');
     await expect.poll(() => map(page()).locator('[data-marker="site"]').count()).toBe(1);
     expect(await map(page()).locator('[data-band]').count()).toBe(0);
-    await page().getByRole('button', { name: 'Clear' }).click();
+    await page().getByRole('button', { name: 'Clear', exact: true }).click();
     await page().getByRole('combobox', { name: 'Physicists' }).click();
     await page().getByRole('option', { name: 'Map Lead York', exact: true }).click();
     await page().keyboard.press('Escape');

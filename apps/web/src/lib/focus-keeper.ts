@@ -5,6 +5,11 @@
  * Focus then goes back to where it was (the same control, found again by its
  * key) or, failing that, to the main region (WCAG 2.4.3, focus order).
  *
+ * A control may be gone only for a moment (a reload shows a placeholder
+ * before the controls come back): the main region then holds the focus until
+ * a control with the same key appears, and the focus moves to it, unless the
+ * user has moved it elsewhere in between.
+ *
  * A dialog or menu that closes with the focus on the body is also put right,
  * even when the control that had the focus before it is still there: MUI
  * restores the focus to the element it came from, which for a dialog opened
@@ -42,7 +47,7 @@ const canFocus = (element: HTMLElement): boolean =>
 function findByKey(key: string): HTMLElement | null {
   for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
     if (candidate.closest(MODAL)) continue;
-    if (focusKeyOf(candidate) === key && !candidate.hasAttribute('disabled')) return candidate;
+    if (focusKeyOf(candidate) === key && canFocus(candidate)) return candidate;
   }
   return null;
 }
@@ -55,14 +60,34 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
   let wasModalOpen = false;
   // Whether the control lost the focus by being disabled (a button busy with its task).
   let wasDisabled = false;
+  // The key of a control that was gone when the focus had to move, and the screen it was on:
+  // the main region holds the focus meanwhile.
+  let awaitedKey: string | null = null;
+  let awaitedPath = '';
+  const main = () => document.getElementById(mainId);
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof HTMLElement) || target.closest(MODAL)) return;
     last = target;
     lastKey = focusKeyOf(target);
     wasDisabled = false;
+    // Any move of the focus ends the wait (the keeper's own move to the main region sets it after).
+    awaitedKey = null;
+  };
+  /** Moves the focus from the main region to the awaited control once it is back. */
+  const resumeAwaited = () => {
+    if (awaitedKey === null || document.activeElement !== main()) return;
+    if (location.pathname !== awaitedPath) {
+      awaitedKey = null;
+      return;
+    }
+    const back = findByKey(awaitedKey);
+    if (back === null) return;
+    awaitedKey = null;
+    back.focus({ preventScroll: true });
   };
   const check = () => {
+    resumeAwaited();
     // A dialog's own focus trap is in charge while it is open.
     if (document.querySelector(MODAL)) {
       wasModalOpen = true;
@@ -86,9 +111,12 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
     // also leaves focus on the body and must not be undone.
     if (last.isConnected && !hasClosed) return;
     const again = hasClosed && canFocus(last) ? last : lastKey === null ? null : findByKey(lastKey);
-    const target = again ?? document.getElementById(mainId);
+    const awaited = again === null ? lastKey : null;
+    const target = again ?? main();
     target?.focus({ preventScroll: again === null });
     last = again;
+    awaitedKey = awaited;
+    awaitedPath = location.pathname;
   };
   const observer = new MutationObserver(check);
   document.addEventListener('focusin', onFocusIn);
