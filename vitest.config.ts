@@ -97,6 +97,8 @@ export default defineConfig({
           // After every other project, so nothing else shares the CPU with a timed test.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
+          // As the api project's: a hook that starts an app bounds a hang, not speed.
+          hookTimeout: 300_000,
         },
       },
       // Repository tooling (scripts/): lint rules, import cycles, deprecated packages, references.

@@ -15,8 +15,15 @@ export const REFUSED_READ_PAUSE_MS = 250;
 
 const REFUSALS = new Set([429, 503]);
 
-/** After each 429 or 503 is handed over, stops reading its connection for `pauseMs`. */
-export function installRefusalPause(app: FastifyInstance, pauseMs = REFUSED_READ_PAUSE_MS): void {
+/** Runs `resume` once the pause is over; a test holds it to look at the paused connection. */
+export type ResumeLater = (resume: () => void) => void;
+
+const afterPause: ResumeLater = (resume) => {
+  setTimeout(resume, REFUSED_READ_PAUSE_MS).unref();
+};
+
+/** After each 429 or 503 is handed over, stops reading its connection until `later` resumes it. */
+export function installRefusalPause(app: FastifyInstance, later: ResumeLater = afterPause): void {
   app.addHook('onResponse', (request, reply, done) => {
     const socket = request.raw.socket;
     // Injected requests (tests) have no real socket to pause.
@@ -28,7 +35,7 @@ export function installRefusalPause(app: FastifyInstance, pauseMs = REFUSED_READ
       setImmediate(() => {
         if (!socket.destroyed) socket.pause();
       });
-      setTimeout(() => socket.resume(), pauseMs).unref();
+      later(() => socket.resume());
     }
     done();
   });

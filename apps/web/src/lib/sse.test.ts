@@ -115,19 +115,29 @@ describe('followSseStream', () => {
     const fetchImpl = vi.fn(() =>
       Promise.resolve(responses.shift() ?? new Response(null, { status: 500 })),
     );
-    const started = Date.now();
-    await followSseStream('/optimize/stream/t', {
-      signal: new AbortController().signal,
-      fetchImpl,
-      // Far beyond the test's timeout: only the server's 5 ms lets it finish.
-      baseDelayMs: 60_000,
-      onEvent: (event) => (event.data === 'done' ? 'stop' : 'continue'),
-      onRefused: vi.fn(),
-      onEnded: vi.fn(),
-      onLost: vi.fn(),
-    });
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // A fake clock: the reconnect happens at the server's 5 ms, not before, and not at the
+    // client's own 60 s backoff.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let finished = false;
+      const following = followSseStream('/optimize/stream/t', {
+        signal: new AbortController().signal,
+        fetchImpl,
+        baseDelayMs: 60_000,
+        onEvent: (event) => (event.data === 'done' ? 'stop' : 'continue'),
+        onRefused: vi.fn(),
+        onEnded: vi.fn(),
+        onLost: vi.fn(),
+      }).then(() => (finished = true));
+      await vi.advanceTimersByTimeAsync(4);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+      await following;
+      expect(finished).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops on a 404 with the server detail and never reconnects', async () => {
