@@ -38,6 +38,9 @@ function endPhase(name: string): void {
   phaseStarted = now;
 }
 
+/** How long a graceful stop may wait for open connections before it closes them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts the server: config, database (migrated), demo data, listen, first admin, clean shutdown. */
 async function main(): Promise<void> {
   endPhase('modules');
@@ -68,9 +71,20 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    let step = 'closing the server: open requests, streams and tasks';
+    // A client that never reads its answer keeps its connection busy, and a graceful close
+    // waits for it: past the grace, every connection is closed, and the log says what held it.
+    const watchdog = setTimeout(() => {
+      app.log.warn({ signal, step }, `shutdown still waiting after ${SHUTDOWN_GRACE_MS} ms`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    watchdog.unref();
     void app
       .close()
-      .then(() => database.close())
+      .then(() => {
+        step = 'closing the database';
+        return database.close();
+      })
       .then(
         () => process.exit(0),
         (error: unknown) => {

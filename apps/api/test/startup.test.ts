@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,7 +124,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('main.ts start-up', () => {
     );
   });
 
-  it('a busy PORT is one line and creates no admin; the next start prints a generated admin password once; SIGTERM exits 0 and removes DATA_DIR/.lock', async () => {
+  it('a busy PORT is one line and creates no admin; the next start prints a generated admin password once; SIGTERM exits 0, past a client that never finishes its request, and removes DATA_DIR/.lock', async () => {
     const dataDir = path.join(scratch, 'data');
     const lock = path.join(dataDir, '.lock');
 
@@ -163,8 +163,19 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('main.ts start-up', () => {
     });
     expect(login.status).toBe(200);
 
+    // A client that never finishes its request holds its connection busy: the graceful stop
+    // waits for it only its grace, then closes it and says what it was waiting on.
+    const { port: bound } = new URL(url!);
+    const stuck = connect(Number(bound), '127.0.0.1');
+    stuck.on('error', () => {});
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    stuck.write('GET /api/v1/health HTTP/1.1\r\nHost: stuck\r\n');
     first.kill('SIGTERM');
     expect(await first.exit).toBe(0);
+    stuck.destroy();
+    expect(first.stdout()).toMatch(
+      /"step":"closing the server: open requests, streams and tasks","msg":"shutdown still waiting after 10000 ms"/,
+    );
     expect(existsSync(lock)).toBe(false);
     expect(first.stderr()).toBe('');
   }, 400_000);
