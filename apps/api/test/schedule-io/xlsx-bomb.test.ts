@@ -6,7 +6,7 @@ import {
   MAX_XLSX_UNPACKED_BYTES,
 } from '../../src/io/issues';
 import { parseScheduleXlsx, type ScheduleParseResult } from '../../src/io/parse-schedule';
-import { readXlsxInThread, xlsxThreadChannel } from '../../src/io/xlsx/read-thread';
+import { readXlsxInThread } from '../../src/io/xlsx/read-thread';
 import { readFirstSheet } from '../../src/io/xlsx/read-workbook';
 import { OPTIONS, expectInvalid, expectOk } from './helpers';
 import { handmadeWorkbook, signatures, writtenWorkbook } from './workbook-fixtures';
@@ -136,23 +136,6 @@ describe('a workbook whose parts are not what they declare is refused as invalid
 });
 
 describe('the reading thread', () => {
-  it('reads one workbook at a time, each on a thread that ends with its answer', async () => {
-    const phases: string[] = [];
-    const onMessage = (message: unknown) => phases.push((message as { phase: string }).phase);
-    xlsxThreadChannel.subscribe(onMessage);
-    try {
-      const bytes = await writtenWorkbook([
-        ['customer', 'start'],
-        ['A', '2026-03-02'],
-      ]);
-      const results = await Promise.all([1, 2, 3].map(() => parseScheduleXlsx(bytes, OPTIONS)));
-      for (const result of results) expect(expectOk(result).jobs).toHaveLength(1);
-      expect(phases).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
-    } finally {
-      xlsxThreadChannel.unsubscribe(onMessage);
-    }
-  });
-
   it('sends back no rows of a sheet past the row limit, which is refused whole', async () => {
     const bytes = await writtenWorkbook([
       ['customer', 'start'],

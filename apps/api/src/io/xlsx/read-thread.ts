@@ -2,21 +2,44 @@ import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { XLSX_THREAD_HEAP_MB } from '../issues';
 import type { XlsxReadResult } from './read-workbook';
 
-/** What one reading thread is started with. */
-export interface XlsxThreadInput {
+/** One workbook sent to the reading thread; `id` pairs it with its reply. */
+export interface XlsxThreadRequest {
+  id: number;
   bytes: Uint8Array;
   maxRecords: number;
 }
 
+/** The thread's reply to one request: the reader's answer, or a fault of the reader's code. */
+export type XlsxThreadReply =
+  { id: number; result: XlsxReadResult; heldBytes: number } | { id: number; fault: string };
+
+/** Starts one reading thread with the options given (tests wrap it to count the starts). */
+export type XlsxThreadStarter = (options: WorkerOptions) => Worker;
+
 /**
- * Published with `{ phase: 'start' | 'end' }` around every thread's run: for
+ * Published with `{ phase: 'start' | 'end' }` around every workbook read: for
  * monitoring, and for the test that proves requests are answered meanwhile.
  */
 export const xlsxThreadChannel = channel('meridian:xlsx-read');
+
+/**
+ * A thread that holds more than this once it has answered (V8's heap plus
+ * the ArrayBuffers not yet collected) is ended rather than kept: an idle
+ * thread does not collect, so it would hold that memory until the next
+ * workbook. Reading the 150 MB hostile sheets leaves 27 to 48 MB of heap.
+ */
+export const XLSX_KEEP_HELD_BYTES = 64 * 1024 * 1024;
+
+/** What every reading thread is started with. */
+const THREAD_OPTIONS: WorkerOptions = {
+  // The heap a hostile workbook can fill before the thread is stopped (413), so the
+  // process stays far under its memory target (docs/reliability.md, "Hostile workbooks").
+  resourceLimits: { maxOldGenerationSizeMb: XLSX_THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+};
 
 /**
  * Starts the worker entry. The built server starts xlsx-read.worker.js, which the
@@ -25,18 +48,12 @@ export const xlsxThreadChannel = channel('meridian:xlsx-read');
  * entry module, so there a bootstrap registers tsx's ESM hooks in the thread
  * first (tsx is a dev dependency; the built server never takes this path).
  */
-function spawn(input: XlsxThreadInput): Worker {
+export function startXlsxThread(options: WorkerOptions): Worker {
   const here = import.meta.url;
   const entry = new URL(
     here.endsWith('.ts') ? './xlsx-read.worker.ts' : './xlsx-read.worker.js',
     here,
   );
-  const options = {
-    workerData: input,
-    // The heap a hostile workbook can fill before the thread is stopped (413), so the
-    // process stays far under its memory target (docs/reliability.md, "Hostile workbooks").
-    resourceLimits: { maxOldGenerationSizeMb: XLSX_THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
-  };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const tsxRoot = dirname(createRequire(here).resolve('tsx/package.json'));
   const api = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
@@ -44,47 +61,117 @@ function spawn(input: XlsxThreadInput): Worker {
   return new Worker(bootstrap, { ...options, eval: true });
 }
 
-/** Runs one thread to its answer; a thread stopped at its heap limit answers 'memory'. */
-function runThread(input: XlsxThreadInput): Promise<XlsxReadResult> {
-  return new Promise<XlsxReadResult>((resolve, reject) => {
-    const worker = spawn(input);
-    if (xlsxThreadChannel.hasSubscribers) xlsxThreadChannel.publish({ phase: 'start' });
-    let settled = false;
-    const settle = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      if (xlsxThreadChannel.hasSubscribers) xlsxThreadChannel.publish({ phase: 'end' });
-      action();
-      void worker.terminate();
-    };
-    worker.once('message', (reply: XlsxReadResult) => settle(() => resolve(reply)));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? resolve({ ok: false, reason: 'too_large', limit: 'memory' })
-          : reject(error),
-      ),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`xlsx reading thread exited with code ${code}`))),
-    );
-  });
-}
-
-/** The turn of the thread last queued: threads run one at a time, in the order asked. */
-let queue: Promise<unknown> = Promise.resolve();
+const publish = (phase: 'start' | 'end'): void => {
+  if (xlsxThreadChannel.hasSubscribers) xlsxThreadChannel.publish({ phase });
+};
 
 /**
- * Reads the first sheet of an .xlsx on a thread of its own, one workbook at a
- * time for the whole process. Inflating and tokenizing a sheet of up to
- * 200 MB of XML costs seconds of CPU: on the event loop it would stall every
- * request, and its memory would count against the server's own heap. The
- * thread's heap is capped (XLSX_THREAD_HEAP_MB), and only one runs at a time,
- * so however many workbooks arrive, reading them adds at most one capped heap
- * to the process (each upload is a manager's, one at a time per user).
+ * One reading thread kept between workbooks, reading one at a time in the
+ * order asked. Starting a thread cost the main thread 25 to 93 ms per upload,
+ * and 581 ms for the first, on a loaded 2-core machine
+ * (docs/reliability-notes.md, "Hostile workbooks"): the thread is started at
+ * the first workbook and then kept. It holds nothing of one workbook once it
+ * has answered (each request is read by a fresh readFirstSheet), and a
+ * thread that stops at its heap limit, dies, answers with a fault of the
+ * reader's code, or holds more than `keepHeldBytes` after answering is
+ * dropped: the next workbook starts a new one. The thread is
+ * unref'd, so it never keeps the process from exiting; close() ends it.
+ */
+export class XlsxReadingThread {
+  private worker: Worker | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+
+  constructor(
+    private readonly start: XlsxThreadStarter = startXlsxThread,
+    private readonly keepHeldBytes = XLSX_KEEP_HELD_BYTES,
+  ) {}
+
+  /** Reads the first sheet of `bytes` on the thread, after every workbook asked before it. */
+  read(bytes: Uint8Array, maxRecords: number): Promise<XlsxReadResult> {
+    const run = this.queue.then(() => this.readOne(bytes, maxRecords));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Ends the thread, if one is running (the app's close); a later read starts another. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  /** The kept thread, started when there is none. */
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.start(THREAD_OPTIONS);
+    worker.unref();
+    // Between reads no one else listens: a thread that fails then is dropped, never thrown.
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private retire(worker: Worker): void {
+    if (this.worker === worker) this.worker = null;
+    void worker.terminate();
+  }
+
+  /** Sends one workbook and waits for its reply; a thread stopped at its heap limit answers 'memory'. */
+  private readOne(bytes: Uint8Array, maxRecords: number): Promise<XlsxReadResult> {
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise<XlsxReadResult>((resolve, reject) => {
+      const settle = (isDropped: boolean, action: () => void) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (isDropped) this.retire(worker);
+        publish('end');
+        action();
+      };
+      const onMessage = (reply: XlsxThreadReply) => {
+        if (reply.id !== id) return;
+        if ('fault' in reply)
+          settle(true, () => reject(new Error(`xlsx reading thread: ${reply.fault}`)));
+        else settle(reply.heldBytes > this.keepHeldBytes, () => resolve(reply.result));
+      };
+      const onError = (error: Error & { code?: string }) =>
+        settle(true, () =>
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? resolve({ ok: false, reason: 'too_large', limit: 'memory' })
+            : reject(error),
+        );
+      const onExit = (code: number) =>
+        settle(true, () => reject(new Error(`xlsx reading thread exited with code ${code}`)));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      publish('start');
+      // The thread gets a copy of its own, moved rather than cloned: one copy on this
+      // thread as before, none on the reading thread, and the caller's bytes stay usable.
+      const own = new Uint8Array(bytes);
+      const request: XlsxThreadRequest = { id, bytes: own, maxRecords };
+      worker.postMessage(request, [own.buffer]);
+    });
+  }
+}
+
+/** The process's reading thread: one workbook at a time for the whole process. */
+export const xlsxReadingThread = new XlsxReadingThread();
+
+/**
+ * Reads the first sheet of an .xlsx on the process's reading thread.
+ * Inflating and tokenizing a sheet of up to 200 MB of XML costs seconds of
+ * CPU: on the event loop it would stall every request, and its memory would
+ * count against the server's own heap. The thread's heap is capped
+ * (XLSX_THREAD_HEAP_MB), and only one workbook is read at a time, so however
+ * many arrive, reading them adds at most one capped heap to the process (each
+ * upload is a manager's, one at a time per user).
  */
 export function readXlsxInThread(bytes: Uint8Array, maxRecords: number): Promise<XlsxReadResult> {
-  const run = queue.then(() => runThread({ bytes, maxRecords }));
-  queue = run.catch(() => undefined);
-  return run;
+  return xlsxReadingThread.read(bytes, maxRecords);
 }
