@@ -151,11 +151,10 @@ export class XlsxReadingThread {
       worker.on('error', onError);
       worker.on('exit', onExit);
       publish('start');
-      // The thread gets a copy of its own, moved rather than cloned: one copy on this
-      // thread as before, none on the reading thread, and the caller's bytes stay usable.
-      const own = new Uint8Array(bytes);
-      const request: XlsxThreadRequest = { id, bytes: own, maxRecords };
-      worker.postMessage(request, [own.buffer]);
+      // Cloned, as workerData was: the clone is written outside V8's heap on this
+      // thread, and the caller's bytes stay usable.
+      const request: XlsxThreadRequest = { id, bytes, maxRecords };
+      worker.postMessage(request);
     });
   }
 }
