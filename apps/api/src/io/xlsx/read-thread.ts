@@ -30,9 +30,12 @@ export const xlsxThreadChannel = channel('meridian:xlsx-read');
  * A thread that holds more than this once it has answered (V8's heap plus
  * the ArrayBuffers not yet collected) is ended rather than kept: an idle
  * thread does not collect, so it would hold that memory until the next
- * workbook. Reading the 150 MB hostile sheets leaves 27 to 48 MB of heap.
+ * workbook. A thread holds about 20 MB after a 9 MB workbook and 27 to 48 MB
+ * of heap after the 150 MB hostile sheets; kept at 64 MB, the server's
+ * resident memory stayed 40 to 85 MB higher between hostile workbooks
+ * (docs/reliability-notes.md, "Hostile workbooks").
  */
-export const XLSX_KEEP_HELD_BYTES = 64 * 1024 * 1024;
+export const XLSX_KEEP_HELD_BYTES = 32 * 1024 * 1024;
 
 /** What every reading thread is started with. */
 const THREAD_OPTIONS: WorkerOptions = {
@@ -94,7 +97,10 @@ export class XlsxReadingThread {
     return run;
   }
 
-  /** Ends the thread, if one is running (the app's close); a later read starts another. */
+  /**
+   * Ends the thread, if one is running; a later read starts another. The
+   * server need not call it: the thread is unref'd and ends with the process.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
