@@ -38,4 +38,29 @@ describe('workload by physicist name', () => {
   it('computes the lead variance from those counts (2 and 0 jobs: variance 1)', () => {
     expect(algorithmResult(instance, result).workload_stats?.lead.variance).toBe(1);
   });
+
+  it('reports the spread of each role, filled slots, F and the status in words', () => {
+    const reported = algorithmResult(instance, result);
+    expect(reported.workload_stats?.lead).toMatchObject({ min: 0, max: 2, mean: 1, std: 1 });
+    expect(reported).toMatchObject({
+      status: 'feasible',
+      filled_slots: 4,
+      total_slots: 4,
+      objective_total: 1,
+      elapsed_ms: 5,
+    });
+    expect(reported.summary).toBe(
+      'Finished early (0.0 s): 4 of 4 slots filled, 10 mi, F = 1.0',
+    );
+    const timedOut = algorithmResult(instance, {
+      ...result,
+      status: 'timeout',
+      elapsed_ms: 2400,
+      objective: { ...result.objective, unassigned: 1 },
+    });
+    expect(timedOut.summary).toBe(
+      'Used its full time (2.4 s): 3 of 4 slots filled, 10 mi, F = 1.0',
+    );
+    expect(timedOut.summary).not.toContain('timeout');
+  });
 });

@@ -94,7 +94,7 @@ describe('algorithm comparisons', () => {
     const post = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/v1/analytics/compare_algorithms?algorithms=heuristic,balanced_heuristic',
+        url: '/api/v1/analytics/compare_algorithms?algorithms=heuristic,balanced_heuristic,alns',
         headers: t.bearer(t.tokens.regular),
       });
     const first = await post();
@@ -110,13 +110,30 @@ describe('algorithm comparisons', () => {
       headers: { ...t.bearer(t.tokens.regular), accept: 'text/event-stream' },
     });
     const messages = parseSse(stream.body).map((e) => CompareStreamMessageSchema.parse(e.data));
-    expect(messages[0]).toMatchObject({ type: 'update', progress: 0, total: 2 });
+    expect(messages[0]).toMatchObject({ type: 'update', progress: 0, total: 3 });
     const last = messages.at(-1)!;
     expect(last.type).toBe('complete');
     if (last.type !== 'complete') return;
-    expect(Object.keys(last.results).sort()).toEqual(['balanced_heuristic', 'heuristic']);
+    expect(Object.keys(last.results).sort()).toEqual(['alns', 'balanced_heuristic', 'heuristic']);
     expect(last.results.heuristic).toMatchObject({ error: null });
     expect(last.results.heuristic!.total_distance).toBeGreaterThan(0);
+    // Each result gives what the screen ranks and shows: F, filled slots of all, each role's
+    // spread, and how the run ended in words. The greedy passes end on their own; alns
+    // searches until its time is up, and says so without the status's code word.
+    for (const result of Object.values(last.results)) {
+      // Two slots for each of the 7 jobs with dates (the eighth has none and cannot be planned).
+      expect(result.total_slots).toBe(14);
+      expect(result.filled_slots).toBeLessThanOrEqual(result.total_slots!);
+      expect(result.objective_total).toBeGreaterThan(0);
+      expect(result.workload_stats!.lead.max).toBeGreaterThanOrEqual(
+        result.workload_stats!.lead.min,
+      );
+      expect(result.summary).not.toMatch(/timeout|feasible/);
+    }
+    expect(last.results.heuristic).toMatchObject({ status: 'feasible' });
+    expect(last.results.heuristic!.summary).toMatch(/^Finished early \(/);
+    expect(last.results.alns).toMatchObject({ status: 'timeout' });
+    expect(last.results.alns!.summary).toMatch(/^Used its full time \(/);
     expect(await storedSlots(t)).toEqual(before);
 
     // Managers may follow any comparison; after this one ended its owner may start another.

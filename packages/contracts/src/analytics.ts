@@ -27,19 +27,45 @@ export const AnalyticsSummarySchema = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 
-/** One algorithm's outcome in a comparison or single run (never stored). */
+/**
+ * How a run ended (the optimizer's SolveStatus, packages/optimizer/src/core/contract.ts):
+ * proved optimal, ended on its own, pinned slots break a rule, stopped by its
+ * time limit, or cancelled.
+ */
+export const SolveStatusSchema = z.enum(['optimal', 'feasible', 'infeasible', 'timeout', 'cancelled']);
+export type SolveStatus = z.infer<typeof SolveStatusSchema>;
+
+/** What a run's status means, in the words every screen and summary uses. */
+export const SOLVE_STATUS_WORDS: Record<SolveStatus, string> = {
+  optimal: 'proved optimal',
+  feasible: 'finished early',
+  infeasible: 'pinned assignments break a rule',
+  timeout: 'used its full time',
+  cancelled: 'cancelled',
+};
+
+/**
+ * One algorithm's outcome in a comparison or single run (never stored). Each
+ * role's workload is jobs per physicist with the analytics summary's figures
+ * (range, mean, standard deviation and variance); `objective_total` is F
+ * (lower is better), `filled_slots` of `total_slots` (a lead and a data-acq
+ * slot per job). The figures are null when the algorithm could not run (`error`).
+ */
 export const AlgorithmRunResultSchema = z.object({
   algorithm: AlgorithmKeySchema,
   total_distance: z.number().nullable(),
   workload_stats: z
-    .object({
-      lead: z.object({ variance: z.number() }),
-      data_acq: z.object({ variance: z.number() }),
-    })
+    .object({ lead: WorkloadStatsSchema, data_acq: WorkloadStatsSchema })
     .nullable(),
   summary: z.string().nullable(),
   error: z.string().nullable(),
+  status: SolveStatusSchema.nullable(),
+  objective_total: z.number().nullable(),
+  filled_slots: z.number().int().nullable(),
+  total_slots: z.number().int().nullable(),
+  elapsed_ms: z.number().nullable(),
 });
+export type AlgorithmRunResult = z.infer<typeof AlgorithmRunResultSchema>;
 
 /**
  * POST /api/v1/analytics/compare_algorithms: which algorithms to compare, as

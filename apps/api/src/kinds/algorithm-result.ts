@@ -1,11 +1,10 @@
 import type { AlgorithmKey, Instance } from '@meridian/domain';
 import type { SolveResult } from '@meridian/optimizer';
-import type { z } from 'zod';
-import type { AlgorithmRunResultSchema } from '@meridian/contracts';
+import { SOLVE_STATUS_WORDS, type AlgorithmRunResult } from '@meridian/contracts';
 import { workloadStats } from '../services/workload';
 
 /** One algorithm's outcome as comparisons report it. */
-export type AlgorithmRunResult = z.infer<typeof AlgorithmRunResultSchema>;
+export type { AlgorithmRunResult };
 
 /**
  * Jobs per physicist name. A Map, not an object: a roster name such as
@@ -27,24 +26,31 @@ function jobsPerName(instance: Instance, result: SolveResult): Map<string, numbe
 export const workloadOf = (instance: Instance, result: SolveResult): Record<string, number> =>
   Object.fromEntries(jobsPerName(instance, result));
 
-/** Total miles, workload variance per role and a one-line summary of a run. */
+/**
+ * A run's figures as comparisons and single runs report them: miles, filled
+ * slots, each role's workload (workloadStats, as the analytics summary
+ * computes it), F and the time, and a one-line summary in words.
+ */
 export function algorithmResult(instance: Instance, result: SolveResult): AlgorithmRunResult {
   const workload = jobsPerName(instance, result);
-  const variance = (role: 'lead' | 'dataacq') =>
+  const stats = (role: 'lead' | 'dataacq') =>
     workloadStats(
       instance.physicists.filter((p) => p.role === role).map((p) => workload.get(p.name) ?? 0),
-    ).variance;
+    );
   const slots = instance.jobs.length * 2;
   const filled = slots - result.objective.unassigned;
+  const words = SOLVE_STATUS_WORDS[result.status];
   return {
     algorithm: result.algorithm,
     total_distance: result.objective.distance_miles,
-    workload_stats: {
-      lead: { variance: variance('lead') },
-      data_acq: { variance: variance('dataacq') },
-    },
-    summary: `${result.status}: ${filled} of ${slots} slots filled, ${Math.round(result.objective.distance_miles).toLocaleString('en-US')} mi, F = ${result.objective.total.toFixed(1)}, ${(result.elapsed_ms / 1000).toFixed(1)} s`,
+    workload_stats: { lead: stats('lead'), data_acq: stats('dataacq') },
+    summary: `${words.charAt(0).toUpperCase()}${words.slice(1)} (${(result.elapsed_ms / 1000).toFixed(1)} s): ${filled} of ${slots} slots filled, ${Math.round(result.objective.distance_miles).toLocaleString('en-US')} mi, F = ${result.objective.total.toFixed(1)}`,
     error: null,
+    status: result.status,
+    objective_total: result.objective.total,
+    filled_slots: filled,
+    total_slots: slots,
+    elapsed_ms: result.elapsed_ms,
   };
 }
 
@@ -55,4 +61,9 @@ export const failedResult = (algorithm: AlgorithmKey, message: string): Algorith
   workload_stats: null,
   summary: null,
   error: message,
+  status: null,
+  objective_total: null,
+  filled_slots: null,
+  total_slots: null,
+  elapsed_ms: null,
 });

@@ -10,6 +10,13 @@ import type { TaskLog } from '../../tasks/task-runner';
 import { algorithmResult, failedResult, type AlgorithmRunResult } from '../algorithm-result';
 import { labelOf } from '../algorithm-label';
 import type { InstanceBuilder } from '../../services/instance-builder';
+import {
+  COMPARISON_LANES,
+  comparisonBudgetMs,
+  plannedSeconds,
+  runInLanes,
+  RUNS_ALONE,
+} from './comparison-plan';
 
 /** Each algorithm's result, by key: what a comparison hands its apply. */
 export type Compared = Record<string, AlgorithmRunResult>;
@@ -18,8 +25,8 @@ const PROGRESS_EVERY_MS = 1000;
 
 /**
  * The worker side of algorithm comparisons: each algorithm solves the same
- * instance with a share of the time limit (run); the results are reported
- * (apply), never written to the schedule.
+ * instance within a budget suited to its size (run); the results are
+ * reported (apply), never written to the schedule.
  */
 export class ComparisonRun {
   constructor(
@@ -29,16 +36,24 @@ export class ComparisonRun {
     private readonly log: TaskLog,
   ) {}
 
-  /** Runs each algorithm in turn, streaming results so far; null when cancelled. */
+  /**
+   * Runs the algorithms, COMPARISON_LANES at a time (those that keep several
+   * cores busy alone), each for a budget suited to the schedule's size
+   * (comparison-plan.ts), streaming the results so far; null when cancelled.
+   */
   async run(task: TaskRow, { signal, progress: report }: RunContext): Promise<Compared | null> {
     const algorithms = task.algorithms as AlgorithmKey[];
     const weights = WeightsSchema.parse(task.weights);
-    const perAlgorithm = Math.floor(task.time_limit_ms / algorithms.length);
     const results: Record<string, AlgorithmRunResult> = {};
+    /** How far each running algorithm is, 0..1. */
+    const running = new Map<AlgorithmKey, number>();
+    let planned = 0;
     const started = performance.now();
-    const update = (status: string, progress: number) => {
+    const update = (status: string) => {
       const elapsed = (performance.now() - started) / 1000;
-      const estimate = Math.max(elapsed, (algorithms.length * perAlgorithm) / 1000);
+      const progress =
+        Object.keys(results).length + [...running.values()].reduce((s, f) => s + f, 0);
+      const estimate = Math.max(elapsed, planned);
       return report(
         {
           progress,
@@ -57,38 +72,57 @@ export class ComparisonRun {
         } satisfies CompareStreamMessage,
       );
     };
-    await update('Reading jobs, staff and leave', 0);
+    const statusNow = () => {
+      const names = [...running.keys()].map(labelOf).join(' and ');
+      const done = Object.keys(results).length;
+      return names === '' ? 'Finishing' : `Running ${names} (${done} of ${algorithms.length} done)`;
+    };
+    // Updates go out one after another, never two at once, in the order asked.
+    let sending: Promise<void> = Promise.resolve();
+    const send = () => {
+      sending = sending.then(() => update(statusNow())).catch(() => {});
+      return sending;
+    };
+    await update('Reading jobs, staff and leave');
     const { instance } = await this.builder.build(this.db, weights);
-    for (const [i, algorithm] of algorithms.entries()) {
-      if (signal.aborted) return null;
-      const status = `Running ${labelOf(algorithm)} (${i + 1} of ${algorithms.length})`;
-      await update(status, i);
+    const budgetMs = comparisonBudgetMs(
+      instance.jobs.length,
+      Math.floor(task.time_limit_ms / algorithms.length),
+    );
+    planned = plannedSeconds(algorithms, budgetMs, COMPARISON_LANES);
+    const runOne = async (algorithm: AlgorithmKey) => {
+      if (signal.aborted) return;
+      running.set(algorithm, 0);
+      await send();
       let last = performance.now();
-      let sending: Promise<void> = Promise.resolve();
       try {
         const result = await solve(
           instance,
-          { algorithm, timeLimitMs: perAlgorithm, seed: task.seed, weights },
+          { algorithm, timeLimitMs: budgetMs, seed: task.seed, weights },
           {
             signal,
             onProgress: (p) => {
+              running.set(algorithm, p.fraction);
               if (performance.now() - last < PROGRESS_EVERY_MS) return;
               last = performance.now();
-              sending = sending.then(() => update(status, i + p.fraction)).catch(() => {});
+              void send();
             },
           },
         );
-        await sending;
-        if (signal.aborted) return null;
-        results[algorithm] = algorithmResult(instance, result);
+        if (!signal.aborted) results[algorithm] = algorithmResult(instance, result);
       } catch (error) {
-        await sending;
-        if (signal.aborted) return null;
-        this.log.error({ err: error, taskId: task.id, algorithm }, 'comparison algorithm failed');
-        results[algorithm] = failedResult(algorithm, INTERNAL_ALGORITHM_ERROR);
+        if (!signal.aborted) {
+          this.log.error({ err: error, taskId: task.id, algorithm }, 'comparison algorithm failed');
+          results[algorithm] = failedResult(algorithm, INTERNAL_ALGORITHM_ERROR);
+        }
+      } finally {
+        running.delete(algorithm);
       }
-    }
-    await update('Finishing', algorithms.length);
+    };
+    await runInLanes(algorithms, COMPARISON_LANES, (a) => RUNS_ALONE.has(a), runOne);
+    await sending;
+    if (signal.aborted) return null;
+    await update('Finishing');
     return results;
   }
 
