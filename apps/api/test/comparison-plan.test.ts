@@ -11,7 +11,8 @@ import {
 describe("a comparison algorithm's time", () => {
   it('grows with the jobs, from 0.5 s up to the configured limit', () => {
     expect(comparisonBudgetMs(6, 3000)).toBe(500);
-    expect(comparisonBudgetMs(600, 3000)).toBe(2400);
+    expect(comparisonBudgetMs(300, 3000)).toBe(1500);
+    expect(comparisonBudgetMs(600, 3000)).toBe(3000);
     expect(comparisonBudgetMs(5000, 3000)).toBe(3000);
     // A configured limit below the floor is kept.
     expect(comparisonBudgetMs(6, 200)).toBe(200);
