@@ -44,4 +44,39 @@ describe('/analytics', () => {
     await page().getByRole('button', { name: 'Compare Algorithms' }).waitFor();
     await page().getByRole('region', { name: 'Running tasks' }).waitFor({ state: 'detached' });
   });
+
+  it('ranks a finished comparison, recommends one and says why in plain figures', async () => {
+    await signIn(page(), inject('manager'));
+    await page().goto('/analytics');
+    await page().getByRole('button', { name: 'Compare Algorithms' }).click();
+    const verdict = page().getByTestId('comparison-recommendation');
+    // A bound on a hang, not a duration under test: every algorithm of the catalogue runs.
+    await verdict.getByText(/^Recommended: /).waitFor({ timeout: 180_000 });
+    const table = page().getByRole('table', { name: 'Comparison results' });
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(16);
+    // Ranks 1, 2, ... down the rows that ran (a row that failed shows a dash, last).
+    const ranks = (await table.getByTestId('rank').allTextContents()).filter((r) => r !== '—');
+    expect(ranks).toEqual(ranks.map((_, i) => String(i + 1)));
+    expect(ranks.length).toBeGreaterThan(0);
+    // The recommended algorithm is the first row, marked, and named in the verdict.
+    const first = rows.first();
+    expect(await first.getByText('Recommended', { exact: true }).count()).toBe(1);
+    expect(await table.getByText('Recommended', { exact: true }).count()).toBe(1);
+    const name = (await verdict.locator('.MuiAlertTitle-root').textContent())!.replace(
+      'Recommended: ',
+      '',
+    );
+    expect(await first.textContent()).toContain(name);
+    // Plain figures: slots, miles and each role's range of jobs; the reason names F.
+    expect(await verdict.textContent()).toMatch(
+      /\d[\d,]* of [\d,]+ slots filled, [\d,]+ mi; jobs a person: lead \d+ to \d+ \(σ [\d.]+\), data acq \d+ to \d+ \(σ [\d.]+\)\. .*F/,
+    );
+    // How each run ended, in words: never the status's code word, never "variance" alone.
+    for (const outcome of await table.getByTestId('outcome').allTextContents()) {
+      expect(outcome).not.toMatch(/timeout|feasible/i);
+    }
+    expect(await table.textContent()).not.toMatch(/variance/i);
+    expect(await table.textContent()).toContain('jobs a person');
+  });
 });

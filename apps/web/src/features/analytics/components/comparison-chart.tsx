@@ -1,20 +1,22 @@
 import Grid from '@mui/material/Grid';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { ALGORITHMS } from '@meridian/domain';
-import type { AlgorithmRunResult } from './results-table';
+import type { AlgorithmRunResult } from '@meridian/contracts';
+import { labelOf } from '../run-figures';
 
-const shortLabel = (key: string) => ALGORITHMS.find((a) => a.key === key)?.label ?? key;
-
-/** Distance and workload variance side by side for the algorithms that ran. */
+/**
+ * Miles and each role's spread of jobs a person (σ, the standard deviation)
+ * for the algorithms that ran, in the order given (the ranking).
+ */
 export function ComparisonChart({ results }: { results: readonly AlgorithmRunResult[] }) {
   const ran = results.filter((r) => !r.error && r.total_distance != null);
   if (ran.length === 0) return null;
-  const labels = ran.map((r) => shortLabel(r.algorithm));
+  const labels = ran.map((r) => labelOf(r.algorithm));
+  const height = Math.max(280, 24 * ran.length + 80);
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
         <BarChart
-          height={280}
+          height={height}
           layout="horizontal"
           // Room for the last tick label, which is wider than the plot's edge.
           margin={{ right: 32 }}
@@ -26,14 +28,14 @@ export function ComparisonChart({ results }: { results: readonly AlgorithmRunRes
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <BarChart
-          height={280}
+          height={height}
           layout="horizontal"
           margin={{ right: 32 }}
           yAxis={[{ scaleType: 'band', data: labels, width: 170 }]}
-          xAxis={[{ label: 'Workload variance' }]}
+          xAxis={[{ label: 'Spread of jobs a person (σ)' }]}
           series={[
-            { data: ran.map((r) => r.workload_stats?.lead.variance ?? 0), label: 'Lead' },
-            { data: ran.map((r) => r.workload_stats?.data_acq.variance ?? 0), label: 'Data acq' },
+            { data: ran.map((r) => r.workload_stats?.lead.std ?? 0), label: 'Lead' },
+            { data: ran.map((r) => r.workload_stats?.data_acq.std ?? 0), label: 'Data acq' },
           ]}
         />
       </Grid>

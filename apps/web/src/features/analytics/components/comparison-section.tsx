@@ -13,8 +13,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useToast } from '../../../components/toast/toast-context';
 import { useCancelComparison, useComparison, useStartComparison } from '../api/comparison';
+import { rankResults, recommend } from '../comparison-ranking';
 import { ChartErrorBoundary } from './chart-error-boundary';
 import { ComparisonChart } from './comparison-chart';
+import { RecommendationNote } from './recommendation';
 import { ResultsTable } from './results-table';
 
 /** A comparison still running from before this screen opened (its stream lives in the task panel). */
@@ -25,7 +27,10 @@ function runningComparisonId(tasks: Task[] | undefined): string | null {
   return running?.at(-1)?.id ?? null;
 }
 
-/** Runs every algorithm on the current jobs (nothing is stored) and shows results as they stream in. */
+/**
+ * Runs every algorithm on the current jobs (nothing is stored) and shows the
+ * results as they stream in, ranked by F, with the one it recommends and why.
+ */
 export function ComparisonSection() {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -36,7 +41,8 @@ export function ComparisonSection() {
   const start = useStartComparison();
   const cancel = useCancelComparison();
   const isRunning = state?.status === 'running';
-  const results = Object.values(state?.results ?? {});
+  const results = rankResults(Object.values(state?.results ?? {}));
+  const recommendation = recommend(results);
   const percent = state && state.total > 0 ? (state.progress / state.total) * 100 : 0;
 
   const onStart = () =>
@@ -87,8 +93,8 @@ export function ComparisonSection() {
         )}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Runs each algorithm on today&apos;s jobs and compares travel and workload balance. Stored
-        assignments do not change.
+        Runs each algorithm on today&apos;s jobs, ranks them and recommends one. Stored assignments
+        do not change.
       </Typography>
       {isRunning && (
         <Stack spacing={0.5} sx={{ mb: 2 }} data-testid="comparison-progress">
@@ -114,12 +120,29 @@ export function ComparisonSection() {
           Multi-algorithm analysis failed: {state.error}
         </Alert>
       )}
+      {recommendation && (
+        <RecommendationNote
+          recommendation={recommendation}
+          isFinal={state?.status === 'complete'}
+        />
+      )}
       {results.length > 0 && (
         <>
+          <ResultsTable
+            results={results}
+            label="Comparison results"
+            ranked
+            recommended={state?.status === 'complete' ? (recommendation?.algorithm ?? null) : null}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+            Ranked by the objective F, lower is better: every empty slot outweighs all else, then
+            miles, workload balance and repeat visits to a customer count by the weights an
+            administrator sets (About explains it). Equal F (to the tenth shown): the faster first.
+            σ is the standard deviation of jobs a person.
+          </Typography>
           <ChartErrorBoundary>
             <ComparisonChart results={results} />
           </ChartErrorBoundary>
-          <ResultsTable results={results} label="Comparison results" />
         </>
       )}
     </Paper>

@@ -2,20 +2,21 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { z } from 'zod';
-import type { AlgorithmRunResultSchema } from '@meridian/contracts';
-import { ALGORITHMS } from '@meridian/domain';
+import type { AlgorithmRunResult } from '@meridian/contracts';
+import { fWords, labelOf, milesWords, outcomeWords, slotsWords, spreadWords } from '../run-figures';
 
-export type AlgorithmRunResult = z.infer<typeof AlgorithmRunResultSchema>;
+export type { AlgorithmRunResult };
 
-const labelOf = (key: string) => ALGORITHMS.find((a) => a.key === key)?.label ?? key;
-const number = (value: number | null | undefined, digits = 1) =>
-  value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: digits });
+/** Rank and algorithm stay in view while the other columns scroll sideways. */
+const RANK_WIDTH = 56;
+const sticky = (left: number) =>
+  ({ position: 'sticky', left, zIndex: 1, bgcolor: 'background.paper' }) as const;
 
-/** Lowest total distance among the runs that succeeded, for the "shortest" mark. */
+/** Lowest total distance among the runs that succeeded, for the "Shortest" mark. */
 const shortest = (results: readonly AlgorithmRunResult[]) =>
   Math.min(
     ...results
@@ -23,54 +24,98 @@ const shortest = (results: readonly AlgorithmRunResult[]) =>
       .map((r) => r.total_distance ?? Infinity),
   );
 
-/** Per-algorithm outcomes: distance, workload variances per role, and what happened. */
+/**
+ * Per-algorithm outcomes in plain figures: slots filled, miles, each role's
+ * jobs a person (range and spread), F, and how the run ended. With `ranked`,
+ * the rows are in rank order (rankResults) and numbered; `recommended` gets a mark.
+ * The table scrolls sideways on a narrow screen, by keyboard too, rank and
+ * algorithm staying in view.
+ */
 export function ResultsTable({
   results,
   label,
+  ranked = false,
+  recommended = null,
 }: {
   results: readonly AlgorithmRunResult[];
   label: string;
+  ranked?: boolean;
+  recommended?: string | null;
 }) {
   const best = shortest(results);
   return (
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Algorithm</TableCell>
-          <TableCell align="right">Total distance (mi)</TableCell>
-          <TableCell align="right">Lead workload variance</TableCell>
-          <TableCell align="right">Data-acq workload variance</TableCell>
-          <TableCell>Outcome</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {results.map((result) => (
-          <TableRow key={result.algorithm} data-testid={`result-${result.algorithm}`}>
-            <TableCell>
-              {labelOf(result.algorithm)}
-              {!result.error && result.total_distance === best && results.length > 1 && (
-                <Chip size="small" color="success" label="Shortest" sx={{ ml: 1 }} />
-              )}
-            </TableCell>
-            <TableCell align="right">{number(result.total_distance, 0)}</TableCell>
-            <TableCell align="right">{number(result.workload_stats?.lead.variance, 2)}</TableCell>
-            <TableCell align="right">
-              {number(result.workload_stats?.data_acq.variance, 2)}
-            </TableCell>
-            <TableCell sx={{ maxWidth: 360 }}>
-              {result.error ? (
-                <Typography variant="body2" color="error">
-                  {result.error}
-                </Typography>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {result.summary ?? 'Done'}
-                </Typography>
-              )}
-            </TableCell>
+    <TableContainer tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {ranked && (
+              <TableCell
+                align="right"
+                sx={{ ...sticky(0), width: RANK_WIDTH, minWidth: RANK_WIDTH }}
+              >
+                Rank
+              </TableCell>
+            )}
+            <TableCell sx={sticky(ranked ? RANK_WIDTH : 0)}>Algorithm</TableCell>
+            <TableCell align="right">Slots filled</TableCell>
+            <TableCell align="right">Total distance</TableCell>
+            <TableCell align="right">Lead jobs a person</TableCell>
+            <TableCell align="right">Data-acq jobs a person</TableCell>
+            <TableCell align="right">F (lower is better)</TableCell>
+            <TableCell>Outcome</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {results.map((result, i) => (
+            <TableRow key={result.algorithm} data-testid={`result-${result.algorithm}`}>
+              {ranked && (
+                <TableCell
+                  align="right"
+                  data-testid="rank"
+                  sx={{ ...sticky(0), width: RANK_WIDTH, minWidth: RANK_WIDTH }}
+                >
+                  {result.error === null && result.objective_total !== null ? i + 1 : '—'}
+                </TableCell>
+              )}
+              <TableCell
+                sx={{ ...sticky(ranked ? RANK_WIDTH : 0), minWidth: { xs: 120, sm: 160 } }}
+              >
+                {labelOf(result.algorithm)}
+                {result.algorithm === recommended && (
+                  <Chip size="small" color="primary" label="Recommended" sx={{ ml: 1 }} />
+                )}
+                {!result.error && result.total_distance === best && results.length > 1 && (
+                  <Chip size="small" color="success" label="Shortest" sx={{ ml: 1 }} />
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {slotsWords(result)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {milesWords(result.total_distance)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {spreadWords(result.workload_stats?.lead)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {spreadWords(result.workload_stats?.data_acq)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {result.objective_total === null ? '—' : fWords(result.objective_total)}
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <Typography
+                  variant="body2"
+                  color={result.error ? 'error' : 'text.secondary'}
+                  data-testid="outcome"
+                >
+                  {outcomeWords(result)}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
