@@ -49,9 +49,7 @@ describe('workload by physicist name', () => {
       objective_total: 1,
       elapsed_ms: 5,
     });
-    expect(reported.summary).toBe(
-      'Finished early (0.0 s): 4 of 4 slots filled, 10 mi, F = 1.0',
-    );
+    expect(reported.summary).toBe('Finished early (0.0 s): 4 of 4 slots filled, 10 mi, F = 1.0');
     const timedOut = algorithmResult(instance, {
       ...result,
       status: 'timeout',

@@ -32,7 +32,13 @@ export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
  * proved optimal, ended on its own, pinned slots break a rule, stopped by its
  * time limit, or cancelled.
  */
-export const SolveStatusSchema = z.enum(['optimal', 'feasible', 'infeasible', 'timeout', 'cancelled']);
+export const SolveStatusSchema = z.enum([
+  'optimal',
+  'feasible',
+  'infeasible',
+  'timeout',
+  'cancelled',
+]);
 export type SolveStatus = z.infer<typeof SolveStatusSchema>;
 
 /** What a run's status means, in the words every screen and summary uses. */
@@ -54,9 +60,7 @@ export const SOLVE_STATUS_WORDS: Record<SolveStatus, string> = {
 export const AlgorithmRunResultSchema = z.object({
   algorithm: AlgorithmKeySchema,
   total_distance: z.number().nullable(),
-  workload_stats: z
-    .object({ lead: WorkloadStatsSchema, data_acq: WorkloadStatsSchema })
-    .nullable(),
+  workload_stats: z.object({ lead: WorkloadStatsSchema, data_acq: WorkloadStatsSchema }).nullable(),
   summary: z.string().nullable(),
   error: z.string().nullable(),
   status: SolveStatusSchema.nullable(),
