@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/compose/app';
 import { createDatabase, type Database } from '../src/db/database';
 import { addPhysicist } from './scheduling-fixtures';
+import { newUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // Account self-service (docs/security.md, sessions): server-side logout, the
@@ -76,17 +77,6 @@ const changePassword = (app: App, token: string, current: string, next: string) 
     payload: { current_password: current, new_password: next },
   });
 
-/** A fresh regular account (each test spends its own sessions). */
-async function newUser(name: string, password = `${name}-first-pass-1`) {
-  const user = await a.app.services.users.create({
-    username: name,
-    email: `${name}@example.org`,
-    password,
-    role: 'regular',
-  });
-  return { id: user.id, name, password };
-}
-
 const claimsOf = (token: string) =>
   JSON.parse(new TextDecoder().decode(base64url.decode(token.split('.')[1] ?? ''))) as Record<
     string,
@@ -95,7 +85,7 @@ const claimsOf = (token: string) =>
 
 describe('POST /auth/logout ends this token on every node, and only this one', () => {
   it('the signed-out token answers 401 on both nodes; the same user on another device goes on', async () => {
-    const u = await newUser('lou');
+    const u = await newUser(a, 'lou');
     const laptop = await a.login(u.name, u.password);
     const phone = await a.login(u.name, u.password);
     // Both nodes have seen (and remembered) both tokens as good.
@@ -120,7 +110,7 @@ describe('POST /auth/logout ends this token on every node, and only this one', (
   });
 
   it('with everywhere=true every session of the user ends, on both nodes; other users go on', async () => {
-    const u = await newUser('eve-everywhere');
+    const u = await newUser(a, 'eve-everywhere');
     const one = await a.login(u.name, u.password);
     const two = await a.login(u.name, u.password);
     expect(await me(b, two)).toBe(200);
@@ -135,7 +125,7 @@ describe('POST /auth/logout ends this token on every node, and only this one', (
   });
 
   it('a bad everywhere value is a 400 naming the field, and signs nobody out', async () => {
-    const u = await newUser('val-logout');
+    const u = await newUser(a, 'val-logout');
     const token = await a.login(u.name, u.password);
     const res = await logout(a.app, token, '?everywhere=yes');
     expect(res.statusCode).toBe(400);
@@ -146,7 +136,7 @@ describe('POST /auth/logout ends this token on every node, and only this one', (
 
 describe('PUT /me/password', () => {
   it('changes the password: a fresh token for the caller, every other session dies on both nodes', async () => {
-    const u = await newUser('cam-change');
+    const u = await newUser(a, 'cam-change');
     const here = await a.login(u.name, u.password);
     const elsewhere = await a.login(u.name, u.password);
     expect(await me(b, elsewhere)).toBe(200);
@@ -165,7 +155,7 @@ describe('PUT /me/password', () => {
   });
 
   it('a wrong current password is 403 with a clear detail, counted by the sign-in throttle', async () => {
-    const u = await newUser('guess-target');
+    const u = await newUser(a, 'guess-target');
     const token = await a.login(u.name, u.password);
     const wrong = await changePassword(a.app, token, 'not-my-password', 'violet-harbour-lantern-8');
     expect(wrong.statusCode).toBe(403);
@@ -186,7 +176,7 @@ describe('PUT /me/password', () => {
   });
 
   it('refuses a new password that breaks the rule, with a detail naming it, and changes nothing', async () => {
-    const u = await newUser('rule-check');
+    const u = await newUser(a, 'rule-check');
     const token = await a.login(u.name, u.password);
     const cases: [string, RegExp][] = [
       ['short-pw-1', /at least 12 characters/],
@@ -238,7 +228,7 @@ describe('the password rule on every way in', () => {
     expect(add.statusCode).toBe(400);
     expect(add.json<{ detail: string }>().detail).toMatch(/at least 12 characters/);
 
-    const u = await newUser('reset-rule');
+    const u = await newUser(a, 'reset-rule');
     const reset = await a.app.inject({
       method: 'POST',
       url: `/api/v1/admin/users/${u.id}/password`,
@@ -282,7 +272,7 @@ describe('the password rule on every way in', () => {
 describe('the calendar URL is shown again while it lives, and dies with a password change', () => {
   it('GET /me/calendar answers the URL made by POST; a change of password kills it on every node', async () => {
     const physicist = await addPhysicist(a, 'Feed Again', 'lead', '10001');
-    const u = await newUser('feed-again');
+    const u = await newUser(a, 'feed-again');
     const linked = await a.app.inject({
       method: 'PUT',
       url: `/api/v1/admin/users/${u.id}`,

@@ -1,6 +1,7 @@
 import { CurrentUserSchema, EmailChangedSchema, NotificationListSchema } from '@meridian/contracts';
 import type { User } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSignedInUser } from './support/accounts';
 import { SmtpInbox } from './support/smtp-inbox';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -25,16 +26,6 @@ const me = async (token: string) => {
 };
 const detail = (res: { json: <T>() => T }) => res.json<{ detail: string }>().detail;
 const drain = () => t.app.mail.outbox.drain(new Date());
-async function newUser(name: string) {
-  const password = `${name}-password-1`;
-  const user = await t.app.services.users.create({
-    username: name,
-    email: `${name}@example.org`,
-    password,
-    role: 'regular',
-  });
-  return { id: user.id, password, token: await t.login(name, password) };
-}
 
 beforeAll(async () => {
   inbox = await SmtpInbox.start();
@@ -164,7 +155,7 @@ describe('changing one’s own e-mail address', () => {
       ['quiet1', { email_on: false, delivery: 'immediate' }],
       ['digest1', { email_on: true, delivery: 'daily_digest' }],
     ] as const) {
-      const u = await newUser(name);
+      const u = await newSignedInUser(t, name);
       const put = await t.app.inject({
         method: 'PUT',
         url: '/api/v1/me/notice-settings',
@@ -185,7 +176,7 @@ describe('changing one’s own e-mail address', () => {
   });
 
   it('checks the current password as a sign-in: 403, then the account’s throttle (429) on both routes', async () => {
-    const u = await newUser('guess1');
+    const u = await newSignedInUser(t, 'guess1');
     const body = (password: string) => ({ current_password: password, email: 'guess@example.net' });
     const wrong = await changeEmail(u.token, body('not-my-password'));
     expect(wrong.statusCode).toBe(403);

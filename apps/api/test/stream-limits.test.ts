@@ -1,6 +1,7 @@
 import { DEFAULT_WEIGHTS } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamTicker } from '../src/http/user-streams';
+import { newSignedInUser } from './support/accounts';
 import { createTestApp, listenOnFreePort, type TestApp } from './support/test-app';
 
 // docs/security.md, finding 2: every kind of event stream shares one cap per user (10),
@@ -89,18 +90,6 @@ async function readUntil(response: Response, pattern: RegExp): Promise<string> {
   } finally {
     reader.releaseLock();
   }
-}
-
-/** A new regular account and its token (revocation tests spend one each). */
-async function newUser(name: string) {
-  const password = `${name}-password-1`;
-  const user = await t.app.services.users.create({
-    username: name,
-    email: `${name}@example.org`,
-    password,
-    role: 'regular',
-  });
-  return { id: user.id, token: await t.login(name, password) };
 }
 
 describe('one cap of event streams per user, across every kind', () => {
@@ -199,7 +188,7 @@ describe('a place frees as soon as the server sees its connection close', () => 
 
 describe('an open stream ends once its token is revoked, at the next re-check', () => {
   it("password reset: the user's notification and task streams end; another user's stream goes on", async () => {
-    const ann = await newUser('ann-reset');
+    const ann = await newSignedInUser(t, 'ann-reset');
     const notifications = await open(ann.token, 'notifications');
     const task = await open(ann.token, 'task');
     const bystander = await open(t.tokens.manager, 'task');
@@ -229,7 +218,7 @@ describe('an open stream ends once its token is revoked, at the next re-check', 
   }, 60_000);
 
   it("deletion: the user's notification stream ends", async () => {
-    const bob = await newUser('bob-deleted');
+    const bob = await newSignedInUser(t, 'bob-deleted');
     const stream = await open(bob.token, 'notifications');
     expect(stream.status).toBe(200);
     await readUntil(stream, /data:/);
@@ -244,7 +233,7 @@ describe('an open stream ends once its token is revoked, at the next re-check', 
   }, 60_000);
 
   it("role change: the user's notification stream ends", async () => {
-    const cy = await newUser('cy-promoted');
+    const cy = await newSignedInUser(t, 'cy-promoted');
     const stream = await open(cy.token, 'notifications');
     expect(stream.status).toBe(200);
     await readUntil(stream, /data:/);
@@ -260,7 +249,7 @@ describe('an open stream ends once its token is revoked, at the next re-check', 
   }, 60_000);
 
   it("logout: the signed-out token's streams end; the same user's other session goes on", async () => {
-    const di = await newUser('di-logout');
+    const di = await newSignedInUser(t, 'di-logout');
     const laptop = await open(di.token, 'notifications');
     const phoneToken = await t.login('di-logout', 'di-logout-password-1');
     const phone = await open(phoneToken, 'notifications');

@@ -1,5 +1,6 @@
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSignedInUser } from './support/accounts';
 import { TEST_JWT_SECRET, createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -129,23 +130,13 @@ describe('session token (RFC 8725, docs/security.md)', () => {
 });
 
 describe('revocation at the next request', () => {
-  const newUser = async (name: string, role: 'regular' | 'manager' | 'admin' = 'regular') => {
-    const password = `${name}-password`;
-    const user = await t.app.services.users.create({
-      username: name,
-      email: `${name}@example.org`,
-      password,
-      role,
-    });
-    return { user, token: await t.login(name, password), password };
-  };
   const me = (token: string) =>
     t.app
       .inject({ method: 'GET', url: '/api/v1/theme/active', headers: t.bearer(token) })
       .then((r) => r.statusCode);
 
   it('after the user is deleted', async () => {
-    const { user, token } = await newUser('gone-soon');
+    const { user, token } = await newSignedInUser(t, 'gone-soon');
     expect(await me(token)).toBe(200);
     const del = await t.app.inject({
       method: 'DELETE',
@@ -157,7 +148,7 @@ describe('revocation at the next request', () => {
   });
 
   it('after the user is deleted and the same username is created again with the same role', async () => {
-    const { user, token, password } = await newUser('reborn');
+    const { user, token, password } = await newSignedInUser(t, 'reborn');
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/admin/users/${user.id}`,
@@ -177,7 +168,7 @@ describe('revocation at the next request', () => {
   });
 
   it('after a role change (old tokens fail, a new login works with the new role)', async () => {
-    const { user, token, password } = await newUser('promoted', 'regular');
+    const { user, token, password } = await newSignedInUser(t, 'promoted');
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/admin/users/${user.id}`,
@@ -191,7 +182,7 @@ describe('revocation at the next request', () => {
   });
 
   it('after a password reset (and the old password stops working)', async () => {
-    const { user, token, password } = await newUser('forgetful');
+    const { user, token, password } = await newSignedInUser(t, 'forgetful');
     const reset = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/users/${user.id}/password`,
