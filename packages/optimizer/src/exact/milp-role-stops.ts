@@ -94,86 +94,66 @@ export interface ReplayableRuns<T> {
  */
 export function replayableRuns<T = Int32Array>(
   model: Model,
-  {
-    replay,
-    stopped,
-    port,
-    K,
-    CB,
-    incumbent = (pairs) => ({ type: 'incumbent', pairs }),
-    logging = {},
-  }: ReplayableRunsOptions<T>,
+  options: ReplayableRunsOptions<T>,
 ): ReplayableRuns<T> {
-  const cuts: number[] = [];
-  const halts: Halt[] = [];
-  let runUntil = Infinity;
+  return new ThreadHighsRuns(model, options);
+}
+
+/** The state of a thread's HiGHS runs: what replayableRuns returns. */
+class ThreadHighsRuns<T> implements ReplayableRuns<T> {
+  lpRuns = 0;
+  stages = 0;
+  checks = 0;
+  killed = false;
+  private readonly model: Model;
+  private readonly replay: MilpRoleRecipe | null;
+  private readonly stopped: () => boolean;
+  private readonly port: ParentPort;
+  private readonly K: Constants['modelStatus'];
+  private readonly CB: Constants['callbackType'];
+  private readonly incumbent: (solution: T) => unknown;
+  private readonly logging: HighsCallbackMap;
+  private readonly cuts: number[] = [];
+  private readonly halts: Halt[] = [];
+  private runUntil = Infinity;
   /** Incumbents streamed in the run under way, and the last of them. */
-  let streamed = 0;
-  let lastStreamed: T | null = null;
+  private streamed = 0;
+  private lastStreamed: T | null = null;
   /** On a replay, the incumbents after which the run under way stops (undefined: at its cuts). */
-  let haltAfter: number | undefined;
-  const self: ReplayableRuns<T> = {
-    lpRuns: 0,
-    stages: 0,
-    /** Interrupt callbacks so far, over all of the thread's runs. */
-    checks: 0,
-    /** The run the parent terminated (a replay has reached it): no HiGHS run follows. */
-    killed: false,
-    run,
-    stream,
-    recipe,
-    /** A replay that reached the recorded terminated run (maybe before any HiGHS run) ends there. */
-    finish() {
-      if (isKilledRun()) self.killed = true;
-    },
-  };
-  return self;
+  private haltAfter: number | undefined;
 
-  function isKilledRun(): boolean {
-    return (
-      replay?.killedAfter !== undefined &&
-      self.lpRuns === replay.lpRuns &&
-      self.stages === replay.stages
-    );
+  constructor(model: Model, options: ReplayableRunsOptions<T>) {
+    this.model = model;
+    this.replay = options.replay;
+    this.stopped = options.stopped;
+    this.port = options.port;
+    this.K = options.K;
+    this.CB = options.CB;
+    this.incumbent = options.incumbent ?? ((pairs) => ({ type: 'incumbent', pairs }));
+    this.logging = options.logging ?? {};
   }
 
-  function recordedHalt(): number | undefined {
-    if (!replay) return undefined;
-    if (isKilledRun()) return replay.killedAfter;
-    const halt = (replay.halts ?? []).find(([l, s]) => l === self.lpRuns && s === self.stages);
-    return halt?.[2];
-  }
-
-  function checkpoint(event: InterruptCallbackEvent): void {
-    self.checks++;
-    if (haltAfter !== undefined) {
-      if (streamed >= haltAfter) event.interrupt();
-      return;
-    }
-    const cut = replay ? replay.cuts.includes(self.checks) : Date.now() >= runUntil;
-    if (cut || stopped()) {
-      cuts.push(self.checks);
-      event.interrupt();
-    }
+  finish(): void {
+    if (this.isKilledRun()) this.killed = true;
   }
 
   /** Posts an improving solution, unless a replay is past those its recorded run streamed. */
-  function stream(pairs: T): void {
-    if (haltAfter !== undefined && streamed >= haltAfter) return;
-    streamed++;
-    lastStreamed = pairs;
-    port.postMessage(incumbent(pairs));
+  stream(pairs: T): void {
+    if (this.haltAfter !== undefined && this.streamed >= this.haltAfter) return;
+    this.streamed++;
+    this.lastStreamed = pairs;
+    this.port.postMessage(this.incumbent(pairs));
   }
 
   /** Where the thread is, as a MilpRoleRecipe. */
-  function recipe(): MilpRoleRecipe {
+  recipe(): MilpRoleRecipe {
     return {
-      lpRuns: self.lpRuns,
-      stages: self.stages,
-      cuts: cuts.slice(),
-      ...(halts.length > 0 ? { halts: halts.map((h) => h.slice() as Halt) } : {}),
+      lpRuns: this.lpRuns,
+      stages: this.stages,
+      cuts: this.cuts.slice(),
+      ...(this.halts.length > 0 ? { halts: this.halts.map((h) => h.slice() as Halt) } : {}),
       // Only a replay that reached its recorded terminated run is killed here (isKilledRun).
-      ...(self.killed ? { killedAfter: replay!.killedAfter } : {}),
+      ...(this.killed ? { killedAfter: this.replay!.killedAfter } : {}),
     };
   }
 
@@ -185,41 +165,95 @@ export function replayableRuns<T = Int32Array>(
    * progress); they must not interrupt HiGHS themselves, or the stop would
    * go unrecorded.
    */
-  function run(until: number, callbacks?: HighsCallbackMap): ReplayableRun<T> {
-    runUntil = until;
-    streamed = 0;
-    lastStreamed = null;
+  run(until: number, callbacks?: HighsCallbackMap): ReplayableRun<T> {
+    if (!this.begin(until))
+      return {
+        modelStatus: this.K.interrupted,
+        halted: true,
+        ran: false,
+        lastStreamed: this.lastStreamed,
+      };
+    const { modelStatus } = this.runHighs(callbacks);
+    return this.end(modelStatus);
+  }
+
+  /** Starts a run: false when a replay has reached the terminated run with nothing streamed. */
+  private begin(until: number): boolean {
+    this.runUntil = until;
+    this.streamed = 0;
+    this.lastStreamed = null;
     // The parent keeps the latest: if it terminates the thread, this run and its incumbents are where it was.
-    port.postMessage({ type: 'run', recipe: recipe() });
-    haltAfter = recordedHalt();
-    if (isKilledRun()) self.killed = true;
-    if (self.killed && haltAfter === 0)
-      return { modelStatus: K.interrupted, halted: true, ran: false, lastStreamed };
-    model.options.set({ time_limit: NO_LIMIT_SEC });
-    model.zeroAllClocks();
+    this.port.postMessage({ type: 'run', recipe: this.recipe() });
+    this.haltAfter = this.recordedHalt();
+    if (this.isKilledRun()) this.killed = true;
+    return !(this.killed && this.haltAfter === 0);
+  }
+
+  /** One HiGHS run, its interrupt callbacks passing through the stop test first. */
+  private runHighs(callbacks: HighsCallbackMap | undefined) {
+    const { CB } = this;
+    this.model.options.set({ time_limit: NO_LIMIT_SEC });
+    this.model.zeroAllClocks();
     const after =
       (type: typeof CB.simplexInterrupt | typeof CB.mipInterrupt) =>
       (event: InterruptCallbackEvent): undefined => {
-        checkpoint(event);
+        this.checkpoint(event);
         // Either channel's handler takes an interrupt event.
         (callbacks?.[type] as InterruptHandler | undefined)?.(event);
       };
-    const ran = model.run({
-      ...logging,
+    return this.model.run({
+      ...this.logging,
       ...callbacks,
       [CB.simplexInterrupt]: after(CB.simplexInterrupt),
       [CB.mipInterrupt]: after(CB.mipInterrupt),
     });
-    const halted = haltAfter !== undefined || ran.modelStatus === K.timeLimit;
-    if (halted && !self.killed) halts.push([self.lpRuns, self.stages, haltAfter ?? streamed]);
+  }
+
+  /** Records a halted run and says how the run ended. */
+  private end(status: ModelStatusCode): ReplayableRun<T> {
+    const halted = this.haltAfter !== undefined || status === this.K.timeLimit;
+    if (halted && !this.killed)
+      this.halts.push([this.lpRuns, this.stages, this.haltAfter ?? this.streamed]);
     // A halted run and its replay stopped at different points: neither's basis nor solution goes on.
-    if (halted) model.clearSolver();
-    haltAfter = undefined;
+    if (halted) this.model.clearSolver();
+    this.haltAfter = undefined;
     return {
-      modelStatus: halted ? K.interrupted : ran.modelStatus,
+      modelStatus: halted ? this.K.interrupted : status,
       halted,
       ran: true,
-      lastStreamed,
+      lastStreamed: this.lastStreamed,
     };
+  }
+
+  /** The stop test at every interrupt callback: a replay's recorded cut, else the clock or the parent's flag. */
+  private checkpoint(event: InterruptCallbackEvent): void {
+    this.checks++;
+    if (this.haltAfter !== undefined) {
+      if (this.streamed >= this.haltAfter) event.interrupt();
+      return;
+    }
+    const cut = this.replay ? this.replay.cuts.includes(this.checks) : Date.now() >= this.runUntil;
+    if (cut || this.stopped()) {
+      this.cuts.push(this.checks);
+      event.interrupt();
+    }
+  }
+
+  private isKilledRun(): boolean {
+    const { replay } = this;
+    return (
+      replay?.killedAfter !== undefined &&
+      replay.lpRuns === this.lpRuns &&
+      replay.stages === this.stages
+    );
+  }
+
+  /** On a replay, the incumbents after which the run under way stops (undefined: at its cuts). */
+  private recordedHalt(): number | undefined {
+    const { replay } = this;
+    if (!replay) return undefined;
+    if (this.isKilledRun()) return replay.killedAfter;
+    const halt = (replay.halts ?? []).find(([l, s]) => l === this.lpRuns && s === this.stages);
+    return halt?.[2];
   }
 }
