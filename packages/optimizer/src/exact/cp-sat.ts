@@ -21,8 +21,9 @@ const KICKS_PER_CHUNK = 200;
 const START_KICKS_TIME_SHARE = 0.3;
 
 /**
- * `cp_sat`: constraint programming with clause learning, driven by
- * large-neighbourhood search as CP-SAT does. The whole problem is one
+ * `cp_sat`, CP-SAT style: our own clause-learning solver (no solver library,
+ * not Google's CP-SAT) driven by large-neighbourhood search as CP-SAT's is.
+ * The whole problem is one
  * Boolean model with the objective as a global constraint (built once,
  * cp-sat-model.ts / cp-sat-objective.ts), held by one CDCL solver for the
  * whole run (cp-sat-solver.ts). From a good start (balanced greedy, ejection

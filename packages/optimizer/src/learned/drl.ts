@@ -49,7 +49,8 @@ function sample(policy: MlpPolicy, window: Window, next: () => number): Trajecto
  * if after training its greedy decoding does not beat that baseline on
  * held-out windows (or no episode ran), it says so and falls back openly to
  * `heuristic`, the baseline's own solution. Otherwise the trained policy
- * builds the solution in date order and the core's local search polishes it.
+ * builds the solution in date order and the core's Iterated Local Search
+ * polishes it (improve.ts).
  */
 export const drl: Algorithm = async (ctx) => {
   const c = ctx.compiled;

@@ -8,7 +8,8 @@ import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './i
  * candidates (a conditional logit learned from a teacher's solutions of
  * windows of the instance); assignment follows the learned scores in date
  * order under the hard constraints, ejection chains fill what is left, and
- * the core's local search polishes that solution for the rest of the budget.
+ * the core's Iterated Local Search polishes that solution for the rest of the
+ * budget (improve.ts).
  * With too little data it says so and falls back to `heuristic`, by name.
  */
 export const mlPredictive: Algorithm = async (ctx) => {

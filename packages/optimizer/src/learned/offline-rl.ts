@@ -71,8 +71,8 @@ function logWindows(
  * fitted first to the logged returns and then FQI_ROUNDS times to the
  * Bellman targets of the greedy policy.
  * The policy acts greedily on Q in date order under the hard constraints,
- * ejection chains fill what it left empty, and the core's local search
- * polishes the result.
+ * ejection chains fill what it left empty, and the core's Iterated Local
+ * Search polishes the result (improve.ts).
  */
 export const offlineRl: Algorithm = async (ctx) => {
   const c = ctx.compiled;

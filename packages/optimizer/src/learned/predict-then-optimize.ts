@@ -39,7 +39,7 @@ const MILP_SHARE = 0.75;
  * slot's TOP_K predicted candidates, with the predicted cost BLEND * -log p
  * added per (slot, physicist). The model's own solution is the warm start,
  * and the MILP's solution, judged on the true F, is the construction that the
- * local search then polishes. Falls back openly to `heuristic` without data.
+ * core's Iterated Local Search then polishes (improve.ts). Falls back openly to `heuristic` without data.
  * Replayable: HiGHS runs single-threaded with recorded options, and where
  * its time share stopped it is recorded in HiGHS's own work
  * (stats.replay.highs, HighsRuns), where a replay stops it again.

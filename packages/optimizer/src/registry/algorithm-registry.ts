@@ -36,9 +36,14 @@ export const ALGORITHM_REGISTRY: Record<AlgorithmKey, Algorithm> = {
   ga: genetic,
   aco: antColony,
   portfolio,
-  // exact/ and learned/ are the other OR engineer's. Loaded on first use: their
-  // solver libraries (MiniSat asm.js, HiGHS) cost seconds to import, which every
-  // worker thread (and each portfolio member) would otherwise pay at start-up.
+  // Loaded on first use, so a worker thread (or portfolio member) that never runs
+  // them does not load their code. exact/: milp runs HiGHS (WebAssembly) on a
+  // thread of its own (exact/highs-worker.ts, exact/milp-role-worker.ts); cp_sat
+  // is CP-SAT style: our clause-learning solver with neighbourhood search
+  // (exact/cp-sat-solver.ts, exact/cp-sat.ts), no solver library. learned/: a
+  // construction trained within the run, then an Iterated Local Search polish
+  // (learned/improve.ts); predict_then_optimize re-solves its least confident
+  // jobs with HiGHS in between.
   milp: lazy(async () => (await import('../exact/milp')).milp),
   cp_sat: lazy(async () => (await import('../exact/cp-sat')).cpSat),
   predict_then_optimize: lazy(
