@@ -1,9 +1,9 @@
 import { slotCandidates } from '../core/compile';
 import type { CompiledInstance } from '../core/compile';
 import type { Algorithm } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
 import { constructionStart } from '../core/current-plan';
 import type { SolutionState } from '../core/solution';
+import { greedyThenChains } from './greedy-then-chains';
 
 /**
  * Greedy on the full objective delta, hardest slots first. At each step the
@@ -116,17 +116,4 @@ class SlotHeap {
 }
 
 /** `balanced_heuristic`: the balanced greedy, then ejection chains for any slot it left empty. */
-export const balancedHeuristic: Algorithm = (ctx) => {
-  const state = balancedGreedy(ctx.compiled);
-  const emptyAfterGreedy = state.unassigned;
-  const repaired = fillEmptySlots(state);
-  ctx.offer(state, 'balanced_heuristic');
-  return Promise.resolve({
-    stats: {
-      iterations: 1,
-      iteration_unit: 'greedy construction (one pass, no search loop)',
-      empty_after_greedy: emptyAfterGreedy,
-      filled_by_chains: repaired,
-    },
-  });
-};
+export const balancedHeuristic: Algorithm = greedyThenChains('balanced_heuristic', balancedGreedy);

@@ -1,23 +1,9 @@
 import type { Algorithm } from '../core/context';
-import { fillEmptySlots } from '../core/coverage';
 import { nearestFeasibleGreedy } from '../construct/nearest-feasible';
+import { greedyThenChains } from './greedy-then-chains';
 
 /**
- * `heuristic`: greedy in date order, nearest feasible physicist for each slot.
- * A final ejection-chain pass fills slots the greedy order left empty, because
- * coverage dominates the objective.
+ * `heuristic`: greedy in date order, nearest feasible physicist for each slot,
+ * then ejection chains for the slots the greedy order left empty.
  */
-export const heuristic: Algorithm = (ctx) => {
-  const state = nearestFeasibleGreedy(ctx.compiled);
-  const emptyAfterGreedy = state.unassigned;
-  const repaired = fillEmptySlots(state);
-  ctx.offer(state, 'heuristic');
-  return Promise.resolve({
-    stats: {
-      iterations: 1,
-      iteration_unit: 'greedy construction (one pass, no search loop)',
-      empty_after_greedy: emptyAfterGreedy,
-      filled_by_chains: repaired,
-    },
-  });
-};
+export const heuristic: Algorithm = greedyThenChains('heuristic', nearestFeasibleGreedy);
