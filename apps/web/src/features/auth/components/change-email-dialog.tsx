@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useToast } from '../../../components/toast/toast-context';
 import { useChangeEmail } from '../api/change-email';
+import { AccountFormDialog } from './account-form-dialog';
 
 /**
  * Change your own e-mail address, next to Change password in the account
@@ -47,61 +40,45 @@ export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Dialog
+    <AccountFormDialog
       open={open}
+      title="Change e-mail"
+      titleId="change-email-title"
       onClose={close}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-email-title"
+      onSubmit={onSubmit}
+      intro={
+        <>
+          {me.data === undefined
+            ? 'Notices’ mail goes to your e-mail address.'
+            : `Notices’ mail goes to ${me.data.email}.`}{' '}
+          That address is told of the change, and mail goes to the new one from then on.
+        </>
+      }
+      refusal={refusal}
+      other={{ label: 'Cancel', onClick: close }}
+      submitLabel="Change e-mail"
+      canSubmit={!change.isPending && email.trim() !== '' && password !== ''}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="change-email-title">Change e-mail</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-              {me.data === undefined
-                ? 'Notices’ mail goes to your e-mail address.'
-                : `Notices’ mail goes to ${me.data.email}.`}{' '}
-              That address is told of the change, and mail goes to the new one from then on.
-            </DialogContentText>
-            {refusal !== null && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
-            <TextField
-              label="New e-mail address"
-              type="email"
-              autoComplete="email"
-              required
-              autoFocus
-              fullWidth
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              helperText="To prove it is you."
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending || email.trim() === '' || password === ''}
-          >
-            Change e-mail
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        label="New e-mail address"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        fullWidth
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        fullWidth
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        helperText="To prove it is you."
+      />
+    </AccountFormDialog>
   );
 }

@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MIN_PASSWORD_LENGTH } from '@meridian/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useChangePassword } from '../api/change-password';
+import { AccountFormDialog } from './account-form-dialog';
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -73,78 +66,55 @@ export function ChangePasswordDialog({
   };
 
   return (
-    <Dialog
+    <AccountFormDialog
       open={open}
+      title={isRequired ? 'Choose a new password' : 'Change password'}
+      titleId="change-password-title"
       onClose={close}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-password-title"
+      onSubmit={onSubmit}
+      intro={
+        isRequired
+          ? 'Your password no longer meets the rules: it is too short or too common. Choose a new one to go on.'
+          : undefined
+      }
+      refusal={refusal}
+      other={
+        isRequired ? { label: 'Log out', onClick: onLogout } : { label: 'Cancel', onClick: close }
+      }
+      submitLabel="Change password"
+      canSubmit={!change.isPending && current !== '' && next !== '' && confirm !== ''}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="change-password-title">
-          {isRequired ? 'Choose a new password' : 'Change password'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {isRequired && (
-              <DialogContentText>
-                Your password no longer meets the rules: it is too short or too common. Choose a new
-                one to go on.
-              </DialogContentText>
-            )}
-            {refusal !== null && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              fullWidth
-              value={current}
-              onChange={(event) => setCurrent(event.target.value)}
-            />
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              fullWidth
-              value={next}
-              onChange={(event) => setNext(event.target.value)}
-              helperText={RULE}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              fullWidth
-              value={confirm}
-              error={isMismatch}
-              onChange={(event) => setConfirm(event.target.value)}
-              helperText={isMismatch ? 'Does not match the new password.' : ' '}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          {isRequired ? (
-            <Button onClick={onLogout}>Log out</Button>
-          ) : (
-            <Button onClick={close}>Cancel</Button>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending || current === '' || next === '' || confirm === ''}
-          >
-            Change password
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        fullWidth
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+        helperText={RULE}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        value={confirm}
+        error={isMismatch}
+        onChange={(event) => setConfirm(event.target.value)}
+        helperText={isMismatch ? 'Does not match the new password.' : ' '}
+      />
+    </AccountFormDialog>
   );
 }
