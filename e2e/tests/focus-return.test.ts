@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { signIn } from '../support/app';
-import { adminApi } from '../support/scheduling-data';
+import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
 
 // Focus returns to where it was after any dialog or task completion (docs/accessibility.md). Each dialog
@@ -12,24 +12,13 @@ import { SEED_LEADS, seedSchedule } from './optimization-seed';
 
 const { page } = useBrowserPage();
 
-let regularId = 0;
-
 beforeAll(async () => {
   await seedSchedule(inject('baseUrl'), inject('admin'));
   // The regular user stands for a seed lead, so that they can ask for leave for the inbox.
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  const users = await adminApi<{ id: number; username: string }[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: people.find((p) => p.name === SEED_LEADS[2])!.id }),
-  });
+  await linkRegularTo(SEED_LEADS[2]!);
 });
 afterAll(async () => {
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: null }),
-  });
+  await unlinkRegular();
 });
 
 /** What has the focus, in words: "body" when nothing does. */

@@ -3,12 +3,12 @@ import { useBrowserPage } from '../support/harness';
 import { mailWhere } from '../support/mailbox';
 import { expectToast, signIn } from '../support/app';
 import {
-  adminApi,
   clearSchedule,
   ensurePhysicists,
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
 
 const { page } = useBrowserPage();
@@ -33,25 +33,13 @@ const CSV = [
   `job,LR Clinic,Manhattan,10016,Linac QA,${day(60)},${day(61)},LR Lead Away,`,
 ].join('\n');
 
-let regularId = 0;
-
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   await replaceSchedule(CSV);
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  const away = people.find((p) => p.name === 'LR Lead Away')!;
-  const users = await adminApi<{ id: number; username: string }[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: away.id }),
-  });
+  await linkRegularTo('LR Lead Away');
 });
 afterAll(async () => {
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: null }),
-  });
+  await unlinkRegular();
   await clearSchedule();
 });
 

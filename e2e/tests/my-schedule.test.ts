@@ -8,6 +8,7 @@ import {
   ensurePhysicists,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
 
 const { page } = useBrowserPage();
@@ -32,31 +33,15 @@ const CSV = [
   `job,MS Other Clinic,Chicago,60601,Linac QA,${day(42)},${day(42)},MS Lead Other,`,
 ].join('\n');
 
-interface UserRow {
-  id: number;
-  username: string;
-}
-let regularId = 0;
 let mineId = 0;
 
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   await replaceSchedule(CSV);
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  const mine = people.find((p) => p.name === 'MS Lead Mine')!;
-  mineId = mine.id;
-  const users = await adminApi<UserRow[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: mine.id }),
-  });
+  mineId = await linkRegularTo('MS Lead Mine');
 });
 afterAll(async () => {
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: null }),
-  });
+  await unlinkRegular();
   await clearSchedule();
 });
 

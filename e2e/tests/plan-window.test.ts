@@ -10,6 +10,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 
 /**
  * The planning window's screens: a manager publishes the plan through a date from
@@ -33,26 +34,14 @@ const CSV = [
   'job,PW Later Clinic,Boston,02115,CT QA,2026-02-10,2026-02-10,PW Lead Pat,',
 ].join('\n');
 
-let regularId = 0;
-
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   // Linked before the jobs arrive, so every published job is news to the physicist.
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  const pat = people.find((p) => p.name === 'PW Lead Pat')!;
-  const users = await adminApi<{ id: number; username: string }[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: pat.id }),
-  });
+  await linkRegularTo('PW Lead Pat');
   await replaceSchedule(CSV);
 });
 afterAll(async () => {
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: null }),
-  });
+  await unlinkRegular();
   await clearSchedule();
 });
 

@@ -10,6 +10,7 @@ import {
   ensurePhysicists,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { linkRegularTo, setRegularLink, unlinkRegular } from '../support/regular-link';
 
 const { page } = useBrowserPage();
 
@@ -27,29 +28,15 @@ const shoot = async (p: Page, name: string) => {
   if (SHOTS_DIR) await p.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 };
 
-interface UserRow {
-  id: number;
-  username: string;
-}
-let regularId = 0;
 let personId = 0;
-const link = (physicistId: number | null) =>
-  adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: physicistId }),
-  });
 
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   await replaceSchedule(CSV);
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  personId = people.find((p) => p.name === 'PF Lead Wishes')!.id;
-  const users = await adminApi<UserRow[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
-  await link(personId);
+  personId = await linkRegularTo('PF Lead Wishes');
 });
 afterAll(async () => {
-  if (regularId > 0) await link(null);
+  await unlinkRegular();
   await clearSchedule();
 });
 
@@ -109,10 +96,10 @@ describe('preferences', () => {
     await shoot(p, 'preferences-1440');
 
     // A refusal shows the server's words: the account was unlinked meanwhile.
-    await link(null);
+    await unlinkRegular();
     await save.click();
     await panel.getByText(/^Failed to save preferences: .*not linked to a physicist/).waitFor();
-    await link(personId);
+    await setRegularLink(personId);
   });
 
   it('a manager sees the avoided days as a light hatch on the timeline', async () => {
