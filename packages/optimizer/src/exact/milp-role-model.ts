@@ -73,11 +73,12 @@ export function buildRoleModel(
   const slots = Int32Array.from(fillable.filter((slot) => (slot & 1) === role));
   const pairs = rolePairs(c, fixed, slots);
   const rows = new RoleRows(slots.length, slotEquality);
+  const build = { c, fixed, role, pairs, rows };
   // Rows in this order: slot rows, clique rows, then per physicist of the role balance, then rotation.
-  addCliqueRows(c, pairs, rows);
+  addCliqueRows(build);
   rows.offset += fixedCost(c, fixed, role);
-  addBalanceRows(c, fixed, role, pairs, rows);
-  addRotationRows(c, fixed, role, pairs, rows);
+  addBalanceRows(build);
+  addRotationRows(build);
   const sp = c.stabilityAndPreferenceCost;
   const P = c.physicistCount;
   const { proximity } = c.weights;

@@ -106,12 +106,22 @@ export class RoleRows {
   }
 }
 
+/** What the row steps read and write: the instance, the pinned work, the role, its pairs and rows. */
+export interface RoleBuild {
+  readonly c: CompiledInstance;
+  /** The pinned slots only. */
+  readonly fixed: SolutionState;
+  readonly role: number;
+  readonly pairs: RolePairs;
+  readonly rows: RoleRows;
+}
+
 /**
  * One row per maximal clique of each physicist's jobs (interval graph: the
  * jobs covering a first day form a maximal set when one of them ends before
  * the next first day).
  */
-export function addCliqueRows(c: CompiledInstance, pairs: RolePairs, rows: RoleRows): void {
+export function addCliqueRows({ c, pairs, rows }: RoleBuild): void {
   const { byDay, byPhysicistStart, job } = pairs;
   const active: number[] = [];
   for (let p = 0; p < c.physicistCount; p++) {
@@ -162,13 +172,7 @@ export function fixedCost(c: CompiledInstance, fixed: SolutionState, role: numbe
 }
 
 /** Each physicist's balance row and its three columns (below k, within [k, k + 1], above k + 1). */
-export function addBalanceRows(
-  c: CompiledInstance,
-  fixed: SolutionState,
-  role: number,
-  pairs: RolePairs,
-  rows: RoleRows,
-): void {
+export function addBalanceRows({ c, fixed, role, pairs, rows }: RoleBuild): void {
   const wB = c.weights.job_balance;
   for (let p = 0; p < c.physicistCount; p++) {
     if (c.physicistRole[p] !== role) continue;
@@ -190,13 +194,7 @@ export function addBalanceRows(
  * could reach; a customer with no pair adds its pinned visits' rotation to F's
  * constant part.
  */
-export function addRotationRows(
-  c: CompiledInstance,
-  fixed: SolutionState,
-  role: number,
-  pairs: RolePairs,
-  rows: RoleRows,
-): void {
+export function addRotationRows({ c, fixed, role, pairs, rows }: RoleBuild): void {
   const C = c.customerCount;
   const wR = c.weights.staff_rotation;
   const { byDay, byPhysicistStart, job } = pairs;
