@@ -61,9 +61,64 @@ export function buildMilpModel(
   tweak: ModelTweak = {},
 ): MilpModel {
   const P = c.physicistCount;
-  const C = c.customerCount;
-  const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
-  const xs: { slot: number; p: number }[] = [];
+  const { xs, fillable } = modelPairs(c, jobs, fixed, tweak);
+  const xCount = xs.length;
+  const rows: Row[] = [];
+  const byPhysicist = addSlotAndCliqueRows(c, xs, rows);
+  const balanceCol = xCount;
+  // The fixed part's miles, and its share of S and P (x on a planned physicist then saves
+  // stability through stabilityAndPreferenceCost, see CompiledInstance).
+  const fixedPart = (c.weights.proximity / 100) * fixed.distanceMiles + (fixed.total - fixed.f);
+  addBalanceRows(c, fixed, byPhysicist, balanceCol, rows);
+  const { rotation, numCols, offset } = addRotationRows(
+    c,
+    fixed,
+    xs,
+    byPhysicist,
+    rows,
+    xCount + 2 * P,
+    fixedPart,
+  );
+  return {
+    numCols,
+    numRows: rows.length,
+    xCount,
+    xSlot: Int32Array.from(xs, (x) => x.slot),
+    xPhysicist: Int32Array.from(xs, (x) => x.p),
+    ...modelColumns(c, xs, numCols, rotation, tweak),
+    rowLower: Float64Array.from(rows, (r) => r.lo),
+    rowUpper: Float64Array.from(rows, (r) => r.hi),
+    ...csrRows(rows),
+    offset,
+    fixedEmpty: fixed.unassigned - fillable.size,
+    fillableSlots: fillable.size,
+    balanceCol,
+    rotation,
+  };
+}
+
+/** A column x[s,p] of the model. */
+interface Pair {
+  readonly slot: number;
+  readonly p: number;
+}
+/** A row: bounds and its nonzeros. */
+interface Row {
+  readonly lo: number;
+  readonly hi: number;
+  readonly idx: number[];
+  readonly val: number[];
+}
+type Rotation = MilpModel['rotation'][number];
+
+/** The x columns, grouped by slot: each open slot of W with each eligible physicist free of fixed work. */
+function modelPairs(
+  c: CompiledInstance,
+  jobs: readonly number[],
+  fixed: SolutionState,
+  tweak: ModelTweak,
+): { xs: Pair[]; fillable: Set<number> } {
+  const xs: Pair[] = [];
   const fillable = new Set<number>();
   for (const j of jobs) {
     for (let role = 0; role < 2; role++) {
@@ -76,51 +131,61 @@ export function buildMilpModel(
       }
     }
   }
-  const xCount = xs.length;
-  const rows: { lo: number; hi: number; idx: number[]; val: number[] }[] = [];
-  const addRow = (lo: number, hi: number, idx: number[], val: number[]) =>
-    rows.push({ lo, hi, idx, val });
+  return { xs, fillable };
+}
 
-  // One physicist per slot (xs are grouped by slot).
-  for (let k = 0; k < xCount;) {
+/** One physicist per slot, then each physicist's maximal cliques; answers each physicist's x columns. */
+function addSlotAndCliqueRows(c: CompiledInstance, xs: readonly Pair[], rows: Row[]): number[][] {
+  const ones = (idx: number[]): Row => ({ lo: -Infinity, hi: 1, idx, val: idx.map(() => 1) });
+  // xs are grouped by slot.
+  for (let k = 0; k < xs.length;) {
     const slot = xs[k]!.slot;
     const idx: number[] = [];
-    while (k < xCount && xs[k]!.slot === slot) idx.push(k++);
-    if (idx.length > 1)
-      addRow(
-        -Infinity,
-        1,
-        idx,
-        idx.map(() => 1),
-      );
+    while (k < xs.length && xs[k]!.slot === slot) idx.push(k++);
+    if (idx.length > 1) rows.push(ones(idx));
   }
-
-  // Per physicist: their x columns, then maximal cliques of overlapping jobs.
-  const byPhysicist: number[][] = Array.from({ length: P }, () => []);
+  const byPhysicist: number[][] = Array.from({ length: c.physicistCount }, () => []);
   xs.forEach((x, k) => byPhysicist[x.p]!.push(k));
-  for (let p = 0; p < P; p++) {
-    for (const clique of maximalCliques(c, byPhysicist[p]!, xs))
-      addRow(
-        -Infinity,
-        1,
-        clique,
-        clique.map(() => 1),
-      );
+  for (let p = 0; p < c.physicistCount; p++) {
+    for (const clique of maximalCliques(c, byPhysicist[p]!, xs)) rows.push(ones(clique));
   }
+  return byPhysicist;
+}
 
-  const balanceCol = xCount;
-  let numCols = xCount + 2 * P;
-  // The fixed part's miles, and its share of S and P (x on a planned physicist then saves
-  // stability through stabilityAndPreferenceCost, see CompiledInstance).
-  let offset = (proximity / 100) * fixed.distanceMiles + (fixed.total - fixed.f);
-  for (let p = 0; p < P; p++) {
+/** n0_p + sum_j x[j,p] - dplus_p + dminus_p = t_p for each physicist. */
+function addBalanceRows(
+  c: CompiledInstance,
+  fixed: SolutionState,
+  byPhysicist: readonly number[][],
+  balanceCol: number,
+  rows: Row[],
+): void {
+  for (let p = 0; p < c.physicistCount; p++) {
     const idx = [...byPhysicist[p]!, balanceCol + 2 * p, balanceCol + 2 * p + 1];
     const rhs = c.target[p]! - fixed.load[p]!;
-    addRow(rhs, rhs, idx, [...byPhysicist[p]!.map(() => 1), -1, 1]);
+    rows.push({ lo: rhs, hi: rhs, idx, val: [...byPhysicist[p]!.map(() => 1), -1, 1] });
   }
+}
 
-  const rotation: { p: number; c: number; col: number }[] = [];
-  for (let p = 0; p < P; p++) {
+/**
+ * A rotation row and column r_pc per physicist and customer that a second
+ * visit could reach, columns numbered from `firstCol`; a customer with no x
+ * adds its fixed visits' rotation to `offset`, in order.
+ */
+function addRotationRows(
+  c: CompiledInstance,
+  fixed: SolutionState,
+  xs: readonly Pair[],
+  byPhysicist: readonly number[][],
+  rows: Row[],
+  firstCol: number,
+  offset: number,
+): { rotation: Rotation[]; numCols: number; offset: number } {
+  const C = c.customerCount;
+  const wR = c.weights.staff_rotation;
+  const rotation: Rotation[] = [];
+  let numCols = firstCol;
+  for (let p = 0; p < c.physicistCount; p++) {
     const byCustomer = new Map<number, number[]>();
     for (const k of byPhysicist[p]!) {
       const cust = c.jobCustomer[xs[k]!.slot >> 1]!;
@@ -136,10 +201,27 @@ export function buildMilpModel(
       if (m0 === 0 && list.length < 2) continue;
       const col = numCols++;
       rotation.push({ p, c: cust, col });
-      addRow(-Infinity, 1 - m0, [...list, col], [...list.map(() => 1), -1]);
+      rows.push({
+        lo: -Infinity,
+        hi: 1 - m0,
+        idx: [...list, col],
+        val: [...list.map(() => 1), -1],
+      });
     }
   }
+  return { rotation, numCols, offset };
+}
 
+/** Costs, bounds and integrality of every column: x binary, dplus/dminus and r continuous. */
+function modelColumns(
+  c: CompiledInstance,
+  xs: readonly Pair[],
+  numCols: number,
+  rotation: readonly Rotation[],
+  tweak: ModelTweak,
+) {
+  const P = c.physicistCount;
+  const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
   const colCost = new Float64Array(numCols);
   const colLower = new Float64Array(numCols);
   const colUpper = new Float64Array(numCols).fill(Infinity);
@@ -152,9 +234,13 @@ export function buildMilpModel(
     colUpper[k] = 1;
     integrality[k] = 1;
   });
-  for (let k = xCount; k < xCount + 2 * P; k++) colCost[k] = wB;
+  for (let k = xs.length; k < xs.length + 2 * P; k++) colCost[k] = wB;
   for (const r of rotation) colCost[r.col] = wR;
+  return { colCost, colLower, colUpper, integrality };
+}
 
+/** The rows' nonzeros in compressed sparse row form. */
+function csrRows(rows: readonly Row[]) {
   const starts = new Int32Array(rows.length + 1);
   rows.forEach((r, i) => (starts[i + 1] = starts[i]! + r.idx.length));
   const indices = new Int32Array(starts[rows.length]!);
@@ -163,27 +249,7 @@ export function buildMilpModel(
     indices.set(r.idx, starts[i]);
     values.set(r.val, starts[i]);
   });
-  return {
-    numCols,
-    numRows: rows.length,
-    xCount,
-    xSlot: Int32Array.from(xs, (x) => x.slot),
-    xPhysicist: Int32Array.from(xs, (x) => x.p),
-    colCost,
-    colLower,
-    colUpper,
-    integrality,
-    rowLower: Float64Array.from(rows, (r) => r.lo),
-    rowUpper: Float64Array.from(rows, (r) => r.hi),
-    starts,
-    indices,
-    values,
-    offset,
-    fixedEmpty: fixed.unassigned - fillable.size,
-    fillableSlots: fillable.size,
-    balanceCol,
-    rotation,
-  };
+  return { starts, indices, values };
 }
 
 /**
