@@ -102,33 +102,10 @@ export function compileInstance(
   const horizon = planningHorizon(instance) ?? { first: 0, last: 0 };
   const horizonDays = horizon.last - horizon.first + 1;
 
-  const jobFirstDay = new Int32Array(J);
-  const jobLastDay = new Int32Array(J);
-  const jobCustomer = new Int32Array(J);
-  const jobHasCoords = new Uint8Array(J);
-  const customers = new Map<string, number>();
-  for (let j = 0; j < J; j++) {
-    const job = instance.jobs[j]!;
-    jobFirstDay[j] = dayNumber(job.start) - horizon.first;
-    jobLastDay[j] = dayNumber(job.end) - horizon.first;
-    const key = customerKey(job.customer);
-    let index = customers.get(key);
-    if (index === undefined) customers.set(key, (index = customers.size));
-    jobCustomer[j] = index;
-    jobHasCoords[j] = hasUsableCoordinates(job) ? 1 : 0;
-  }
-
-  const physicistRole = new Uint8Array(P);
-  const physicistIndex = new Map<string, number>();
-  for (let p = 0; p < P; p++) {
-    const physicist = instance.physicists[p]!;
-    physicistRole[p] = physicist.role === 'lead' ? 0 : 1;
-    physicistIndex.set(physicist.id, p);
-  }
+  const jobs = compileJobs(instance, horizon.first);
+  const { physicistRole, physicistIndex } = compilePhysicists(instance);
   const target = Float64Array.from(fairShareTargets(instance));
-
-  const jobs = { jobFirstDay, jobLastDay, jobHasCoords };
-  const locations = jobLocations(instance, jobHasCoords);
+  const locations = jobLocations(instance, jobs.jobHasCoords);
   const { distance, eligible } = compileDistanceAndEligibility(
     instance,
     horizon.first,
@@ -148,8 +125,90 @@ export function compileInstance(
     eligible,
     locations,
   );
-  const { overlaps, overlapStart } = compileOverlaps(jobFirstDay, jobLastDay, horizonDays);
+  const { overlaps, overlapStart } = compileOverlaps(
+    jobs.jobFirstDay,
+    jobs.jobLastDay,
+    horizonDays,
+  );
+  const pins = compilePins(instance, physicistIndex);
+  const avoidedDays = compileAvoidedDays(instance);
+  const stabilityAndPreferenceCost = compileStabilityAndPreferenceCost(
+    weights,
+    J,
+    avoidedDays,
+    pins.planned,
+    physicistRole,
+  );
+  return {
+    instance,
+    weights,
+    jobCount: J,
+    physicistCount: P,
+    horizonDays,
+    jobIds: instance.jobs.map((j) => j.id),
+    physicistIds: instance.physicists.map((p) => p.id),
+    ...jobs,
+    physicistRole,
+    target,
+    distance,
+    eligible,
+    candidates,
+    candidateStart,
+    overlaps,
+    overlapStart,
+    ...pins,
+    avoidedDays,
+    stabilityAndPreferenceCost,
+    openSlots: openSlots(pins.pinned, candidateStart),
+  };
+}
 
+/** The slots open to the search: not pinned, with at least one candidate. */
+function openSlots(pinned: Int32Array, candidateStart: Int32Array): Int32Array {
+  const open: number[] = [];
+  for (let slot = 0; slot < pinned.length; slot++) {
+    if (pinned[slot] === -1 && candidateStart[slot + 1]! > candidateStart[slot]!) open.push(slot);
+  }
+  return Int32Array.from(open);
+}
+
+/** Each job's days (from the horizon's first), customer number and whether it has coordinates. */
+function compileJobs(instance: Instance, firstDay: number) {
+  const J = instance.jobs.length;
+  const jobFirstDay = new Int32Array(J);
+  const jobLastDay = new Int32Array(J);
+  const jobCustomer = new Int32Array(J);
+  const jobHasCoords = new Uint8Array(J);
+  const customers = new Map<string, number>();
+  for (let j = 0; j < J; j++) {
+    const job = instance.jobs[j]!;
+    jobFirstDay[j] = dayNumber(job.start) - firstDay;
+    jobLastDay[j] = dayNumber(job.end) - firstDay;
+    const key = customerKey(job.customer);
+    let index = customers.get(key);
+    if (index === undefined) customers.set(key, (index = customers.size));
+    jobCustomer[j] = index;
+    jobHasCoords[j] = hasUsableCoordinates(job) ? 1 : 0;
+  }
+  return { jobFirstDay, jobLastDay, jobCustomer, jobHasCoords, customerCount: customers.size };
+}
+
+/** Each physicist's role (0 lead, 1 data acquisition), and their index by id. */
+function compilePhysicists(instance: Instance) {
+  const P = instance.physicists.length;
+  const physicistRole = new Uint8Array(P);
+  const physicistIndex = new Map<string, number>();
+  for (let p = 0; p < P; p++) {
+    const physicist = instance.physicists[p]!;
+    physicistRole[p] = physicist.role === 'lead' ? 0 : 1;
+    physicistIndex.set(physicist.id, p);
+  }
+  return { physicistRole, physicistIndex };
+}
+
+/** The pinned physicist of each slot, the frozen jobs, and each slot's planned physicist (-1: none). */
+function compilePins(instance: Instance, physicistIndex: ReadonlyMap<string, number>) {
+  const J = instance.jobs.length;
   const pinned = new Int32Array(2 * J).fill(-1);
   const jobFrozen = new Uint8Array(J);
   const planned = new Int32Array(2 * J).fill(-1);
@@ -167,48 +226,7 @@ export function compileInstance(
     }
     if (job.frozen) jobFrozen[j] = 1;
   }
-  const avoidedDays = compileAvoidedDays(instance);
-  const stabilityAndPreferenceCost = compileStabilityAndPreferenceCost(
-    weights,
-    J,
-    avoidedDays,
-    planned,
-    physicistRole,
-  );
-  const open: number[] = [];
-  for (let slot = 0; slot < 2 * J; slot++) {
-    if (pinned[slot] === -1 && candidateStart[slot + 1]! > candidateStart[slot]!) open.push(slot);
-  }
-
-  return {
-    instance,
-    weights,
-    jobCount: J,
-    physicistCount: P,
-    customerCount: customers.size,
-    horizonDays,
-    jobIds: instance.jobs.map((j) => j.id),
-    physicistIds: instance.physicists.map((p) => p.id),
-    jobFirstDay,
-    jobLastDay,
-    jobCustomer,
-    jobHasCoords,
-    physicistRole,
-    target,
-    distance,
-    eligible,
-    candidates,
-    candidateStart,
-    overlaps,
-    overlapStart,
-    pinned,
-    jobFrozen,
-    planned,
-    plannedCount,
-    avoidedDays,
-    stabilityAndPreferenceCost,
-    openSlots: Int32Array.from(open),
-  };
+  return { pinned, jobFrozen, planned, plannedCount };
 }
 
 /** Avoided days per (job, physicist), or null when no physicist stated a preference. */
