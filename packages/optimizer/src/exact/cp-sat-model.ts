@@ -69,12 +69,55 @@ export function rotationCost(model: CpSatModel, pair: number, m: number): number
   return model.rotationUnit * Math.max(0, model.pinnedVisits[pair]! + m - 1);
 }
 
+/** Builds the run's model of `c` (CpSatModel), its pinned slots fixed. */
 export function buildModel(c: CompiledInstance): CpSatModel {
-  const P = c.physicistCount;
-  const C = c.customerCount;
-  const { proximity, job_balance: wB, staff_rotation: wR } = c.weights;
-  const sp = c.stabilityAndPreferenceCost;
   const pinnedOnly = new SolutionState(c);
+  const { slotList, candidateLists } = openSlotCandidates(c, pinnedOnly);
+  const S = slotList.length;
+  const varCount = S + candidateLists.reduce((sum, list) => sum + list.length, 0);
+  const scale = Math.max(1, Math.min(1e6, Math.floor(MAX_SCALED / (UNASSIGNED_PENALTY * (S + 1)))));
+  const vars = slotVariables(c, slotList, candidateLists, varCount, scale);
+  const groups = [
+    ...vars.slotGroups,
+    ...physicistDayGroups(c, vars.byPhysicist, vars.varSlot, slotList),
+  ];
+  const pinnedVisits = Int32Array.from(pinnedOnly.visits);
+  const tables = balanceTables(c, pinnedOnly, vars.byPhysicist, scale);
+  let emptyScaled = S * UNASSIGNED_PENALTY * scale;
+  for (const table of tables.balance) emptyScaled += table[0]!;
+  const rotationUnit = Math.round(scale * c.weights.staff_rotation);
+  const pairSet = new Set<number>();
+  for (let x = 0; x < varCount; x++) if (vars.varPair[x]! >= 0) pairSet.add(vars.varPair[x]!);
+  const pairs = Int32Array.from([...pairSet].sort((a, b) => a - b));
+  for (const pair of pairs) emptyScaled += rotationUnit * Math.max(0, pinnedVisits[pair]! - 1);
+  // Each rounded term is off by at most 1/2 unit, in R and in the all-empty R the constant uses.
+  const terms = S + c.physicistCount + pairs.length;
+  const rotationError = Math.abs(rotationUnit - scale * c.weights.staff_rotation) * 4 * c.jobCount;
+  return {
+    c,
+    varCount,
+    slots: Int32Array.from(slotList),
+    slotIndex: vars.slotIndex,
+    slotLits: vars.slotLits,
+    emptyLit: vars.emptyLit,
+    varSlot: vars.varSlot,
+    varPhysicist: vars.varPhysicist,
+    varPair: vars.varPair,
+    weight: vars.weight,
+    physicistVars: vars.byPhysicist.map((list) => Int32Array.from(list)),
+    ...tables,
+    pinnedVisits,
+    rotationUnit,
+    pairs,
+    groups,
+    scale,
+    constant: pinnedOnly.total - emptyScaled / scale,
+    roundingSlack: (terms + rotationError + 1e-6 * scale) / scale,
+  };
+}
+
+/** The open slots and, for each, its candidates free of the pinned work. */
+function openSlotCandidates(c: CompiledInstance, pinnedOnly: SolutionState) {
   const slotList: number[] = [];
   const candidateLists: number[][] = [];
   for (const slot of c.openSlots) {
@@ -82,20 +125,35 @@ export function buildModel(c: CompiledInstance): CpSatModel {
     slotList.push(slot);
     candidateLists.push(free);
   }
-  const S = slotList.length;
-  const varCount = S + candidateLists.reduce((sum, list) => sum + list.length, 0);
-  const scale = Math.max(1, Math.min(1e6, Math.floor(MAX_SCALED / (UNASSIGNED_PENALTY * (S + 1)))));
+  return { slotList, candidateLists };
+}
+
+/**
+ * The variables, slot by slot: x(s, p) for each candidate, then e(s), with
+ * their scaled weights; each slot's literals in ascending weight, which are
+ * also its at-most-one group.
+ */
+function slotVariables(
+  c: CompiledInstance,
+  slotList: readonly number[],
+  candidateLists: readonly number[][],
+  varCount: number,
+  scale: number,
+) {
+  const P = c.physicistCount;
+  const { proximity } = c.weights;
+  const sp = c.stabilityAndPreferenceCost;
   const slotIndex = new Int32Array(2 * c.jobCount).fill(-1);
   const varSlot = new Int32Array(varCount);
   const varPhysicist = new Int32Array(varCount).fill(-1);
   const varPair = new Int32Array(varCount).fill(-1);
   const weight = new Float64Array(varCount);
-  const emptyLit = new Int32Array(S);
+  const emptyLit = new Int32Array(slotList.length);
   const slotLits: Int32Array[] = [];
+  const slotGroups: Int32Array[] = [];
   const byPhysicist: number[][] = Array.from({ length: P }, () => []);
-  const groups: Int32Array[] = [];
   let v = 0;
-  for (let k = 0; k < S; k++) {
+  for (let k = 0; k < slotList.length; k++) {
     const slot = slotList[k]!;
     const job = slot >> 1;
     slotIndex[slot] = k;
@@ -103,7 +161,7 @@ export function buildModel(c: CompiledInstance): CpSatModel {
     for (const p of candidateLists[k]!) {
       varSlot[v] = k;
       varPhysicist[v] = p;
-      varPair[v] = p * C + c.jobCustomer[job]!;
+      varPair[v] = p * c.customerCount + c.jobCustomer[job]!;
       const miles = c.distance[job * P + p]!;
       // F' adds the stability and preference terms per pair (see CompiledInstance); rounded once.
       weight[v] = sp
@@ -118,15 +176,33 @@ export function buildModel(c: CompiledInstance): CpSatModel {
     vars.push(v++);
     vars.sort((a, b) => weight[a]! - weight[b]!);
     slotLits.push(Int32Array.from(vars, (x) => 2 * x));
-    groups.push(Int32Array.from(vars, (x) => 2 * x));
+    slotGroups.push(Int32Array.from(vars, (x) => 2 * x));
   }
-  groups.push(...physicistDayGroups(c, byPhysicist, varSlot, slotList));
+  return {
+    slotIndex,
+    varSlot,
+    varPhysicist,
+    varPair,
+    weight,
+    emptyLit,
+    slotLits,
+    slotGroups,
+    byPhysicist,
+  };
+}
 
-  const pinnedVisits = Int32Array.from(pinnedOnly.visits);
+/** Per physicist, the scaled balance by count of true x, and the counts where it is least. */
+function balanceTables(
+  c: CompiledInstance,
+  pinnedOnly: SolutionState,
+  byPhysicist: readonly number[][],
+  scale: number,
+) {
+  const P = c.physicistCount;
+  const wB = c.weights.job_balance;
   const balance: Float64Array[] = [];
   const balanceLow = new Int32Array(P);
   const balanceHigh = new Int32Array(P);
-  let emptyScaled = S * UNASSIGNED_PENALTY * scale;
   for (let p = 0; p < P; p++) {
     const n = byPhysicist[p]!.length;
     const table = new Float64Array(n + 1);
@@ -137,39 +213,8 @@ export function buildModel(c: CompiledInstance): CpSatModel {
     balanceLow[p] = table.indexOf(least);
     balanceHigh[p] = table.lastIndexOf(least);
     balance.push(table);
-    emptyScaled += table[0]!;
   }
-  const rotationUnit = Math.round(scale * wR);
-  const pairSet = new Set<number>();
-  for (let x = 0; x < varCount; x++) if (varPair[x]! >= 0) pairSet.add(varPair[x]!);
-  const pairs = Int32Array.from([...pairSet].sort((a, b) => a - b));
-  for (const pair of pairs) emptyScaled += rotationUnit * Math.max(0, pinnedVisits[pair]! - 1);
-  // Each rounded term is off by at most 1/2 unit, in R and in the all-empty R the constant uses.
-  const terms = S + P + pairs.length;
-  const rotationError = Math.abs(rotationUnit - scale * wR) * 4 * c.jobCount;
-  return {
-    c,
-    varCount,
-    slots: Int32Array.from(slotList),
-    slotIndex,
-    slotLits,
-    emptyLit,
-    varSlot,
-    varPhysicist,
-    varPair,
-    weight,
-    physicistVars: byPhysicist.map((list) => Int32Array.from(list)),
-    balance,
-    balanceLow,
-    balanceHigh,
-    pinnedVisits,
-    rotationUnit,
-    pairs,
-    groups,
-    scale,
-    constant: pinnedOnly.total - emptyScaled / scale,
-    roundingSlack: (terms + rotationError + 1e-6 * scale) / scale,
-  };
+  return { balance, balanceLow, balanceHigh };
 }
 
 /** Per physicist, one group per start day of their jobs: their variables of the jobs running that day. */
