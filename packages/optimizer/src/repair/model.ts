@@ -63,14 +63,44 @@ export function buildRepairModel(
   current: readonly JobAssignment[],
   absence: Absence,
 ): RepairModel {
+  checkDates(absence);
+  const supposed = supposedInstance(instance, absence);
+  const plan = planOfEveryJob(instance, current);
+  const physicistCount = instance.physicists.length;
+  const resourceIds = [...instance.physicists.map((p) => p.id), ...instance.kits.map((k) => k.id)];
+  const resourceIndex = new Map<string, number>();
+  instance.physicists.forEach((p, i) => resourceIndex.set(`physicist:${p.id}`, i));
+  instance.kits.forEach((k, i) => resourceIndex.set(`kit:${k.id}`, physicistCount + i));
+  const absent = resourceIndex.get(`${absence.kind}:${absence.id}`);
+  if (absent === undefined) throw new RepairInputError(`unknown ${absence.kind} ${absence.id}`);
+  const jobs = jobTables(supposed);
+  const { slots, forced } = modelSlots(supposed, plan, jobs, resourceIndex, absent, absence);
+  return {
+    supposed,
+    plan,
+    slots,
+    resourceIds,
+    physicistCount,
+    ...jobs,
+    miles: physicistMiles(supposed),
+    targets: fairShareTargets(supposed),
+    forced,
+    avoided: avoidedTable(supposed),
+  };
+}
+
+function checkDates(absence: Absence): void {
   if (!isRealDate(absence.start))
     throw new RepairInputError(`start ${absence.start} is not a real date`);
   if (!isRealDate(absence.end)) throw new RepairInputError(`end ${absence.end} is not a real date`);
   if (absence.end < absence.start)
     throw new RepairInputError(`end ${absence.end} is before start ${absence.start}`);
-  const supposed = supposedInstance(instance, absence);
+}
+
+/** The current plan with one row per job of the instance, in its order (empty where it has none). */
+function planOfEveryJob(instance: Instance, current: readonly JobAssignment[]): JobAssignment[] {
   const byJob = firstPerJob(current);
-  const plan: JobAssignment[] = instance.jobs.map((job) => {
+  return instance.jobs.map((job) => {
     const a = byJob.get(job.id);
     return {
       job_id: job.id,
@@ -79,30 +109,52 @@ export function buildRepairModel(
       kit_id: a?.kit_id ?? null,
     };
   });
-  const physicistCount = instance.physicists.length;
-  const resourceIds = [...instance.physicists.map((p) => p.id), ...instance.kits.map((k) => k.id)];
-  const resourceIndex = new Map<string, number>();
-  instance.physicists.forEach((p, i) => resourceIndex.set(`physicist:${p.id}`, i));
-  instance.kits.forEach((k, i) => resourceIndex.set(`kit:${k.id}`, physicistCount + i));
-  const absent = resourceIndex.get(`${absence.kind}:${absence.id}`);
-  if (absent === undefined) throw new RepairInputError(`unknown ${absence.kind} ${absence.id}`);
+}
 
+/** Each job's first and last day numbers and customer number. */
+function jobTables(supposed: Instance) {
   const jobs = supposed.jobs;
-  const jobStart = Int32Array.from(jobs, (j) => dayNumber(j.start));
-  const jobEnd = Int32Array.from(jobs, (j) => dayNumber(j.end));
   const customers = new Map<string, number>();
   const jobCustomer = Int32Array.from(jobs, (j) => {
     const key = customerKey(j.customer);
     if (!customers.has(key)) customers.set(key, customers.size);
     return customers.get(key)!;
   });
-  const miles = new Float64Array(physicistCount * jobs.length);
+  return {
+    jobStart: Int32Array.from(jobs, (j) => dayNumber(j.start)),
+    jobEnd: Int32Array.from(jobs, (j) => dayNumber(j.end)),
+    jobCustomer,
+    customerCount: customers.size,
+  };
+}
+
+/** Miles from physicist p to job j at p * jobs + j (0 without coordinates). */
+function physicistMiles(supposed: Instance): Float64Array {
+  const jobs = supposed.jobs;
+  const miles = new Float64Array(supposed.physicists.length * jobs.length);
   supposed.physicists.forEach((p, pi) =>
     jobs.forEach((j, ji) => {
       if (hasUsableCoordinates(j))
         miles[pi * jobs.length + ji] = haversineMiles(p.lat, p.lon, j.lat!, j.lon!);
     }),
   );
+  return miles;
+}
+
+/**
+ * Every job's three slots, each with its holder and the pool that may take
+ * it in the supposed world; `forced` lists the slots the absence takes from
+ * their holder.
+ */
+function modelSlots(
+  supposed: Instance,
+  plan: readonly JobAssignment[],
+  { jobStart, jobEnd }: { jobStart: Int32Array; jobEnd: Int32Array },
+  resourceIndex: ReadonlyMap<string, number>,
+  absent: number,
+  absence: Absence,
+): { slots: ModelSlot[]; forced: number[] } {
+  const physicistCount = supposed.physicists.length;
   const from = dayNumber(absence.start);
   const to = dayNumber(absence.end);
   const away = supposed.physicists.map((p) =>
@@ -113,10 +165,9 @@ export function buildRepairModel(
     !(physicistCount + k === absent && jobStart[ji]! <= to && from <= jobEnd[ji]!);
   const physicistFree = (p: number, ji: number): boolean =>
     away[p]!.every(([s, e]) => jobEnd[ji]! < s || e < jobStart[ji]!);
-
   const slots: ModelSlot[] = [];
   const forced: number[] = [];
-  jobs.forEach((job, ji) => {
+  supposed.jobs.forEach((job, ji) => {
     const usable = hasUsableCoordinates(job) && job.frozen !== true;
     for (const name of SLOT_NAMES) {
       const held = plan[ji]![SLOT_FIELD[name]];
@@ -138,21 +189,7 @@ export function buildRepairModel(
       slots.push({ job: ji, name, original, pinned: job[SLOT_FIELD[name]] != null, frozen, pool });
     }
   });
-  return {
-    supposed,
-    plan,
-    slots,
-    resourceIds,
-    physicistCount,
-    jobStart,
-    jobEnd,
-    jobCustomer,
-    customerCount: customers.size,
-    miles,
-    targets: fairShareTargets(supposed),
-    forced,
-    avoided: avoidedTable(supposed),
-  };
+  return { slots, forced };
 }
 
 /** The avoided days per (physicist, job), or null when no physicist stated a preference. */
