@@ -12,6 +12,16 @@ const WorkloadStatsSchema = z.object({
 });
 
 /**
+ * Open slots of the whole plan (countOpenSlots in packages/domain/src/open-slots.ts):
+ * the one count of "unassigned" every screen says in the same words.
+ */
+export const OpenSlotCountSchema = z.object({
+  open_slots: z.number().int(),
+  jobs_with_open_slots: z.number().int(),
+  jobs: z.number().int(),
+});
+
+/**
  * GET /api/v1/analytics/summary: slots per distance bucket, the share of long
  * trips (above 20% is a cost impact) and each role's workload.
  */
@@ -19,7 +29,9 @@ export const AnalyticsSummarySchema = z.object({
   last_run: z
     .object({ algorithm: z.string(), finished_at: z.string(), objective_total: z.number() })
     .nullable(),
+  /** Jobs with no open slot, of all jobs: the same count as `open_slots` reads. */
   job_stats: z.object({ assigned: z.number().int(), total: z.number().int() }),
+  open_slots: OpenSlotCountSchema,
   distance_buckets: z.record(z.string(), z.number().int()),
   long_trip_share: z.number(),
   has_cost_impact: z.boolean(),

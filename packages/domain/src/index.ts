@@ -15,3 +15,4 @@ export * from './model/objective-state';
 export * from './region';
 export * from './music';
 export * from './plan-window';
+export * from './open-slots';

@@ -1,11 +1,27 @@
 import type { RunChange, RunSlot } from '@meridian/contracts';
-import type { Instance, JobAssignment } from '@meridian/domain';
+import {
+  countOpenSlots,
+  type Instance,
+  type JobAssignment,
+  type OpenSlotCount,
+} from '@meridian/domain';
 import type { PlanSlots, SlotValue } from '../repositories/jobs.repository';
 import type { ReasonChange } from './runs.repository';
 
 /** Jobs with both physicist slots filled. */
 export const jobsFilled = (assignments: readonly JobAssignment[]): number =>
   assignments.filter((a) => a.lead_id !== null && a.data_acq_id !== null).length;
+
+/** The open slots of a whole reading of the plan, as every screen counts them. */
+export const planOpenSlots = (plan: readonly PlanSlots[]): OpenSlotCount =>
+  countOpenSlots(
+    plan.map((job) => ({
+      assigned_lead_id: job.lead?.id ?? null,
+      assigned_lead: job.lead?.name ?? null,
+      assigned_data_acq_id: job.data_acq?.id ?? null,
+      assigned_data_acq: job.data_acq?.name ?? null,
+    })),
+  );
 
 /** Every slot of a job, in the order changes are listed. */
 export const RUN_SLOTS: readonly RunSlot[] = ['lead', 'data_acq', 'kit'];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { JobHolders } from '@meridian/domain';
 import type { DB } from '../db/schema';
 
 /** The last completed optimisation run. */
@@ -12,14 +13,13 @@ export interface LastRun {
 export class AnalyticsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Jobs in total, and those with both physician slots filled (by a linked physician or a name). */
-  async jobCounts(): Promise<{ total: number; assigned: number }> {
-    const { rows } = await sql<{ total: number; assigned: number }>`
-      select count(*)::int as total,
-        count(*) filter (where coalesce(assigned_lead_id::text, assigned_lead_name) is not null
-          and coalesce(assigned_data_acq_id::text, assigned_data_acq_name) is not null)::int as assigned
+  /** Every job's slot holders (ids and names), for countOpenSlots. */
+  async jobHolders(): Promise<JobHolders[]> {
+    const { rows } = await sql<JobHolders>`
+      select assigned_lead_id, assigned_lead_name as assigned_lead,
+        assigned_data_acq_id, assigned_data_acq_name as assigned_data_acq
       from jobs`.execute(this.db);
-    return rows[0] ?? { total: 0, assigned: 0 };
+    return rows;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AnalyticsSummary } from '@meridian/contracts';
+import { countOpenSlots } from '@meridian/domain';
 import type { AnalyticsRepository } from '../repositories/analytics.repository';
 import { distanceSummary, workloadStats } from './workload';
 
@@ -8,14 +9,15 @@ export class AnalyticsService {
 
   async summary(): Promise<AnalyticsSummary> {
     const lastRun = await this.analytics.lastRun();
-    const jobs = await this.analytics.jobCounts();
+    const open = countOpenSlots(await this.analytics.jobHolders());
     const miles = await this.analytics.slotMiles();
     const workload = await this.analytics.workload();
     const countsOf = (role: 'lead' | 'dataacq') =>
       workload.filter((w) => w.role === role).map((w) => w.jobs);
     return {
       last_run: lastRun,
-      job_stats: { assigned: jobs.assigned, total: jobs.total },
+      job_stats: { assigned: open.jobs - open.jobs_with_open_slots, total: open.jobs },
+      open_slots: open,
       ...distanceSummary(miles),
       workload: {
         lead: workloadStats(countsOf('lead')),

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { inputFingerprint } from '../../plan-history/input-fingerprint';
-import { jobsFilled, planAssignments } from '../../plan-history/plan-diff';
+import { jobsFilled, planAssignments, planOpenSlots } from '../../plan-history/plan-diff';
 import { previewProposal } from '../../plan-history/preview-proposal';
 import type { PreviewSearch, ProposalsRepository } from '../../plan-history/proposals.repository';
 import { reasonAfterRun } from '../../plan-history/reason-text';
@@ -93,6 +93,9 @@ export class OptimizationApply {
     );
     const objective = evaluateObjective(fresh.instance, merged, weights);
     const after = await this.jobs.planSlots(trx);
+    // Counted over the whole plan, undated and past jobs too, as the analytics summary counts.
+    const open = planOpenSlots(after);
+    const jobsAssigned = open.jobs - open.jobs_with_open_slots;
     const recorded = await this.recorder.record(
       trx,
       {
@@ -116,8 +119,8 @@ export class OptimizationApply {
         iterations: iterationsOf(result.algorithm, result.stats),
         replay: result.stats.replay ?? null,
         replayBlocker: replayBlockerOf(result.stats),
-        jobsAssigned: jobsFilled(merged),
-        jobsTotal: merged.length,
+        jobsAssigned,
+        jobsTotal: open.jobs,
         restoredRunId: null,
         createdBy: task.created_by,
         planning: built.planning,
@@ -133,8 +136,8 @@ export class OptimizationApply {
       objective,
       bound: result.bound ?? null,
       elapsed_ms: result.elapsed_ms,
-      jobs_assigned: jobsFilled(merged),
-      jobs_total: merged.length,
+      jobs_assigned: jobsAssigned,
+      jobs_total: open.jobs,
       found_by: typeof result.stats.found_by === 'string' ? result.stats.found_by : null,
       headline: recorded.headline,
       summary: recorded.summary,
