@@ -14,7 +14,7 @@ export type DiffSlot = keyof typeof SLOT_LABEL;
 /** F's parts in the order the F table lists them, with how many decimals each shows. */
 export const OBJECTIVE_PARTS: readonly [keyof Objective, string, number][] = [
   ['total', 'F', 2],
-  ['unassigned', 'Unfilled slots', 0],
+  ['unassigned', 'Open slots (dated jobs)', 0],
   ['distance_miles', 'Miles', 1],
   ['balance', 'Balance', 2],
   ['rotation', 'Rotation repeats', 0],

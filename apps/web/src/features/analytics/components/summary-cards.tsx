@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import type { AnalyticsSummary } from '@meridian/contracts';
-import { ALGORITHMS, LONG_TRIP_SHARE_FOR_COST_FLAG } from '@meridian/domain';
+import { ALGORITHMS, LONG_TRIP_SHARE_FOR_COST_FLAG, openSlotsText } from '@meridian/domain';
 import { asPercent, furthestFromShare, type RoleCount } from '../workload';
 import { StatCard } from './stat-card';
 
@@ -64,9 +64,14 @@ export function SummaryCards({
           testId="jobs-assigned"
           value={`${assigned} / ${total}`}
           detail={
-            total > 0
-              ? `${coverage}% of jobs have a lead and an acquisition physicist`
-              : 'No jobs loaded'
+            total > 0 ? (
+              <>
+                {coverage}% of jobs have a lead and a data-acq physicist
+                <Box data-testid="open-slots">{openSlotsText(summary.open_slots)}</Box>
+              </>
+            ) : (
+              'No jobs loaded'
+            )
           }
         />
       </Grid>

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -30,6 +31,7 @@ import { ExportMenu } from '../../../components/export-menu';
 import { jobsByHolder } from '../../../components/jobs-table/assign-options';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
+import { OpenSlotsLine } from '../../../components/open-slots-line';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { useNotifyAffected } from '../api/notify-affected';
@@ -169,9 +171,12 @@ export function AssignmentsPage({
             />
           </Tooltip>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography color="text.secondary">
-              Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
-            </Typography>
+            <Box>
+              <Typography color="text.secondary">
+                Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
+              </Typography>
+              {jobs.data && <OpenSlotsLine jobs={jobs.data} />}
+            </Box>
             <ExportMenu page="assignments" shown={() => ({ jobs: visible, unavailability: [] })} />
           </Stack>
         </Stack>

@@ -16,6 +16,7 @@ import { weekOf } from '../map-dates';
 import { useOrgToday } from '../../../lib/org-today';
 import { fitUsProjection, mapHeightFor } from '../us-projection';
 import { useElementWidth } from '../../../lib/use-element-size';
+import { OpenSlotsLine } from '../../../components/open-slots-line';
 import { MapFilters } from './map-filters';
 import { MapLegend } from './map-legend';
 import { MapSidePanel } from './map-side-panel';
@@ -160,6 +161,7 @@ export function MapView({
                 {model.jobs.size} jobs ({model.unplacedJobs.length} not on the map) at{' '}
                 {model.sites.length} sites, {model.lines.length} trips
               </Typography>
+              {assignments.data && <OpenSlotsLine jobs={assignments.data} />}
               <MapLegend />
             </>
           )}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -21,6 +22,7 @@ import { DateWindowFilter, useDateWindow } from '../../../components/date-window
 import { ExportMenu } from '../../../components/export-menu';
 import { jobConcernsPhysicists } from '../../../components/jobs-table/physicist-match';
 import { PageHeader } from '../../../components/page-header';
+import { OpenSlotsLine } from '../../../components/open-slots-line';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
 import { PhysicistFilter } from './physicist-filter';
@@ -93,9 +95,12 @@ export function SchedulePage() {
             onChange={setChosen}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography color="text.secondary">
-              Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
-            </Typography>
+            <Box>
+              <Typography color="text.secondary">
+                Showing {visible.length} of {jobs.data?.length ?? 0} total jobs
+              </Typography>
+              {jobs.data && <OpenSlotsLine jobs={jobs.data} />}
+            </Box>
             <ExportMenu page="schedule" shown={() => ({ jobs: visible, unavailability: [] })} />
           </Stack>
         </Stack>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -25,6 +26,7 @@ import {
   kitOptions,
   physicistOptions,
 } from '../../../components/jobs-table/assign-options';
+import { OpenSlotsLine } from '../../../components/open-slots-line';
 import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast/toast-context';
 import { useErrorToast } from '../../../components/use-error-toast';
@@ -233,11 +235,14 @@ export function TimelinePage() {
             mb: 1.5,
           }}
         >
-          <Typography variant="body2" color="text.secondary" data-testid="timeline-summary">
-            {dated.length} jobs on the timeline
-            {undated > 0 && ` · ${undated} without dates not shown`}
-            {canManage && !isPhone && ' · drag a bar to another row to reassign it'}
-          </Typography>
+          <Box>
+            <Typography variant="body2" color="text.secondary" data-testid="timeline-summary">
+              {dated.length} jobs on the timeline
+              {undated > 0 && ` · ${undated} without dates not shown`}
+              {canManage && !isPhone && ' · drag a bar to another row to reassign it'}
+            </Typography>
+            {jobs.data && <OpenSlotsLine jobs={jobs.data} />}
+          </Box>
           <TimelineLegend publishedThrough={publishedThrough} showsAvoided={avoidedBy.size > 0} />
         </Stack>
         {isLoading && <LinearProgress aria-label="Loading the timeline" />}

@@ -39,11 +39,16 @@ const LOCK = (
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** A section heading's count: people or kits, or the open slots as every screen words them. */
+const sectionCount = (row: Extract<TimelineRow, { kind: 'section' }>) =>
+  row.section === 'unassigned' ? plural(row.count, 'open slot') : String(row.count);
+
 function rowLabel(row: Exclude<TimelineRow, { kind: 'section' }>): [string, string] {
   const count = row.lanes.reduce((n, lane) => n + lane.length, 0);
   switch (row.kind) {
     case 'open':
-      return [row.label, plural(count, 'slot')];
+      // A kit is not a slot (packages/domain/src/open-slots.ts): its lane counts jobs.
+      return [row.label, plural(count, row.slot === 'kit' ? 'job' : 'slot')];
     case 'person':
       return [row.person.name, `${row.person.home_zip} · ${plural(count, 'job')}`];
     case 'kit':
@@ -77,7 +82,7 @@ export const TimelineRowView = memo(function TimelineRowView(props: TimelineRowV
             aria-expanded={!row.isCollapsed}
           >
             <span aria-hidden="true">{row.isCollapsed ? '▸' : '▾'}</span>
-            {row.label} ({row.count})
+            {row.label} ({sectionCount(row)})
           </button>
         </div>
       </div>

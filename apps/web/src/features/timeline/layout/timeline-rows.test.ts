@@ -37,7 +37,7 @@ describe('buildTimelineRows', () => {
   it('groups unassigned slots, then leads, data acq and kits, each by name', () => {
     const rows = buildTimelineRows({ jobs, physicists: people, kits, leave }, new Set());
     expect(summary(rows)).toEqual([
-      '# Unassigned (5)',
+      '# Unassigned (3)',
       'open:lead: 3',
       'open:data_acq: 1,3',
       'open:kit: 2,3',
@@ -64,7 +64,7 @@ describe('buildTimelineRows', () => {
       new Set(['unassigned', 'dataacq'] as const),
     );
     expect(summary(rows)).toEqual([
-      '# Unassigned (5)',
+      '# Unassigned (3)',
       '# Lead physicists (2)',
       'person:2: ',
       'person:1: 1 | 2',

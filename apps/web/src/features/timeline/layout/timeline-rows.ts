@@ -141,7 +141,12 @@ export function buildTimelineRows(
   };
   const lanesOf = (rowKey: string) => packLanes(barsOf.get(rowKey) ?? []);
 
-  const openCount = SLOTS.reduce((n, slot) => n + (barsOf.get(`open:${slot}`)?.length ?? 0), 0);
+  // The section counts open slots as every screen does (packages/domain/src/open-slots.ts):
+  // lead and data-acq only; the kit lane says its own count.
+  const openCount = (['lead', 'data_acq'] as const).reduce(
+    (n, slot) => n + (barsOf.get(`open:${slot}`)?.length ?? 0),
+    0,
+  );
   // All three open lanes stay even when empty: they are where a drag unassigns a slot.
   if (section('unassigned', openCount)) {
     for (const slot of SLOTS) {
