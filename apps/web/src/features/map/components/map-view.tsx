@@ -161,7 +161,7 @@ export function MapView({
                 {model.jobs.size} jobs ({model.unplacedJobs.length} not on the map) at{' '}
                 {model.sites.length} sites, {model.lines.length} trips
               </Typography>
-              {assignments.data && <OpenSlotsLine jobs={assignments.data} />}
+              {assignments.data && <OpenSlotsLine jobs={assignments.data} variant="caption" />}
               <MapLegend />
             </>
           )}
