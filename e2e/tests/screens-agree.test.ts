@@ -199,8 +199,19 @@ describe('motion', () => {
     expect(await transformOf(track)).toBe('none');
     // A still list: the items once, wrapping, with no copy waiting to scroll in.
     expect(await copy.isVisible()).toBe(false);
-    // Still highlighted, only not blinking; the ticker's items stay on one visible list.
+    // Still highlighted, only not blinking.
     expect(await row.getAttribute('class')).toContain('job-weekend');
+    // On a phone the still items wrap: none runs past the ticker's side.
+    const size = p.viewportSize();
+    await p.setViewportSize({ width: 390, height: 844 });
+    const cutOff = await track.evaluate((el) => {
+      const box = el.parentElement!.getBoundingClientRect();
+      return Array.from(el.querySelectorAll<HTMLElement>('ul:not([aria-hidden="true"]) > li'))
+        .filter((li) => li.getBoundingClientRect().right > box.right + 1)
+        .map((li) => li.textContent);
+    });
+    expect(cutOff).toEqual([]);
+    if (size) await p.setViewportSize(size);
     await p.emulateMedia({ reducedMotion: 'no-preference' });
   });
 });

@@ -45,9 +45,15 @@ function Items({ items, hidden }: { items: readonly FeedItem[]; hidden?: boolean
         >
           <Box
             component="span"
-            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: COLOURS[item.severity] }}
+            sx={{
+              width: 8,
+              height: 8,
+              flexShrink: 0,
+              borderRadius: '50%',
+              bgcolor: COLOURS[item.severity],
+            }}
           />
-          <Box component="span" sx={{ color: 'text.secondary' }}>
+          <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
             {time(item.at)}
           </Box>
           {item.text}
@@ -63,7 +69,7 @@ function Items({ items, hidden }: { items: readonly FeedItem[]; hidden?: boolean
  * session's happenings such as finished runs), the very items the bell counts;
  * absent while there are none. Clearing marks them read. Scrolling stops on
  * hover and focus, and for people who ask for reduced motion it becomes a
- * static list.
+ * still list whose items wrap, so none is cut off on a phone.
  */
 export function NotificationsTicker() {
   const { unread: items, markRead } = useNotificationFeed();
@@ -87,6 +93,8 @@ export function NotificationsTicker() {
           overflow: 'hidden',
           py: 1,
           '&:hover > div, &:focus > div': { animationPlayState: 'paused' },
+          // Still, the items wrap instead of scrolling by: a long list scrolls inside, by keyboard too.
+          '@media (prefers-reduced-motion: reduce)': { maxHeight: '7.5em', overflowY: 'auto' },
         }}
       >
         <Box
@@ -100,6 +108,8 @@ export function NotificationsTicker() {
               width: 'auto',
               flexWrap: 'wrap',
               '& > ul[aria-hidden="true"]': { display: 'none' },
+              '& > ul': { flexWrap: 'wrap', minWidth: 0, width: '100%', flexShrink: 1 },
+              '& li': { whiteSpace: 'normal', px: 1.5 },
             },
           }}
         >
