@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
+import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import {
   adminApi,
   clearSchedule,
@@ -34,25 +35,14 @@ const CSV = [
 ].join('\n');
 const WORDS = '5 open slots on 3 of 4 jobs';
 
-let regularId = 0;
-
 beforeAll(async () => {
   await ensurePhysicists(PEOPLE);
   await replaceSchedule(CSV);
-  const people = await adminApi<{ id: number; name: string }[]>('/physicists/');
-  const users = await adminApi<{ id: number; username: string }[]>('/admin/users');
-  regularId = users.find((u) => u.username === inject('regular').username)!.id;
   // Linked, the regular account receives what a manager sends to every linked user.
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: people.find((p) => p.name === 'AG Lead')!.id }),
-  });
+  await linkRegularTo('AG Lead');
 });
 afterAll(async () => {
-  await adminApi(`/admin/users/${regularId}`, {
-    method: 'PUT',
-    body: JSON.stringify({ physicist_id: null }),
-  });
+  await unlinkRegular();
   await clearSchedule();
 });
 
