@@ -93,6 +93,8 @@ export function NotificationsTicker() {
           overflow: 'hidden',
           py: 1,
           '&:hover > div, &:focus > div': { animationPlayState: 'paused' },
+          // Inside its edge: the ticker's frame clips what lies outside it.
+          '&:focus-visible': { outlineOffset: -3 },
           // Still, the items wrap instead of scrolling by: a long list scrolls inside, by keyboard too.
           '@media (prefers-reduced-motion: reduce)': { maxHeight: '7.5em', overflowY: 'auto' },
         }}
