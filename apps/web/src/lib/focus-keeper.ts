@@ -71,23 +71,24 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
     last = target;
     lastKey = focusKeyOf(target);
     wasDisabled = false;
-    // Any move of the focus ends the wait (the keeper's own move to the main region sets it after).
-    awaitedKey = null;
+    // The focus moved on to a control: the wait is over. The main region is where the focus
+    // waits (a dialog opened meanwhile gives it back there on closing), so it ends nothing.
+    if (target !== main()) awaitedKey = null;
   };
-  /** Moves the focus from the main region to the awaited control once it is back. */
-  const resumeAwaited = () => {
-    if (awaitedKey === null || document.activeElement !== main()) return;
+  /** Moves the focus from where it waits to the awaited control once that is back; whether it did. */
+  const resumeAwaited = (): boolean => {
+    const active = document.activeElement;
+    if (awaitedKey === null || (active !== main() && active !== document.body)) return false;
     if (location.pathname !== awaitedPath) {
       awaitedKey = null;
-      return;
+      return false;
     }
     const back = findByKey(awaitedKey);
-    if (back === null) return;
-    awaitedKey = null;
+    if (back === null) return false;
     back.focus({ preventScroll: true });
+    return true;
   };
   const check = () => {
-    resumeAwaited();
     // A dialog's own focus trap is in charge while it is open.
     if (document.querySelector(MODAL)) {
       wasModalOpen = true;
@@ -95,6 +96,7 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
     }
     const hasClosed = wasModalOpen;
     wasModalOpen = false;
+    if (resumeAwaited()) return;
     if (document.activeElement !== document.body && document.activeElement !== null) return;
     if (last === null) return;
     // A control disabled while it had the focus gets it back once its task is done.
@@ -115,8 +117,10 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
     const target = again ?? main();
     target?.focus({ preventScroll: again === null });
     last = again;
-    awaitedKey = awaited;
-    awaitedPath = location.pathname;
+    if (awaited !== null) {
+      awaitedKey = awaited;
+      awaitedPath = location.pathname;
+    }
   };
   const observer = new MutationObserver(check);
   document.addEventListener('focusin', onFocusIn);
