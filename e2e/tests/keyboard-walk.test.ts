@@ -54,6 +54,9 @@ describe('the keyboard alone', () => {
 
     // Sign in.
     await p.goto('/login');
+    // The page paints from its prerendered markup, whose fields take no typing, before the
+    // app renders over it (apps/web/scripts/prerender.mjs): keys wait for the live form.
+    await p.locator('input[name="username"]:not([readonly])').waitFor();
     await pressUntilFocused(p, p.getByLabel('Username'), 10);
     await p.keyboard.type(manager.username);
     await p.keyboard.press('Tab');

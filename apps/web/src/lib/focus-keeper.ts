@@ -26,13 +26,16 @@ const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 
 /**
  * What finds a control again after it was re-created: its data-focus-key, else
- * its accessible label, else its role and text.
+ * its accessible label, else a field's name, else a button's text.
  */
 export function focusKeyOf(element: Element): string | null {
   const explicit = element.getAttribute('data-focus-key');
   if (explicit) return `key:${explicit}`;
   const label = element.getAttribute('aria-label');
   if (label) return `label:${label}`;
+  // A field by its name: the prerendered /login's fields are replaced by the app's own.
+  const name = element.getAttribute('name');
+  if (name && element.matches('input, select, textarea')) return `name:${element.tagName}:${name}`;
   const text = element.textContent?.trim();
   if (text && element.matches('button, a[href], [role="button"], [role="tab"]')) {
     return `text:${element.tagName}:${text}`;
@@ -122,6 +125,12 @@ export function installFocusKeeper(mainId = MAIN_CONTENT_ID): () => void {
       awaitedPath = location.pathname;
     }
   };
+  // What had the focus before the app's code ran (a prerendered page's field) is kept too.
+  const initial = document.activeElement;
+  if (initial instanceof HTMLElement && initial !== document.body) {
+    last = initial;
+    lastKey = focusKeyOf(initial);
+  }
   const observer = new MutationObserver(check);
   document.addEventListener('focusin', onFocusIn);
   // `disabled` too: a busy button's loading state may change no children.
