@@ -17,6 +17,13 @@ export type QueueHandler = (taskId: string) => Promise<void>;
 export class TaskQueue {
   private boss: Promise<PgBoss> | null = null;
   private readonly workers = new Map<QueueName, string>();
+  // pg-boss's queries still running: it marks a job complete without awaiting it (pg-boss
+  // 10.4, manager.js onFetch), so its stop can return before that query ends; the stop waits
+  // for them, or a query left running on a closed database or a dropped schema rejects
+  // unhandled (which ends a Node process). Tracking attaches a handler, so that one failed
+  // completion no longer ends the process either: the task's own row is the record, and
+  // pg-boss expires the job (retryLimit 0).
+  private readonly queries = new Set<Promise<unknown>>();
   private readonly handlers = new Map<QueueName, QueueHandler>();
 
   constructor(
@@ -36,9 +43,14 @@ export class TaskQueue {
     const { default: Boss } = await import('pg-boss');
     const boss = new Boss({
       db: {
-        executeSql: async (text: string, values: unknown[]) => {
-          const result = await this.db.executeQuery(CompiledQuery.raw(text, values ?? []));
-          return { rows: result.rows };
+        executeSql: (text: string, values: unknown[]) => {
+          const query = this.db
+            .executeQuery(CompiledQuery.raw(text, values ?? []))
+            .then((result) => ({ rows: result.rows }));
+          this.queries.add(query);
+          const settled = () => this.queries.delete(query);
+          query.then(settled, settled);
+          return query;
         },
       },
       schema: current === 'public' ? 'pgboss' : current,
@@ -123,5 +135,6 @@ export class TaskQueue {
     this.workers.clear();
     const boss = await pending.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
+    await Promise.allSettled([...this.queries]);
   }
 }
