@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegistrationPolicy } from '../src/config/config';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createSecondNode, createTestApp, type TestApp } from './support/test-app';
 
 let open: TestApp;
 
@@ -11,8 +11,16 @@ afterAll(async () => {
   await open.close();
 });
 
-const register = (t: TestApp, payload: object) =>
+const register = (t: Pick<TestApp, 'app'>, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload });
+
+/**
+ * An app with this registration policy on the open app's database: the policy
+ * is the app's configuration, not data, so it needs no database of its own
+ * (a fresh one and its three signed-in users were most of each test's time).
+ */
+const withPolicy = (registration: RegistrationPolicy) =>
+  createSecondNode(open, { config: { registration } });
 
 describe('POST /api/v1/auth/register', () => {
   it('creates a regular account (201 {username}) that can sign in', async () => {
@@ -87,7 +95,7 @@ describe('REGISTRATION policy', () => {
       [{ mode: 'domain', domains: ['hospital.org'] }, true],
     ];
     for (const [registration, open] of cases) {
-      const t = await createTestApp({ config: { registration } });
+      const t = await withPolicy(registration);
       try {
         const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/registration' });
         expect(res.statusCode).toBe(200);
@@ -99,7 +107,7 @@ describe('REGISTRATION policy', () => {
   });
 
   it('closed: 403 with a detail', async () => {
-    const t = await createTestApp({ config: { registration: { mode: 'closed' } } });
+    const t = await withPolicy({ mode: 'closed' });
     try {
       const res = await register(t, {
         username: 'fred',
@@ -114,9 +122,7 @@ describe('REGISTRATION policy', () => {
   });
 
   it('domain: only listed e-mail domains', async () => {
-    const t = await createTestApp({
-      config: { registration: { mode: 'domain', domains: ['hospital.org'] } },
-    });
+    const t = await withPolicy({ mode: 'domain', domains: ['hospital.org'] });
     try {
       const outside = await register(t, {
         username: 'gina',
