@@ -2,7 +2,13 @@ import type { JobRecord, MySchedule, NotificationList, PublishPreview } from '@m
 import type { Physicist } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhysicist, call, listJobs, linkRegular, uploadSchedule } from './scheduling-fixtures';
-import { createTestApp, TEST_TODAY, type TestApp } from './support/test-app';
+import {
+  createSecondNode,
+  createTestApp,
+  TEST_TODAY,
+  type SecondNode,
+  type TestApp,
+} from './support/test-app';
 
 // The planning window: today in ORG_TIMEZONE, publishing the plan
 // through a date, each job's phase, and the notices a publish sends.
@@ -159,18 +165,20 @@ describe("today in the organisation's time zone", () => {
   it('is the date in ORG_TIMEZONE at the clock, not the server time zone', async () => {
     // 03:30 UTC on 10 March is still the evening of 9 March in Chicago.
     const instant = new Date('2026-03-10T03:30:00Z');
-    const chicago = await createTestApp({ config: { planToday: null }, now: () => instant });
-    const tokyo = await createTestApp({
+    // Apps with these settings and clocks on this file's database: "today" is configuration and
+    // the clock, not data, so they need no database of their own.
+    const chicago = await createSecondNode(t, { config: { planToday: null }, now: () => instant });
+    const tokyo = await createSecondNode(t, {
       config: { planToday: null, orgTimeZone: 'Asia/Tokyo' },
       now: () => instant,
     });
     try {
-      const read = async (app: TestApp) =>
+      const read = async (node: SecondNode) =>
         (
-          await app.app.inject({
+          await node.app.inject({
             method: 'GET',
             url: '/api/v1/plan/window',
-            headers: app.bearer(app.tokens.regular),
+            headers: t.bearer(t.tokens.regular),
           })
         ).json<{ today: string }>().today;
       expect(await read(chicago)).toBe('2026-03-09');
