@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/config';
 import { addPhysicist, call } from './scheduling-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createSecondNode, createTestApp, type TestApp } from './support/test-app';
 
 // docs/security.md, finding 7: links handed out start at PUBLIC_URL (else the listen
 // address), never the request's Host header; HSTS only over HTTPS, directly or
@@ -12,13 +12,17 @@ let behindProxy: TestApp;
 
 beforeAll(async () => {
   plain = await createTestApp();
-  behindProxy = await createTestApp({
+  // Its settings are configuration, not data: an app on plain's database, with plain's users
+  // and tokens, answers as a node behind the proxy would.
+  const node = await createSecondNode(plain, {
     config: { trustProxy: ['127.0.0.1'], publicUrl: 'https://sched.example.org/meridian' },
   });
+  behindProxy = { ...plain, app: node.app, config: node.config, close: () => node.close() };
 }, 300_000);
 afterAll(async () => {
-  await plain?.close();
+  // The node first: plain's close ends the database they share.
   await behindProxy?.close();
+  await plain?.close();
 });
 
 /** Links the app's regular user to a new physicist and creates a feed with `headers`; answers its URL. */
