@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createSecondNode, createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 
@@ -82,7 +82,8 @@ describe('throttling of failed sign-ins', () => {
 
 describe('request cap on the sign-in routes', () => {
   it('answers 429 {detail} with Retry-After past the per-address limit', async () => {
-    const capped = await createTestApp({ authRatePerMinute: 4 });
+    // The cap is the app's own (in memory, per node): an app on t's database has a count of its own.
+    const capped = await createSecondNode(t, { authRatePerMinute: 4 });
     try {
       // Each route counts on its own: four register calls pass to validation, the fifth is capped.
       const statuses: number[] = [];
