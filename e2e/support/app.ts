@@ -1,4 +1,6 @@
+import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { apiToken } from './api';
 import type { Credentials } from './provided';
 
 /** Signs in through the login form and waits until the app has left /login. */
@@ -8,6 +10,26 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** localStorage key of the session token (apps/web/src/lib/session.ts, TOKEN_STORAGE_KEY). */
+const TOKEN_STORAGE_KEY = 'meridian.token';
+
+/**
+ * Signs in without the form, for a test whose next step opens a page of its
+ * own and that does not check signing in: takes a token from POST
+ * /api/v1/token and stores it where the form would (localStorage, on the
+ * app's origin, from a page that is not the app), so the test's next
+ * page load is signed in. The form's page and the home page it leads to
+ * are not loaded; signIn is for tests that go through them.
+ */
+export async function signInByToken(page: Page, credentials: Credentials): Promise<void> {
+  const token = await apiToken(inject('baseUrl'), credentials);
+  await page.goto('/api/v1/health');
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: TOKEN_STORAGE_KEY,
+    value: token,
+  });
 }
 
 /** The drawer's entries, in order. */

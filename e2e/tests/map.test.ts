@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import {
   clearSchedule,
   ensureKit,
@@ -58,7 +58,7 @@ async function clickSite(p: Page, zip: string) {
 
 describe('/map', () => {
   it("opens on the organisation's week, with no trips when none are in it", async () => {
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await page().goto('/map');
     await page().getByTestId('map-counts').waitFor();
     expect(await page().getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-05');
@@ -69,7 +69,7 @@ describe('/map', () => {
   });
 
   it('draws the sites, homes, kits and one line per assignee by travel band', async () => {
-    await signIn(page(), inject('regular'));
+    await signInByToken(page(), inject('regular'));
     await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     const sites = await map(page())
@@ -87,7 +87,7 @@ describe('/map', () => {
   });
 
   it('shows the assignment of a clicked job and highlights its trips', async () => {
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await openAllDates(page());
     await map(page()).locator('circle[data-zip="10016"]').waitFor();
     await clickSite(page(), '10016');
@@ -108,7 +108,7 @@ describe('/map', () => {
   });
 
   it('filters by date range and by physicist', async () => {
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     await page().getByLabel('From').fill('2030-06-01');
@@ -125,7 +125,7 @@ describe('/map', () => {
   });
 
   it('is a panel of /analytics too', async () => {
-    await signIn(page(), inject('regular'));
+    await signInByToken(page(), inject('regular'));
     await page().goto('/analytics');
     const panel = page().getByRole('region', { name: 'Map of the plan' });
     await panel.getByTestId('us-map').locator('[data-marker="site"]').first().waitFor();
@@ -133,7 +133,7 @@ describe('/map', () => {
   });
 
   it('zooms with the wheel and the buttons, pans by dragging, keeps markers their size, and resets', async () => {
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await openAllDates(page());
     const site = map(page()).locator('circle[data-zip="10016"]');
     await site.waitFor();
@@ -189,7 +189,7 @@ describe('/map', () => {
       });
     try {
       const phone = await context.newPage();
-      await signIn(phone, inject('manager'));
+      await signInByToken(phone, inject('manager'));
       await openAllDates(phone);
       await map(phone).locator('[data-marker="site"]').first().waitFor();
       const box = (await map(phone).boundingBox())!;
