@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { axeFindings } from '../support/axe';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import {
   adminApi,
   clearSchedule,
@@ -72,7 +72,7 @@ describe('swaps at 390 px', () => {
   it('A offers, B accepts in a second browser, a manager approves, and A no longer has the job', async () => {
     const a = page();
     await a.setViewportSize(PHONE);
-    await signIn(a, giver);
+    await signInByToken(a, giver);
     await a.goto('/my-schedule');
     const next = a.getByRole('region', { name: 'Next jobs' });
     await next.getByText('SW Clinic').waitFor();
@@ -104,7 +104,7 @@ describe('swaps at 390 px', () => {
     });
     try {
       const b = await takerContext.newPage();
-      await signIn(b, taker);
+      await signInByToken(b, taker);
       await b.goto('/my-schedule');
       const toMe = b.getByRole('list', { name: 'Offered to you' });
       await toMe.getByText('SW Lead Giver offers their lead slot').waitFor();
@@ -113,7 +113,7 @@ describe('swaps at 390 px', () => {
       await expectToast(b, 'Accepted: a manager will decide, and you will be told.');
 
       const m = await managerContext.newPage();
-      await signIn(m, inject('manager'));
+      await signInByToken(m, inject('manager'));
       await m.goto('/requests');
       const card = m.getByRole('article', { name: 'Swap: SW Lead Giver to SW Lead Taker' });
       await card.getByText('Conference that week').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import {
   adminApi,
@@ -48,7 +48,7 @@ afterAll(async () => {
 describe('/my-schedule', () => {
   it('shows a linked regular user only their own jobs, next first, as cards at 390 px', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
-    await signIn(page(), inject('regular'));
+    await signInByToken(page(), inject('regular'));
     await page().goto('/my-schedule');
     const next = page().getByRole('region', { name: 'Next jobs' });
     const past = page().getByRole('region', { name: 'Past jobs' });
@@ -72,7 +72,7 @@ describe('/my-schedule', () => {
   it('shows a linked physicist on a phone their own jobs first on /assignments, My schedule one tap away', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, inject('regular'));
+    await signInByToken(p, inject('regular'));
     await p.goto('/assignments');
     const mine = p.getByLabel('Mine', { exact: true });
     // Checked once the account's link to its physicist is read.
@@ -87,7 +87,7 @@ describe('/my-schedule', () => {
   it('stays readable offline from the service worker, says as of when, and is forgotten at logout', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, inject('regular'));
+    await signInByToken(p, inject('regular'));
     await p.goto('/my-schedule');
     const next = p.getByRole('region', { name: 'Next jobs' });
     await next.getByText('MS Next Clinic').waitFor();
@@ -134,7 +134,7 @@ describe('notifications', () => {
       .newContext({ baseURL: inject('baseUrl') });
     try {
       const physicist = await context.newPage();
-      await signIn(physicist, inject('regular'));
+      await signInByToken(physicist, inject('regular'));
       await physicist.goto('/my-schedule');
       await physicist.getByRole('region', { name: 'Next jobs' }).waitFor();
       const navigations: string[] = [];
@@ -149,7 +149,7 @@ describe('notifications', () => {
         method: 'POST',
         body: JSON.stringify({ job_id: other.id, role: 'lead', physicist_id: mineId }),
       });
-      await signIn(page(), inject('manager'));
+      await signInByToken(page(), inject('manager'));
       await page().goto('/assignments');
       await page()
         .getByRole('button', { name: `Notify affected physicists of job ${other.id}` })
@@ -172,7 +172,7 @@ describe('notifications', () => {
 
 describe('notify all physicists', () => {
   it('sends the message the manager writes in the dialog, after refusing an empty one', async () => {
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await page().goto('/assignments');
     const rows = await adminApi<{ id: number; customer: string }[]>('/jobs/');
     const next = rows.find((j) => j.customer === 'MS Next Clinic')!;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { axeFindings } from '../support/axe';
 import {
   adminApi,
@@ -44,7 +44,7 @@ describe('preferences', () => {
   it('a physicist picks weekdays and dates by keyboard at 390 px and saves them', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, inject('regular'));
+    await signInByToken(p, inject('regular'));
     await p.goto('/my-schedule');
     const panel = p.getByRole('region', { name: 'My preferences' });
     await panel.waitFor();
@@ -105,7 +105,7 @@ describe('preferences', () => {
   it('a manager sees the avoided days as a light hatch on the timeline', async () => {
     const p = page();
     await p.setViewportSize({ width: 1440, height: 900 });
-    await signIn(p, inject('manager'));
+    await signInByToken(p, inject('manager'));
     await p.goto('/timeline');
     await p.getByRole('button', { name: 'Week', exact: true }).click();
     const row = p.locator(`[data-row-key="person:${personId}"]`);
@@ -129,7 +129,7 @@ describe('preferences', () => {
 
   it('shows a regular user no hatch of other people’s wishes', async () => {
     const p = page();
-    await signIn(p, inject('regular'));
+    await signInByToken(p, inject('regular'));
     await p.goto('/timeline');
     const row = p.locator(`[data-row-key="person:${personId}"]`);
     await row.waitFor();

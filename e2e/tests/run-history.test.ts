@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import { seedSchedule } from './optimization-seed';
 
 const { page } = useBrowserPage();
@@ -36,7 +36,7 @@ async function planThroughApi(): Promise<Slots[]> {
 describe('plan history on /assignments', () => {
   it('manager runs an optimisation, opens the history, undoes the run: the plan is back', async () => {
     const before = await planThroughApi();
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('combobox', { name: 'Optimization algorithm' }).click();
@@ -89,7 +89,7 @@ describe('plan history: an undo over a later edit', () => {
     await seedSchedule(inject('baseUrl'), inject('admin'));
     const before = await planThroughApi();
     if (SHOTS_DIR) await page().setViewportSize({ width: 1280, height: 800 });
-    await signIn(page(), inject('manager'));
+    await signInByToken(page(), inject('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('combobox', { name: 'Optimization algorithm' }).click();
@@ -154,7 +154,7 @@ describe('plan history: an undo over a later edit', () => {
 
 describe('plan history for other roles', () => {
   it('a regular user sees the runs and what they changed, but no undo or replay', async () => {
-    await signIn(page(), inject('regular'));
+    await signInByToken(page(), inject('regular'));
     await page().goto('/assignments');
     await page().getByRole('button', { name: 'Plan history' }).click();
     const runs = page().getByRole('list', { name: 'Recorded runs' });
