@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn, signInByToken, waitForPath } from '../support/app';
+import { expectToast, signIn, waitForPath } from '../support/app';
 import { apiToken } from '../support/api';
 
 const { page } = useBrowserPage();
@@ -76,7 +76,7 @@ beforeAll(async () => {
 
 describe('scheduling screens', () => {
   it('shows the unavailability empty state before any upload', async () => {
-    await signInByToken(page(), inject('regular'));
+    await signIn(page(), inject('regular'));
     await page().goto('/unavailability');
     await page().getByText('No unavailability records found').waitFor();
   });
@@ -146,7 +146,7 @@ describe('scheduling screens', () => {
 
   it('assigns a lead by hand and shows why a choice is refused', async () => {
     const id = await jobId('Alpha Clinic');
-    await signInByToken(page(), inject('manager'));
+    await signIn(page(), inject('manager'));
     await page().goto('/schedule');
     const lead = page().getByRole('combobox', { name: `Lead of job ${id}` });
     await lead.click();
@@ -161,7 +161,7 @@ describe('scheduling screens', () => {
   });
 
   it('edits a kit as a manager', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signIn(page(), inject('manager'));
     await page().goto('/kits');
     await page().getByRole('button', { name: 'Edit E2E Kit' }).click();
     await page().getByRole('dialog').getByLabel('Comments').fill('Calibrated');
@@ -181,7 +181,7 @@ describe('scheduling screens', () => {
   });
 
   it('exports the unavailability page as CSV', async () => {
-    await signInByToken(page(), inject('regular'));
+    await signIn(page(), inject('regular'));
     await page().goto('/unavailability');
     await page().getByText('E2E Lead Busy').waitFor();
     await page().getByRole('button', { name: 'Export' }).click();
