@@ -14,6 +14,7 @@ import {
   type DemoMetro,
 } from './demo-data-catalogue';
 import { demoRandom, type DemoRandom } from './demo-data-random';
+import { staffPastJobs } from './demo-history';
 
 /** A complete demo data set; records link by name, the database assigns ids. */
 export interface DemoData {
@@ -240,7 +241,8 @@ function shuffle<T>(random: DemoRandom, items: readonly T[]): T[] {
 
 /**
  * A realistic national demo data set around `today`: 40 physicists in 38
- * metros, 12 kits (one in maintenance), 600 unassigned jobs over six months,
+ * metros, 12 kits (one in maintenance), 600 jobs over six months (those begun
+ * before today staffed as the team's history, the rest unassigned),
  * 60 leave records and 4 physicists' preferences. Pure: the same seed and today give the same data.
  */
 export function generateDemoData(options: { today: IsoDate; seed?: number }): DemoData {
@@ -249,6 +251,8 @@ export function generateDemoData(options: { today: IsoDate; seed?: number }): De
   const kits = makeKits(random);
   const jobs = makeJobs(random, options.today);
   const unavailability = makeLeave(random, options.today, physicists);
+  // Draws nothing: the past is staffed from the data above.
+  staffPastJobs(jobs, physicists, unavailability, options.today);
   // Drawn last, so the data drawn before it stays as it was.
   const preferences = makePreferences(random, options.today, physicists);
   return { physicists, kits, jobs, unavailability, preferences };

@@ -9,8 +9,10 @@ const PER_SIDE = 3;
 /**
  * Links the demo viewer to the first lead physicist and makes them lead on a
  * few jobs before and after today (manual assignments, so the usual rules
- * apply and a refused job is skipped). The demo's jobs start unassigned, so
- * without this a regular user's schedule stays empty until someone optimises.
+ * apply and a refused job is skipped). The demo's upcoming jobs start
+ * unassigned, so without this a regular user's schedule stays empty until
+ * someone optimises; its past is staffed as history (demo-history.ts), and
+ * only a past job left open there can be given here.
  * Called once, when the demo schedule is seeded. Returns the physicist's name.
  */
 export async function linkDemoViewer(

@@ -104,6 +104,41 @@ describe('demo data generator', () => {
     }
   });
 
+  it("staffs the past as the team's history: the right roles, each free on its days; the rest open", () => {
+    const role = new Map(data.physicists.map((p) => [p.name, p.role]));
+    const taken = new Map<string, { start: string; end: string }[]>();
+    for (const u of data.unavailability)
+      taken.set(u.physicist_name, [
+        ...(taken.get(u.physicist_name) ?? []),
+        { start: u.start_date, end: u.end_date },
+      ]);
+    let staffed = 0;
+    for (const job of data.jobs) {
+      const past = job.start < TODAY;
+      if (!past) {
+        expect([job.assigned_lead, job.assigned_data_acq]).toEqual([null, null]);
+        continue;
+      }
+      if (!isMissingZip(job.zip_code)) {
+        expect(job.assigned_lead, `${job.customer} ${job.start}`).not.toBeNull();
+        expect(job.assigned_data_acq, `${job.customer} ${job.start}`).not.toBeNull();
+      }
+      for (const [name, slot] of [
+        [job.assigned_lead, 'lead'],
+        [job.assigned_data_acq, 'dataacq'],
+      ] as const) {
+        if (name === null) continue;
+        expect(role.get(name)).toBe(slot);
+        const days = taken.get(name) ?? [];
+        expect(days.some((d) => d.start <= job.end && job.start <= d.end)).toBe(false);
+        taken.set(name, [...days, { start: job.start, end: job.end }]);
+        staffed += 1;
+      }
+    }
+    // Most of the past is staffed: each past job with a usable zip has both slots filled.
+    expect(staffed).toBeGreaterThan(400);
+  });
+
   it('goes through the upload format unchanged', () => {
     const stored = {
       jobs: data.jobs.map((job, i) => ({

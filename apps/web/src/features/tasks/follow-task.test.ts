@@ -98,6 +98,11 @@ describe('following a comparison', () => {
         workload_stats: null,
         summary: null,
         error: null,
+        status: 'feasible',
+        objective_total: 1010,
+        filled_slots: 2,
+        total_slots: 2,
+        elapsed_ms: 12,
       },
     };
     serve(
