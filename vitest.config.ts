@@ -23,10 +23,9 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
           exclude,
           globalSetup: [OPTIMIZER_BUILD],
           env: { TEST_DB: 'postgres' },
-          // Still one file at a time: side by side (a schema per test app) is not yet shown
-          // green (docs/testing.md, "Left"). A hook starts a server (and scale-out three child
-          // processes): 300 s bounds a hang, not the machine's speed.
-          fileParallelism: false,
+          // Side by side with the other projects, as the api project: a schema per test app.
+          // A hook starts a server (and scale-out three child processes): 300 s bounds a hang.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },
@@ -77,6 +76,7 @@ export default defineConfig({
           exclude,
           globalSetup: [OPTIMIZER_BUILD, API_TEMPLATE],
           env: { TEST_DB: 'pglite' },
+          isolate: false,
           testTimeout: 60_000,
           // A hook starts an app and seeds it, beside another file: 300 s bounds a hang, not speed.
           hookTimeout: 300_000,
