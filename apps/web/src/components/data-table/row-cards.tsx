@@ -1,10 +1,11 @@
 import { Fragment, useState } from 'react';
-import { flexRender, type Row, type Table as TanTable } from '@tanstack/react-table';
+import type { Row, Table as TanTable } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { renderCell } from './render-cell';
 
 /** How many cards show at first, and how many more each "Show more" adds. */
 const PAGE = 40;
@@ -68,7 +69,7 @@ export function RowCards<T>(props: RowCardsProps<T>) {
                   .filter((cell) => props.titleColumns.includes(cell.column.id))
                   .map((cell) => (
                     <Box key={cell.id} sx={{ minWidth: 0 }}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {renderCell(cell)}
                     </Box>
                   ))}
               </Box>
@@ -92,7 +93,7 @@ export function RowCards<T>(props: RowCardsProps<T>) {
                         {headerText(row as Row<unknown>, cell.column.id)}
                       </Typography>
                       <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {renderCell(cell)}
                       </Box>
                     </Fragment>
                   ))}

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { VIRTUAL_ROW_HEIGHT } from '@meridian/domain';
 import { RowCards } from './row-cards';
+import { renderCell } from './render-cell';
 
 interface VirtualTableProps<T> {
   table: TanTable<T>;
@@ -165,7 +166,7 @@ function ScrollingTable<T>(props: VirtualTableProps<T>) {
                       ...stickyOf(cell.column.id, false),
                     }}
                   >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {renderCell(cell)}
                   </TableCell>
                 ))}
               </TableRow>
