@@ -115,9 +115,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
+          // One server per worker (e2e/support/provided.ts), so the browser files run beside the
+          // other projects', two at a time, never two on one server.
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
+          // A poll waits as long as a locator does (e2e/support/harness.ts), not vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
         },
       },

@@ -1,7 +1,6 @@
-import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken } from './api';
-import type { Credentials } from './provided';
+import { provided, type Credentials } from './provided';
 
 /** Signs in through the login form and waits until the app has left /login. */
 export async function signIn(page: Page, credentials: Credentials): Promise<void> {
@@ -24,7 +23,7 @@ const TOKEN_STORAGE_KEY = 'meridian.token';
  * are not loaded; signIn is for tests that go through them.
  */
 export async function signInByToken(page: Page, credentials: Credentials): Promise<void> {
-  const token = await apiToken(inject('baseUrl'), credentials);
+  const token = await apiToken(provided('baseUrl'), credentials);
   await page.goto('/api/v1/health');
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
     key: TOKEN_STORAGE_KEY,

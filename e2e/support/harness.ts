@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { provided } from './provided';
 
 /** How long a locator waits for the app; the server is local, so this is generous. */
 const ACTION_TIMEOUT_MS = 10_000;
@@ -25,7 +26,7 @@ export function useBrowserPage(): { page: () => Page } {
   beforeEach(async () => {
     if (!browser) throw new Error('browser did not start');
     context = await browser.newContext({
-      baseURL: inject('baseUrl'),
+      baseURL: provided('baseUrl'),
       viewport: { width: 1366, height: 860 },
     });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);

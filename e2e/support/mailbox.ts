@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { ReceivedMail } from '../../apps/api/test/support/smtp-inbox';
+import { provided } from './provided';
 
 /** Every message the suite's SMTP server has received so far (e2e/global-setup.ts). */
 export function receivedMail(): ReceivedMail[] {
-  const file = inject('mailbox');
+  const file = provided('mailbox');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')

@@ -1,5 +1,5 @@
-import { inject } from 'vitest';
 import { adminApi } from './scheduling-data';
+import { provided } from './provided';
 
 /**
  * The suite's regular account stands for a physicist in the files that show a
@@ -12,7 +12,7 @@ let regularId: Promise<number> | undefined;
 /** The regular account's user id, looked up once per file. */
 async function regularUserId(): Promise<number> {
   regularId ??= adminApi<{ id: number; username: string }[]>('/admin/users').then(
-    (users) => users.find((u) => u.username === inject('regular').username)!.id,
+    (users) => users.find((u) => u.username === provided('regular').username)!.id,
   );
   return regularId;
 }

@@ -1,6 +1,6 @@
-import { inject } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { apiToken } from './api';
+import { provided } from './provided';
 
 /**
  * Scheduling data for the browser tests, set up through the API as admin.
@@ -15,11 +15,11 @@ let token: Promise<string> | undefined;
 
 /** Calls the API as the suite's admin; throws with the answer on a refusal. */
 export async function adminApi<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
-  token ??= apiToken(inject('baseUrl'), inject('admin'));
+  token ??= apiToken(provided('baseUrl'), provided('admin'));
   const headers = new Headers(init.headers);
   headers.set('Authorization', `Bearer ${await token}`);
   if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, { ...init, headers });
+  const response = await fetch(`${provided('baseUrl')}/api/v1${path}`, { ...init, headers });
   if (!response.ok) {
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   }

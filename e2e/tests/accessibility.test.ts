@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
@@ -10,6 +10,7 @@ import {
   ensurePhysicists,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 /**
  * The axe target (docs/accessibility.md): no critical or serious finding on any screen or
@@ -155,7 +156,7 @@ describe('axe: no critical or serious finding', () => {
           const p = page();
           await p.emulateMedia({ reducedMotion: 'reduce' });
           await p.setViewportSize(size);
-          await signIn(p, inject(role));
+          await signIn(p, provided(role));
           const label = `${role} ${size.width}`;
           const findings = await auditScreens(p, SCREENS[role], label);
           findings.push(...(await auditDialogs(p, role, label)));

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
 import { apiToken, canSignIn, createUser } from '../support/api';
 import { startFreshServer, type FreshServer } from '../support/server';
+import { provided } from '../support/provided';
 
 /** Where the web app keeps its token (apps/web/src/lib/session.ts). */
 const TOKEN_KEY = 'meridian.token';
@@ -16,8 +17,8 @@ const { page } = useBrowserPage();
 
 async function seedRegular(prefix: string, password = 'account-e2e-pass-1') {
   const username = `${prefix}${randomUUID().slice(0, 8)}`;
-  const admin = await apiToken(inject('baseUrl'), inject('admin'));
-  await createUser(inject('baseUrl'), admin, {
+  const admin = await apiToken(provided('baseUrl'), provided('admin'));
+  await createUser(provided('baseUrl'), admin, {
     username,
     password,
     email: `${username}@example.org`,
@@ -72,11 +73,11 @@ describe('change password from the user menu', () => {
     // Still signed in with a new token; the old one is dead on the server.
     const after = await storedToken(page());
     expect(after).not.toBe(before);
-    expect(await meStatus(inject('baseUrl'), after!)).toBe(200);
-    expect(await meStatus(inject('baseUrl'), before!)).toBe(401);
-    expect(await canSignIn(inject('baseUrl'), user)).toBe(false);
+    expect(await meStatus(provided('baseUrl'), after!)).toBe(200);
+    expect(await meStatus(provided('baseUrl'), before!)).toBe(401);
+    expect(await canSignIn(provided('baseUrl'), user)).toBe(false);
     expect(
-      await canSignIn(inject('baseUrl'), { ...user, password: 'violet-harbour-lantern-7' }),
+      await canSignIn(provided('baseUrl'), { ...user, password: 'violet-harbour-lantern-7' }),
     ).toBe(true);
 
     // Cancel closes without a change; Escape too.
@@ -108,7 +109,7 @@ describe('change e-mail from the user menu, at 390 px', () => {
     await expectToast(p, `Your e-mail is now ${next}. Your old address was told of the change.`);
     await dialog.waitFor({ state: 'hidden' });
     const token = await storedToken(p);
-    const me = await fetch(`${inject('baseUrl')}/api/v1/auth/me`, {
+    const me = await fetch(`${provided('baseUrl')}/api/v1/auth/me`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(((await me.json()) as { email: string }).email).toBe(next);
@@ -118,15 +119,15 @@ describe('change e-mail from the user menu, at 390 px', () => {
 describe('Logout', () => {
   it('revokes the token on the server, and another session of the user goes on', async () => {
     const user = await seedRegular('logout');
-    const otherDevice = await apiToken(inject('baseUrl'), user);
+    const otherDevice = await apiToken(provided('baseUrl'), user);
     await signIn(page(), user);
     const token = await storedToken(page());
-    expect(await meStatus(inject('baseUrl'), token!)).toBe(200);
+    expect(await meStatus(provided('baseUrl'), token!)).toBe(200);
     await page().getByRole('button', { name: 'Logout', exact: true }).click();
     await waitForPath(page(), '/login');
     expect(await storedToken(page())).toBeNull();
-    expect(await meStatus(inject('baseUrl'), token!)).toBe(401);
-    expect(await meStatus(inject('baseUrl'), otherDevice)).toBe(200);
+    expect(await meStatus(provided('baseUrl'), token!)).toBe(401);
+    expect(await meStatus(provided('baseUrl'), otherDevice)).toBe(200);
   });
 });
 

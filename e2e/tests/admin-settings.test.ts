@@ -1,21 +1,22 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
 async function getJson(path: string): Promise<Record<string, unknown>> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return (await response.json()) as Record<string, unknown>;
 }
 
 async function putJson(path: string, body: unknown): Promise<void> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  await fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  await fetch(`${provided('baseUrl')}/api/v1${path}`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -33,7 +34,7 @@ describe('admin settings', () => {
 
   it('saves a theme and applies it at once', async () => {
     savedAppearance = await getJson('/admin/appearance-settings');
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     await page().getByRole('radio', { name: 'Dark Shade' }).click();
     await page().getByRole('button', { name: 'Save Appearance' }).click();
@@ -46,7 +47,7 @@ describe('admin settings', () => {
 
   it('saves the music mode and tracks', async () => {
     savedAppearance ??= await getJson('/admin/appearance-settings');
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=music');
     await page().getByRole('radio', { name: /Radio/ }).check();
     // Radio needs a station: saving without one names what is missing.
@@ -71,7 +72,7 @@ describe('admin settings', () => {
 
   it('saves weights, turning a non-number into 0', async () => {
     savedWeights = await getJson('/admin/settings/weights');
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=optimizer');
     await page().getByLabel('Proximity').fill('0.85');
     await page().getByLabel('Staff rotation').fill('');

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { apiToken, canSignIn, createUser } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -12,8 +13,8 @@ const userRow = (p: Page, username: string) => p.getByTestId(`user-row-${usernam
 async function seedUser(prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const password = 'initial-pass-1';
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  await createUser(inject('baseUrl'), token, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  await createUser(provided('baseUrl'), token, {
     username,
     password,
     email: `${username}@example.org`,
@@ -23,7 +24,7 @@ async function seedUser(prefix: string) {
 }
 
 async function openUserManagement(p: Page) {
-  await signIn(p, inject('admin'));
+  await signIn(p, provided('admin'));
   await p.goto('/admin');
   await p.getByRole('tab', { name: 'User Management' }).waitFor();
   await userRow(p, 'admin').waitFor();
@@ -42,7 +43,7 @@ describe('admin user management', () => {
     await expectToast(page(), 'User added successfully.');
     await userRow(page(), username).waitFor();
     expect(await userRow(page(), username).textContent()).toContain('regular');
-    expect(await canSignIn(inject('baseUrl'), { username, password: 'added-pass-1' })).toBe(true);
+    expect(await canSignIn(provided('baseUrl'), { username, password: 'added-pass-1' })).toBe(true);
   });
 
   it('changes a role', async () => {
@@ -67,7 +68,7 @@ describe('admin user management', () => {
     await page().getByRole('dialog').getByLabel('New password').fill('brand-new-pass-2');
     await page().getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
     await expectToast(page(), 'User password reset.');
-    const baseUrl = inject('baseUrl');
+    const baseUrl = provided('baseUrl');
     expect(
       await canSignIn(baseUrl, { username: user.username, password: 'brand-new-pass-2' }),
     ).toBe(true);
@@ -93,7 +94,7 @@ describe('admin user management', () => {
     await openUserManagement(page());
     await page().getByRole('button', { name: 'Add User' }).click();
     const dialog = page().getByRole('dialog');
-    await dialog.getByLabel('Username').fill(inject('manager').username);
+    await dialog.getByLabel('Username').fill(provided('manager').username);
     await dialog.getByLabel('Email').fill('dupe@example.org');
     await dialog.getByLabel('Password').fill('dupe-pass-12');
     await dialog.getByRole('button', { name: 'Add user' }).click();

@@ -1,15 +1,16 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
-beforeAll(() => seedSchedule(inject('baseUrl'), inject('admin')));
+beforeAll(() => seedSchedule(provided('baseUrl'), provided('admin')));
 
 describe('/analytics', () => {
   it('shows the summary numbers and a single-algorithm run result', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().goto('/analytics');
     const assigned = page().getByTestId('jobs-assigned-value');
     await assigned.waitFor();
@@ -34,7 +35,7 @@ describe('/analytics', () => {
   });
 
   it('starts an algorithm comparison and cancels it', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/analytics');
     await page().getByRole('button', { name: 'Compare Algorithms' }).click();
     await page().getByTestId('comparison-progress').waitFor();
@@ -46,7 +47,7 @@ describe('/analytics', () => {
   });
 
   it('ranks a finished comparison, recommends one and says why in plain figures', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/analytics');
     await page().getByRole('button', { name: 'Compare Algorithms' }).click();
     const verdict = page().getByTestId('comparison-recommendation');

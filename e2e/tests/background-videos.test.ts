@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -35,8 +36,8 @@ async function recordWebm(p: Page): Promise<Buffer> {
 }
 
 async function savedAppearance(): Promise<Record<string, unknown>> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1/admin/appearance-settings`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1/admin/appearance-settings`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return (await response.json()) as Record<string, unknown>;
@@ -47,8 +48,8 @@ describe('background videos', () => {
   let before: Record<string, unknown> | undefined;
   afterAll(async () => {
     if (!before) return;
-    const token = await apiToken(inject('baseUrl'), inject('admin'));
-    await fetch(`${inject('baseUrl')}/api/v1/admin/appearance-settings`, {
+    const token = await apiToken(provided('baseUrl'), provided('admin'));
+    await fetch(`${provided('baseUrl')}/api/v1/admin/appearance-settings`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ ...before, activeVideo: null }),
@@ -57,7 +58,7 @@ describe('background videos', () => {
 
   it('refuses a file that is not a video, plays an uploaded one on the landing, deletes it', async () => {
     before = await savedAppearance();
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     const input = page().getByTestId('background-upload-input');
 
@@ -91,7 +92,7 @@ describe('background videos', () => {
       return element !== null && element.readyState >= 2 && element.error === null;
     });
 
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     await page()
       .getByRole('button', { name: `Delete ${name}` })

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signInByToken } from '../support/app';
 import { clearSchedule, jobByCustomer, replaceSchedule } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 /**
  * The daily screens: /assignments and /schedule open on today onward
@@ -44,7 +45,7 @@ const choose = (p: Page, window: string) =>
 
 describe('daily screens', () => {
   it('/assignments opens on today onward; the windows keep every job its own number', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 4 of 5 total jobs').waitFor();
     expect(await shownRows(page(), 'Assignments')).toEqual([
@@ -71,7 +72,7 @@ describe('daily screens', () => {
   });
 
   it('/schedule has the same window; this month includes its days before today', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/schedule?window=month');
     await page().getByText('Showing 4 of 5 total jobs').waitFor();
     expect(await shownRows(page(), 'Schedule')).toEqual([
@@ -84,7 +85,7 @@ describe('daily screens', () => {
 
   it('shows cards on a phone, with the number, the customer and the Why button', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     const week = await jobByCustomer('DS Week Clinic');
     const card = page().getByTestId(`job-row-${week.id}`);

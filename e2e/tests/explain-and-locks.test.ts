@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signInByToken } from '../support/app';
 import {
@@ -8,6 +8,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -45,7 +46,7 @@ const pinnedJob = async (customer: string) => {
 describe('explanations and locks', () => {
   it('locks a manual assignment, and the toast says so', async () => {
     const { id } = await jobByCustomer('Why Clinic');
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/schedule');
     await page()
       .getByRole('combobox', { name: `Lead of job ${id}` })
@@ -65,7 +66,7 @@ describe('explanations and locks', () => {
 
   it('explains an Assignments row: the holder, the next best with its change of F, and refusals', async () => {
     const { id } = await jobByCustomer('Why Clinic');
-    await signInByToken(page(), inject('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/assignments');
     // A regular user sees the lock, read-only.
     await page()
@@ -92,7 +93,7 @@ describe('explanations and locks', () => {
 
   it('unlocks a slot with the toggle, and the server keeps the holder unlocked', async () => {
     const { id } = await jobByCustomer('Why Clinic');
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page()
       .getByRole('button', { name: `Unlock Lead of job ${id}` })

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
@@ -13,6 +13,7 @@ import {
   exportAs,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -137,7 +138,7 @@ function pdfText(bytes: Buffer): string {
 }
 
 async function open(p: Page, as: 'admin' | 'manager' | 'regular', path: string, ready: string) {
-  await signIn(p, inject(as));
+  await signIn(p, provided(as));
   await p.goto(path);
   await p.getByText(ready).first().waitFor();
 }

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { signIn } from '../support/app';
 import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 // Focus returns to where it was after any dialog or task completion (docs/accessibility.md). Each dialog
 // below is opened by keyboard (its opener focused, then Enter) and closed by keyboard; the
@@ -13,7 +14,7 @@ import { SEED_LEADS, seedSchedule } from './optimization-seed';
 const { page } = useBrowserPage();
 
 beforeAll(async () => {
-  await seedSchedule(inject('baseUrl'), inject('admin'));
+  await seedSchedule(provided('baseUrl'), provided('admin'));
   // The regular user stands for a seed lead, so that they can ask for leave for the inbox.
   await linkRegularTo(SEED_LEADS[2]!);
 });
@@ -93,7 +94,7 @@ async function startRun(p: Page, run: Locator) {
 describe('focus after a dialog', () => {
   it('returns to the opener of each /assignments dialog and of the account menu', async () => {
     const p = page();
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     await p.goto('/assignments?window=all');
     await p.getByText('Showing 6 of 6 total jobs').waitFor();
 
@@ -125,7 +126,7 @@ describe('focus after a dialog', () => {
 
   it('keeps the focus in a dialog while a task finishes, and returns it after', async () => {
     const p = page();
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     await p.goto('/assignments?window=all');
     await p.getByText('Showing 6 of 6 total jobs').waitFor();
     const algorithm = p.getByRole('combobox', { name: 'Optimization algorithm' });
@@ -167,7 +168,7 @@ describe('focus after a dialog', () => {
 
   it("returns to a timeline bar after its menu's dialogs", async () => {
     const p = page();
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     await p.goto('/timeline');
     const bar = p.locator('.tl-bar').first();
     await bar.waitFor({ timeout: 30_000 });
@@ -194,7 +195,7 @@ describe('focus after a dialog', () => {
 
   it('returns to the data-management controls, and to the request an inbox decision removed', async () => {
     const p = page();
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     await p.goto('/import');
     const remove = p.getByRole('button', { name: /^Delete job/ }).first();
     await roundTrip(p, remove);
@@ -222,8 +223,8 @@ describe('focus after a dialog', () => {
     await expect.poll(() => focused(p)).not.toBe('body');
 
     // A leave request, declined from the inbox: its buttons go, the focus goes to its card.
-    const token = await apiToken(inject('baseUrl'), inject('regular'));
-    const asked = await fetch(`${inject('baseUrl')}/api/v1/me/leave-requests`, {
+    const token = await apiToken(provided('baseUrl'), provided('regular'));
+    const asked = await fetch(`${provided('baseUrl')}/api/v1/me/leave-requests`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ start: '2027-08-04', end: '2027-08-05', note: 'Focus test' }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
@@ -9,6 +9,7 @@ import {
   listJobs,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -25,7 +26,7 @@ beforeAll(() => replaceSchedule(CSV));
 afterAll(() => clearSchedule());
 
 async function openImport(p: Page, as: 'admin' | 'manager'): Promise<void> {
-  await signIn(p, inject(as));
+  await signIn(p, provided(as));
   await waitForPath(p, '/import');
   await p.getByText('Showing 4 of 4 total jobs').waitFor();
 }

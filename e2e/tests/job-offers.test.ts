@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { axeFindings } from '../support/axe';
 import { expectToast, signInByToken } from '../support/app';
@@ -11,6 +11,7 @@ import {
   replaceSchedule,
 } from '../support/scheduling-data';
 import { E2E_TODAY } from '../support/today';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -97,9 +98,12 @@ describe('swaps at 390 px', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     const browser = a.context().browser()!;
-    const takerContext = await browser.newContext({ baseURL: inject('baseUrl'), viewport: PHONE });
+    const takerContext = await browser.newContext({
+      baseURL: provided('baseUrl'),
+      viewport: PHONE,
+    });
     const managerContext = await browser.newContext({
-      baseURL: inject('baseUrl'),
+      baseURL: provided('baseUrl'),
       viewport: PHONE,
     });
     try {
@@ -113,7 +117,7 @@ describe('swaps at 390 px', () => {
       await expectToast(b, 'Accepted: a manager will decide, and you will be told.');
 
       const m = await managerContext.newPage();
-      await signInByToken(m, inject('manager'));
+      await signInByToken(m, provided('manager'));
       await m.goto('/requests');
       const card = m.getByRole('article', { name: 'Swap: SW Lead Giver to SW Lead Taker' });
       await card.getByText('Conference that week').waitFor();

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 // The keyboard target (docs/accessibility.md): a manager signs in, opens /assignments, starts
 // an optimisation, opens and reads a whole explanation, and undoes a run, by
@@ -11,7 +12,7 @@ import { seedSchedule } from './optimization-seed';
 
 const { page } = useBrowserPage();
 
-beforeAll(() => seedSchedule(inject('baseUrl'), inject('admin')));
+beforeAll(() => seedSchedule(provided('baseUrl'), provided('admin')));
 
 const isFocused = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement);
@@ -32,8 +33,8 @@ async function pressUntilFocused(p: Page, target: Locator, max: number, key = 'T
 
 /** Every job's lead and data-acq, through the API (not through the screen under test). */
 async function planThroughApi(): Promise<string> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1/assignments/`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1/assignments/`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   const jobs = (await response.json()) as {
@@ -49,7 +50,7 @@ async function planThroughApi(): Promise<string> {
 describe('the keyboard alone', () => {
   it('signs a manager in, runs an optimisation, reads a whole explanation and undoes the run', async () => {
     const p = page();
-    const manager = inject('manager');
+    const manager = provided('manager');
     const before = await planThroughApi();
 
     // Sign in.

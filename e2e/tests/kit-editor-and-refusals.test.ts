@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -22,8 +23,8 @@ let created: Created;
 const added: string[] = [];
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -129,7 +130,7 @@ afterAll(async () => {
 
 describe('kit editors and refusal reasons', () => {
   it('a plain regular user sees no kit edit controls and no kit dropdown', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     const alphaRow = await jobRow('Assignments', created.jobs.alpha);
     expect(await alphaRow.textContent()).toContain('KE Kit Busy');
     expect(await page().getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
@@ -141,7 +142,7 @@ describe('kit editors and refusal reasons', () => {
   });
 
   it('a kit editor edits a kit and assigns a kit on /assignments, refused choices disabled', async () => {
-    await signIn(page(), inject('kitEditor'));
+    await signIn(page(), provided('kitEditor'));
     await page().goto('/kits');
     await page().getByRole('button', { name: 'Edit KE Kit Open' }).click();
     await page().getByRole('dialog').getByLabel('Comments').fill('Checked by the kit editor');
@@ -168,7 +169,7 @@ describe('kit editors and refusal reasons', () => {
   });
 
   it('on /schedule a physicist on leave is disabled with the dates; the server still judges a pick', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/schedule');
     await jobRow('Schedule', created.jobs.beta);
     const lead = page().getByRole('combobox', { name: `Lead of job ${created.jobs.beta}` });
@@ -200,7 +201,7 @@ describe('kit editors and refusal reasons', () => {
     const zips = await api<{ zip_code: string; lat: number; lon: number }[]>('GET', '/zip-data');
     const at = (zip: string) => zips.find((z) => z.zip_code === zip)!;
     const expected = Math.round(miles(at('94103'), at('10016')));
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     const row = await jobRow('Assignments', created.jobs.gamma);
     const distance = row.locator('[data-travel-hint]');
     await distance.waitFor();

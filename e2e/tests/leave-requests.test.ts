@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { mailWhere } from '../support/mailbox';
 import { expectToast, signIn } from '../support/app';
@@ -10,6 +10,7 @@ import {
 } from '../support/scheduling-data';
 import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -47,7 +48,7 @@ describe('leave requests at 390 px', () => {
   it('a physicist asks, a manager approves and applies the repair, the physicist sees the decision', async () => {
     const physicist = page();
     await physicist.setViewportSize(PHONE);
-    await signIn(physicist, inject('regular'));
+    await signIn(physicist, provided('regular'));
     await physicist.goto('/my-schedule');
     await physicist.getByRole('region', { name: 'Next jobs' }).getByText('LR Clinic').waitFor();
     const leave = physicist.getByRole('region', { name: 'Leave' });
@@ -71,12 +72,12 @@ describe('leave requests at 390 px', () => {
     const context = await physicist
       .context()
       .browser()!
-      .newContext({ baseURL: inject('baseUrl'), viewport: PHONE });
+      .newContext({ baseURL: provided('baseUrl'), viewport: PHONE });
     /** Who the repair puts in LR Lead Away's place, as its review names them. */
     let replacement = '';
     try {
       const manager = await context.newPage();
-      await signIn(manager, inject('manager'));
+      await signIn(manager, provided('manager'));
       // The badge counts the request and leads to the inbox.
       await manager.getByRole('link', { name: 'Requests, 1 pending' }).click();
       await manager.waitForURL((url) => url.pathname === '/requests');
@@ -110,7 +111,7 @@ describe('leave requests at 390 px', () => {
       await card.getByRole('button', { name: 'Repair applied: view it' }).waitFor();
 
       // The physicist's open page hears of it without a reload.
-      const by = inject('manager').username;
+      const by = provided('manager').username;
       await mine.getByText(`Approved by ${by}: Enjoy it`).waitFor({ timeout: 20_000 });
       await physicist
         .getByRole('region', { name: 'Notifications' })
@@ -133,8 +134,8 @@ describe('leave requests at 390 px', () => {
       );
       expect(mail.subject).toMatch(/^Meridian: Your leave \d+ \w+ 2026 to \d+ \w+ 2026 is covered/);
       expect(mail.text).toContain(`LR Clinic (lead) goes to ${replacement}.`);
-      expect(mail.text).toContain(`Open My schedule: ${inject('baseUrl')}/my-schedule`);
-      expect(mail.html).toContain(`href="${inject('baseUrl')}/my-schedule"`);
+      expect(mail.text).toContain(`Open My schedule: ${provided('baseUrl')}/my-schedule`);
+      expect(mail.html).toContain(`href="${provided('baseUrl')}/my-schedule"`);
       if (SHOTS_DIR)
         await physicist.screenshot({ path: `${SHOTS_DIR}/leave-approved-390.png`, fullPage: true });
     } finally {

@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, waitForPath } from '../support/app';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -20,7 +21,7 @@ describe('login landing', () => {
 
   it('reports a failed login with the server detail', async () => {
     await page().goto('/login');
-    await page().getByLabel('Username').fill(inject('regular').username);
+    await page().getByLabel('Username').fill(provided('regular').username);
     await page().getByLabel('Password').fill('not-the-password');
     await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page(), 'Login failed: Incorrect username or password');
@@ -55,7 +56,7 @@ describe('register', () => {
   it('shows the server refusal', async () => {
     await page().goto('/login');
     await page().getByRole('button', { name: "Don't have an account? Register" }).click();
-    await page().getByLabel('Username').fill(inject('regular').username);
+    await page().getByLabel('Username').fill(provided('regular').username);
     await page().getByLabel('Meridian Physics Email').fill('someone@example.org');
     await page().getByLabel('Password').fill('a-long-password');
     await page().getByRole('button', { name: 'Register', exact: true }).click();

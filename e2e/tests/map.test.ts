@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signInByToken } from '../support/app';
@@ -8,6 +8,7 @@ import {
   ensurePhysicists,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -58,7 +59,7 @@ async function clickSite(p: Page, zip: string) {
 
 describe('/map', () => {
   it("opens on the organisation's week, with no trips when none are in it", async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/map');
     await page().getByTestId('map-counts').waitFor();
     expect(await page().getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-05');
@@ -69,7 +70,7 @@ describe('/map', () => {
   });
 
   it('draws the sites, homes, kits and one line per assignee by travel band', async () => {
-    await signInByToken(page(), inject('regular'));
+    await signInByToken(page(), provided('regular'));
     await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     const sites = await map(page())
@@ -87,7 +88,7 @@ describe('/map', () => {
   });
 
   it('shows the assignment of a clicked job and highlights its trips', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await openAllDates(page());
     await map(page()).locator('circle[data-zip="10016"]').waitFor();
     await clickSite(page(), '10016');
@@ -108,7 +109,7 @@ describe('/map', () => {
   });
 
   it('filters by date range and by physicist', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await openAllDates(page());
     await map(page()).locator('[data-marker="site"]').first().waitFor();
     await page().getByLabel('From').fill('2030-06-01');
@@ -125,7 +126,7 @@ describe('/map', () => {
   });
 
   it('is a panel of /analytics too', async () => {
-    await signInByToken(page(), inject('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/analytics');
     const panel = page().getByRole('region', { name: 'Map of the plan' });
     await panel.getByTestId('us-map').locator('[data-marker="site"]').first().waitFor();
@@ -133,7 +134,7 @@ describe('/map', () => {
   });
 
   it('zooms with the wheel and the buttons, pans by dragging, keeps markers their size, and resets', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await openAllDates(page());
     const site = map(page()).locator('circle[data-zip="10016"]');
     await site.waitFor();
@@ -181,7 +182,7 @@ describe('/map', () => {
       .context()
       .browser()!
       .newContext({
-        baseURL: inject('baseUrl'),
+        baseURL: provided('baseUrl'),
         // Short, so the page has room to scroll under a swipe.
         viewport: { width: 390, height: 560 },
         hasTouch: true,
@@ -189,7 +190,7 @@ describe('/map', () => {
       });
     try {
       const phone = await context.newPage();
-      await signInByToken(phone, inject('manager'));
+      await signInByToken(phone, provided('manager'));
       await openAllDates(phone);
       await map(phone).locator('[data-marker="site"]').first().waitFor();
       const box = (await map(phone).boundingBox())!;

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -32,8 +33,8 @@ function wav(seconds: number): Buffer {
 }
 
 async function api(method: string, url: string, body?: unknown): Promise<Response> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  return fetch(`${inject('baseUrl')}/api/v1${url}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  return fetch(`${provided('baseUrl')}/api/v1${url}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -77,7 +78,7 @@ describe('music', () => {
       activeVideo: null,
       music: { mode: 'playlist', keys: ['satie_gymnopedie_1', 'pachelbel_canon'], station: null },
     });
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await waitForTrack(page(), tracks.satie_gymnopedie_1 ?? 'missing');
     expect(await controls(page()).getAttribute('data-audio-state')).toBe('none');
 
@@ -102,7 +103,7 @@ describe('music', () => {
   });
 
   it('plays an uploaded file and moves on to the next track when it ends', async () => {
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await page().goto('/admin?tab=music');
     const input = page().getByTestId('music-upload-input');
     await input.setInputFiles({
@@ -144,13 +145,13 @@ describe('music', () => {
 
   it('plays the radio station the admin set, named in the top bar', async () => {
     const uploads = (await (await api('GET', '/admin/music/uploads')).json()) as { url: string }[];
-    const stream = `${inject('baseUrl')}${uploads[0]?.url ?? '/missing'}`;
+    const stream = `${provided('baseUrl')}${uploads[0]?.url ?? '/missing'}`;
     await api('PUT', '/admin/appearance-settings', {
       theme: 'default',
       activeVideo: null,
       music: { mode: 'radio', keys: [], station: { url: stream, name: 'Test Station' } },
     });
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     await waitForTrack(page(), 'Test Station');
     expect(await page().getByRole('button', { name: 'Next track' }).isDisabled()).toBe(true);
     await page().getByRole('button', { name: 'Play' }).click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
@@ -10,6 +10,7 @@ import {
 } from '../support/scheduling-data';
 import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -48,7 +49,7 @@ afterAll(async () => {
 describe('/my-schedule', () => {
   it('shows a linked regular user only their own jobs, next first, as cards at 390 px', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
-    await signInByToken(page(), inject('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/my-schedule');
     const next = page().getByRole('region', { name: 'Next jobs' });
     const past = page().getByRole('region', { name: 'Past jobs' });
@@ -72,7 +73,7 @@ describe('/my-schedule', () => {
   it('shows a linked physicist on a phone their own jobs first on /assignments, My schedule one tap away', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signInByToken(p, inject('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/assignments');
     const mine = p.getByLabel('Mine', { exact: true });
     // Checked once the account's link to its physicist is read.
@@ -87,7 +88,7 @@ describe('/my-schedule', () => {
   it('stays readable offline from the service worker, says as of when, and is forgotten at logout', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signInByToken(p, inject('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/my-schedule');
     const next = p.getByRole('region', { name: 'Next jobs' });
     await next.getByText('MS Next Clinic').waitFor();
@@ -131,10 +132,10 @@ describe('notifications', () => {
     const context = await page()
       .context()
       .browser()!
-      .newContext({ baseURL: inject('baseUrl') });
+      .newContext({ baseURL: provided('baseUrl') });
     try {
       const physicist = await context.newPage();
-      await signInByToken(physicist, inject('regular'));
+      await signInByToken(physicist, provided('regular'));
       await physicist.goto('/my-schedule');
       await physicist.getByRole('region', { name: 'Next jobs' }).waitFor();
       const navigations: string[] = [];
@@ -149,7 +150,7 @@ describe('notifications', () => {
         method: 'POST',
         body: JSON.stringify({ job_id: other.id, role: 'lead', physicist_id: mineId }),
       });
-      await signInByToken(page(), inject('manager'));
+      await signInByToken(page(), provided('manager'));
       await page().goto('/assignments');
       await page()
         .getByRole('button', { name: `Notify affected physicists of job ${other.id}` })
@@ -172,7 +173,7 @@ describe('notifications', () => {
 
 describe('notify all physicists', () => {
   it('sends the message the manager writes in the dialog, after refusing an empty one', async () => {
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     const rows = await adminApi<{ id: number; customer: string }[]>('/jobs/');
     const next = rows.find((j) => j.customer === 'MS Next Clinic')!;
@@ -194,9 +195,9 @@ describe('notify all physicists', () => {
     await expectToast(page(), 'Notified');
     await dialog.waitFor({ state: 'detached' });
 
-    const token = await apiToken(inject('baseUrl'), inject('regular'));
+    const token = await apiToken(provided('baseUrl'), provided('regular'));
     const mine = (await (
-      await fetch(`${inject('baseUrl')}/api/v1/notifications`, {
+      await fetch(`${provided('baseUrl')}/api/v1/notifications`, {
         headers: { Authorization: `Bearer ${token}` },
       })
     ).json()) as { items: { message: string }[] };

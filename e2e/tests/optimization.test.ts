@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
-beforeAll(() => seedSchedule(inject('baseUrl'), inject('admin')));
+beforeAll(() => seedSchedule(provided('baseUrl'), provided('admin')));
 
 async function chooseAlgorithm(p: Page, label: string): Promise<void> {
   await p.getByRole('combobox', { name: 'Optimization algorithm' }).click();
@@ -15,7 +16,7 @@ async function chooseAlgorithm(p: Page, label: string): Promise<void> {
 
 describe('optimisation from /assignments', () => {
   it('manager runs the fast heuristic: the task streams to completion and the table reloads with assignments', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     expect(
@@ -39,7 +40,7 @@ describe('optimisation from /assignments', () => {
   });
 
   it('a second run with nothing changed moves nobody, and says so', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await chooseAlgorithm(page(), 'Simple, Fast');
@@ -55,7 +56,7 @@ describe('optimisation from /assignments', () => {
   });
 
   it('manager cancels a long run from the task panel', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/assignments');
     // The default, portfolio, works its whole time budget (20 s): long enough to cancel.
     await page().getByRole('button', { name: 'Run Optimization' }).click();
@@ -65,18 +66,21 @@ describe('optimisation from /assignments', () => {
     expect(await card.getByTestId('task-times').textContent()).toMatch(/Elapsed \d\d:\d\d/);
     await card.getByRole('button', { name: /^Cancel / }).click();
     await card.waitFor({ state: 'detached' });
-    const active = await page().evaluate(async () => {
-      const token = localStorage.getItem('meridian.token') ?? '';
-      const r = await fetch('/api/v1/tasks/active', {
-        headers: { Authorization: `Bearer ${token}` },
+    // The card leaves as the cancel is sent (the panel marks it cancelled at once); the server's
+    // list is empty once the cancel has been answered, which on a loaded machine comes later.
+    const active = () =>
+      page().evaluate(async () => {
+        const token = localStorage.getItem('meridian.token') ?? '';
+        const r = await fetch('/api/v1/tasks/active', {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return (await r.json()) as unknown[];
       });
-      return (await r.json()) as unknown[];
-    });
-    expect(active).toEqual([]);
+    await expect.poll(active).toEqual([]);
   });
 
   it('regular user sees no optimisation controls', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().goto('/assignments');
     await page()
       .getByText(/Showing \d+ of \d+ total jobs/)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
 import {
@@ -7,6 +7,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 /**
  * The past is kept as it happened: in Data Management a manager corrects a
@@ -37,7 +38,7 @@ afterAll(async () => {
 describe('correcting the past in Data Management', () => {
   it('asks why before a past job is edited or removed, and records the removal', async () => {
     await page().setViewportSize({ width: 1440, height: 900 });
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await waitForPath(page(), '/import');
     const past = await jobByCustomer('PC Past Clinic');
     // The table holds this file's jobs, not an earlier file's (an edit there would be lost).

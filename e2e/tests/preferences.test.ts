@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signInByToken } from '../support/app';
@@ -11,6 +11,7 @@ import {
   replaceSchedule,
 } from '../support/scheduling-data';
 import { linkRegularTo, setRegularLink, unlinkRegular } from '../support/regular-link';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -44,7 +45,7 @@ describe('preferences', () => {
   it('a physicist picks weekdays and dates by keyboard at 390 px and saves them', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signInByToken(p, inject('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/my-schedule');
     const panel = p.getByRole('region', { name: 'My preferences' });
     await panel.waitFor();
@@ -105,7 +106,7 @@ describe('preferences', () => {
   it('a manager sees the avoided days as a light hatch on the timeline', async () => {
     const p = page();
     await p.setViewportSize({ width: 1440, height: 900 });
-    await signInByToken(p, inject('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/timeline');
     await p.getByRole('button', { name: 'Week', exact: true }).click();
     const row = p.locator(`[data-row-key="person:${personId}"]`);
@@ -129,7 +130,7 @@ describe('preferences', () => {
 
   it('shows a regular user no hatch of other people’s wishes', async () => {
     const p = page();
-    await signInByToken(p, inject('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/timeline');
     const row = p.locator(`[data-row-key="person:${personId}"]`);
     await row.waitFor();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { expectToast, signIn } from '../support/app';
 import { seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -16,8 +17,8 @@ interface Job {
 
 /** A call as the admin, through the API (not through the screen under test). */
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   });
@@ -44,14 +45,14 @@ async function startPreview(p: Page): Promise<void> {
 
 beforeAll(async () => {
   // A fresh schedule: six jobs, nobody assigned, so a preview has slots to fill.
-  await seedSchedule(inject('baseUrl'), inject('admin'));
+  await seedSchedule(provided('baseUrl'), provided('admin'));
 });
 
 describe('preview runs on /assignments', () => {
   it('manager previews a run: the diff shows, Discard changes nothing, Apply writes it as a recorded run', async () => {
     const before = await planThroughApi();
     expect(before.every((j) => j.assigned_lead_id === null)).toBe(true);
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
 

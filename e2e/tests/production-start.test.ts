@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_RUN_TIME_COMPILERS } from '../support/server';
+import { provided } from '../support/provided';
 
 /** Runs a one-line script under the guard every browser-test server starts with. */
 const underGuard = (type: 'module' | 'commonjs', code: string) =>
@@ -29,7 +30,7 @@ describe('production start', () => {
   });
 
   it('the server built by npm run build answers under that guard (it started with plain node)', async () => {
-    const health = await fetch(new URL('/api/v1/health', inject('baseUrl')));
+    const health = await fetch(new URL('/api/v1/health', provided('baseUrl')));
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
   });

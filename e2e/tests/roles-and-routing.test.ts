@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { drawerEntries, expectTitle, pathOf, signIn, waitForPath } from '../support/app';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -20,14 +21,14 @@ const MINE = 'My schedule';
 
 describe('each role', () => {
   it('admin lands on Data Management and sees every entry', async () => {
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     expect(pathOf(page())).toBe('/import');
     await expectTitle(page(), 'Data Management');
     expect(await drawerEntries(page())).toEqual([MINE, ...SCHEDULERS, ...EVERYONE, 'Admin']);
   });
 
   it('manager lands on Data Management, has no Admin entry and is sent away from /admin', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     expect(pathOf(page())).toBe('/import');
     expect(await drawerEntries(page())).toEqual([MINE, ...SCHEDULERS, ...EVERYONE]);
     await page().goto('/admin');
@@ -35,7 +36,7 @@ describe('each role', () => {
   });
 
   it('regular lands on Assignments, sees only shared entries and is sent away from forbidden routes', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     expect(pathOf(page())).toBe('/assignments');
     await expectTitle(page(), 'Assignments');
     expect(await drawerEntries(page())).toEqual([MINE, ...EVERYONE]);
@@ -48,7 +49,7 @@ describe('each role', () => {
 
 describe('routing', () => {
   it('sends / and unknown paths to the role home', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().goto('/no-such-screen');
     await waitForPath(page(), '/assignments');
     await page().goto('/');
@@ -74,7 +75,7 @@ describe('routing', () => {
   });
 
   it('opens each screen from the drawer with its title', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     const titles: Record<string, string> = {
       'Job Ingestion & Review': '/schedule',
       'Kit Management': '/kits',
@@ -89,7 +90,7 @@ describe('routing', () => {
   });
 
   it('pre-navigates: hovering Admin for 250 ms fetches the user list before any click', async () => {
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     const usersRequest = page().waitForRequest((request) =>
       request.url().endsWith('/api/v1/admin/users'),
     );
@@ -101,7 +102,7 @@ describe('routing', () => {
 
 describe('logout', () => {
   it('removes the token and returns to /login', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page(), '/login');
     expect(await page().evaluate(() => localStorage.getItem('meridian.token'))).toBeNull();
@@ -112,7 +113,7 @@ describe('logout', () => {
 
 describe('about', () => {
   it('shows the three sections and the objective', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().getByRole('link', { name: 'About' }).click();
     await page()
       .getByRole('button', { name: /The mathematical foundations/ })

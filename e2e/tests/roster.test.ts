@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
 import { adminApi, ensurePhysicists } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -32,7 +33,7 @@ async function cellsOf(row: Locator): Promise<string[]> {
 }
 
 async function openRoster(p: Page, as: 'admin' | 'manager', tab: string): Promise<void> {
-  await signIn(p, inject(as));
+  await signIn(p, provided(as));
   await p.goto(`/roster?tab=${tab}`);
   await p.getByRole('tab', { name: 'Physicists' }).waitFor();
 }

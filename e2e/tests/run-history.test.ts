@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { signInByToken } from '../support/app';
 import { seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
-beforeAll(() => seedSchedule(inject('baseUrl'), inject('admin')));
+beforeAll(() => seedSchedule(provided('baseUrl'), provided('admin')));
 
 interface Slots {
   id: number;
@@ -17,8 +18,8 @@ interface Slots {
 
 /** Every job's three slots, read through the API (not through the screen under test). */
 async function planThroughApi(): Promise<Slots[]> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1/assignments/`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1/assignments/`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -36,7 +37,7 @@ async function planThroughApi(): Promise<Slots[]> {
 describe('plan history on /assignments', () => {
   it('manager runs an optimisation, opens the history, undoes the run: the plan is back', async () => {
     const before = await planThroughApi();
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('combobox', { name: 'Optimization algorithm' }).click();
@@ -86,10 +87,10 @@ const shoot = async (name: string) => {
 
 describe('plan history: an undo over a later edit', () => {
   it('lists the slot edited since the run and restores anyway only when asked', async () => {
-    await seedSchedule(inject('baseUrl'), inject('admin'));
+    await seedSchedule(provided('baseUrl'), provided('admin'));
     const before = await planThroughApi();
     if (SHOTS_DIR) await page().setViewportSize({ width: 1280, height: 800 });
-    await signInByToken(page(), inject('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('combobox', { name: 'Optimization algorithm' }).click();
@@ -101,14 +102,14 @@ describe('plan history: an undo over a later edit', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     // Someone clears a lead the run chose, through the API.
-    const token = await apiToken(inject('baseUrl'), inject('admin'));
+    const token = await apiToken(provided('baseUrl'), provided('admin'));
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
     const jobs = (await (
-      await fetch(`${inject('baseUrl')}/api/v1/assignments/`, { headers })
+      await fetch(`${provided('baseUrl')}/api/v1/assignments/`, { headers })
     ).json()) as (Slots & { customer: string })[];
     const edited = jobs.find((j) => j.assigned_lead_id !== null);
     expect(edited).toBeDefined();
-    const cleared = await fetch(`${inject('baseUrl')}/api/v1/assignments/manual`, {
+    const cleared = await fetch(`${provided('baseUrl')}/api/v1/assignments/manual`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ job_id: edited!.id, role: 'lead', physicist_id: null }),
@@ -154,7 +155,7 @@ describe('plan history: an undo over a later edit', () => {
 
 describe('plan history for other roles', () => {
   it('a regular user sees the runs and what they changed, but no undo or replay', async () => {
-    await signInByToken(page(), inject('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/assignments');
     await page().getByRole('button', { name: 'Plan history' }).click();
     const runs = page().getByRole('list', { name: 'Recorded runs' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
@@ -10,6 +10,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => clearSchedule());
 
 async function openSchedule(p: Page): Promise<void> {
-  await signIn(p, inject('admin'));
+  await signIn(p, provided('admin'));
   await p.goto('/schedule');
   await p.getByText('Showing 2 of 2 total jobs').waitFor();
 }

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -22,8 +23,8 @@ interface JobRow {
 }
 
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  return fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  return fetch(`${provided('baseUrl')}/api/v1${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
   });
@@ -49,7 +50,7 @@ async function uploadFile(p: Page, name: string, text: string) {
 }
 
 async function openImport(p: Page, as: 'admin' | 'manager' = 'admin') {
-  await signIn(p, inject(as));
+  await signIn(p, provided(as));
   await waitForPath(p, '/import');
   await p.getByTestId('job-count').waitFor();
 }
@@ -76,7 +77,7 @@ beforeAll(async () => {
 
 describe('scheduling screens', () => {
   it('shows the unavailability empty state before any upload', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().goto('/unavailability');
     await page().getByText('No unavailability records found').waitFor();
   });
@@ -146,7 +147,7 @@ describe('scheduling screens', () => {
 
   it('assigns a lead by hand and shows why a choice is refused', async () => {
     const id = await jobId('Alpha Clinic');
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/schedule');
     const lead = page().getByRole('combobox', { name: `Lead of job ${id}` });
     await lead.click();
@@ -161,7 +162,7 @@ describe('scheduling screens', () => {
   });
 
   it('edits a kit as a manager', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/kits');
     await page().getByRole('button', { name: 'Edit E2E Kit' }).click();
     await page().getByRole('dialog').getByLabel('Comments').fill('Calibrated');
@@ -171,7 +172,7 @@ describe('scheduling screens', () => {
   });
 
   it('regular users see no edit controls', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().getByRole('table', { name: 'Assignments' }).waitFor();
     expect(await page().getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     expect(await page().getByRole('combobox').count()).toBeLessThanOrEqual(1);
@@ -181,7 +182,7 @@ describe('scheduling screens', () => {
   });
 
   it('exports the unavailability page as CSV', async () => {
-    await signIn(page(), inject('regular'));
+    await signIn(page(), provided('regular'));
     await page().goto('/unavailability');
     await page().getByText('E2E Lead Busy').waitFor();
     await page().getByRole('button', { name: 'Export' }).click();

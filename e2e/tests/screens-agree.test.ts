@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
@@ -10,6 +10,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 /**
  * One data set, every screen: the open-slot count (packages/domain/src/open-slots.ts)
@@ -65,7 +66,7 @@ describe('the open-slot count', () => {
     expect(summary.job_stats).toEqual({ assigned: 1, total: 4 });
 
     const p = page();
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     const said: Record<string, string> = {};
     for (const path of ['/assignments', '/schedule', '/timeline', '/analytics', '/map']) {
       said[path] = await openSlotsOn(p, path);
@@ -100,7 +101,7 @@ describe('the bell and the ticker', () => {
       });
     }
     const p = page();
-    await signIn(p, inject('regular'));
+    await signIn(p, provided('regular'));
     await p.goto('/assignments');
     const ticker = p.getByRole('region', { name: 'Notifications' });
     // The ticker's first copy of its list: the second is a hidden duplicate for the loop.
@@ -160,7 +161,7 @@ describe('motion', () => {
     });
     const nobody = await jobByCustomer('AG Nobody');
     const p = page();
-    await signIn(p, inject('regular'));
+    await signIn(p, provided('regular'));
     await p.emulateMedia({ reducedMotion: 'no-preference' });
     await p.goto('/assignments');
     const track = p.getByTestId('ticker-track');

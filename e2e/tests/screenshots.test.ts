@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
 import { apiToken } from '../support/api';
+import { provided } from '../support/provided';
 
 /**
  * Screenshots for looking at the screens, not assertions: they run only when
@@ -19,8 +20,8 @@ const shoot = async (p: Page, name: string, fullPage = false) => {
 };
 
 async function setTheme(theme: string) {
-  const baseUrl = inject('baseUrl');
-  const token = await apiToken(baseUrl, inject('admin'));
+  const baseUrl = provided('baseUrl');
+  const token = await apiToken(baseUrl, provided('admin'));
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const current = (await (
     await fetch(`${baseUrl}/api/v1/admin/appearance-settings`, { headers })
@@ -50,7 +51,7 @@ describe.skipIf(!SHOTS_DIR)('screenshots', () => {
 
   it('each role shell', async () => {
     for (const role of ['admin', 'manager', 'regular'] as const) {
-      await signIn(page(), inject(role));
+      await signIn(page(), provided(role));
       await page().getByTestId('page-title').waitFor();
       await shoot(page(), `shell-${role}`);
       await page().getByRole('button', { name: 'Logout' }).click();
@@ -59,7 +60,7 @@ describe.skipIf(!SHOTS_DIR)('screenshots', () => {
   });
 
   it('drawer closed and a phone-sized window', async () => {
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().getByRole('button', { name: 'Toggle navigation' }).click();
     await page().waitForTimeout(400);
     await shoot(page(), 'drawer-closed');
@@ -72,7 +73,7 @@ describe.skipIf(!SHOTS_DIR)('screenshots', () => {
   });
 
   it('admin tabs and about', async () => {
-    await signIn(page(), inject('admin'));
+    await signIn(page(), provided('admin'));
     for (const tab of ['users', 'appearance', 'music', 'optimizer']) {
       await page().goto(`/admin?tab=${tab}`);
       await shoot(page(), `admin-${tab}`, true);
@@ -89,7 +90,7 @@ describe.skipIf(!SHOTS_DIR)('screenshots', () => {
     try {
       for (const theme of ['dark_shade', 'sunset', 'mono_creme', 'teal_breeze']) {
         await setTheme(theme);
-        await signIn(page(), inject('admin'));
+        await signIn(page(), provided('admin'));
         await page().goto('/admin?tab=appearance');
         await shoot(page(), `theme-${theme}`);
         await page().evaluate(() => localStorage.clear());

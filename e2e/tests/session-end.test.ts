@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn, waitForPath } from '../support/app';
 import { apiToken, createUser } from '../support/api';
+import { provided } from '../support/provided';
 
 // docs/security.md: a changed role, a reset password or a deleted account makes the
 // old token fail at the next request. The app must then leave for /login
@@ -12,8 +13,8 @@ const SESSION_ENDED = 'Your session has ended; please sign in again.';
 
 /** Admin API call with a fresh admin token. */
 async function adminApi(path: string, init: RequestInit = {}): Promise<Response> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  return fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  return fetch(`${provided('baseUrl')}/api/v1${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
   });
@@ -23,8 +24,8 @@ async function adminApi(path: string, init: RequestInit = {}): Promise<Response>
 async function seedManager(prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const credentials = { username, password: 'session-end-pass-1' };
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  await createUser(inject('baseUrl'), token, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  await createUser(provided('baseUrl'), token, {
     ...credentials,
     email: `${username}@example.org`,
     role: 'manager',
@@ -93,7 +94,7 @@ describe('a session the server ended', () => {
 
   it('a wrong password on /login is a failed sign-in, not a session end', async () => {
     await page().goto('/login');
-    await page().getByLabel('Username').fill(inject('regular').username);
+    await page().getByLabel('Username').fill(provided('regular').username);
     await page().getByLabel('Password').fill('not-the-password');
     await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await page().getByTestId('toast').filter({ hasText: 'Login failed:' }).first().waitFor();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { signIn } from '../support/app';
@@ -6,6 +6,7 @@ import { apiToken } from '../support/api';
 import { axeFindings } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { clearSchedule, ensurePhysicists, replaceSchedule } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 /**
  * A user's own theme choice beside the admin's default, chosen from
@@ -26,8 +27,8 @@ const DARK_PAGE = 'rgb(16, 20, 24)';
 const pageColour = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 const api = async (method: 'GET' | 'PUT', body?: object) => {
-  const baseUrl = inject('baseUrl');
-  const token = await apiToken(baseUrl, inject('regular'));
+  const baseUrl = provided('baseUrl');
+  const token = await apiToken(baseUrl, provided('regular'));
   const response = await fetch(`${baseUrl}/api/v1/me/appearance`, {
     method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -62,7 +63,7 @@ describe('the theme choice', () => {
     const p = page();
     await p.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, inject('regular'));
+    await signIn(p, provided('regular'));
     await p.goto('/my-schedule');
     await p.getByRole('button', { name: 'Theme' }).waitFor();
     // Nobody chose yet: the organisation's (light) theme, even on a dark device.
@@ -111,7 +112,7 @@ describe('the theme choice', () => {
     await api('PUT', { theme_choice: 'dark_shade' });
     const p = page();
     await p.emulateMedia({ colorScheme: 'light' });
-    await signIn(p, inject('regular'));
+    await signIn(p, provided('regular'));
     await p.waitForFunction(
       (dark) => getComputedStyle(document.body).backgroundColor === dark,
       DARK_PAGE,
@@ -132,10 +133,10 @@ describe('the theme choice', () => {
     // A second browser (another device) with a dark OS setting gets the same choice from the server.
     const other = await launchBrowser();
     try {
-      const context = await other.newContext({ baseURL: inject('baseUrl'), colorScheme: 'dark' });
+      const context = await other.newContext({ baseURL: provided('baseUrl'), colorScheme: 'dark' });
       const second = await context.newPage();
       await api('PUT', { theme_choice: 'sunset' });
-      await signIn(second, inject('regular'));
+      await signIn(second, provided('regular'));
       await second.getByRole('button', { name: 'Theme' }).click();
       const choice = second.getByRole('menuitemradio', { checked: true });
       await expect(choice.textContent()).resolves.toContain('Sunset');

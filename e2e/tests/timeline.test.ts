@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { expectToast, signIn } from '../support/app';
@@ -9,6 +9,7 @@ import {
   jobByCustomer,
   replaceSchedule,
 } from '../support/scheduling-data';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -59,7 +60,7 @@ const leadOfJob = async () => {
 };
 
 async function openTimeline(p: Page, as: 'manager' | 'regular' = 'manager') {
-  await signIn(p, inject(as));
+  await signIn(p, provided(as));
   await p.goto('/timeline');
   await p.getByRole('button', { name: 'Week', exact: true }).click();
 }
@@ -163,7 +164,7 @@ describe('timeline', () => {
   it('labels narrow bars with a short name or initials that fit, the full name on focus', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, inject('manager'));
+    await signIn(p, provided('manager'));
     await p.goto('/timeline');
     // Month is the default zoom: 14 px a day on a phone.
     const bar = barIn(p, 'TL Lead A Origin');

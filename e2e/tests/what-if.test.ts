@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
 import { expectToast, signIn } from '../support/app';
 import { seedSchedule } from './optimization-seed';
+import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
 
@@ -24,8 +25,8 @@ interface Job {
 
 /** A GET as the admin, through the API (not through the screen under test). */
 async function apiGet<T>(path: string): Promise<T> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const response = await fetch(`${provided('baseUrl')}/api/v1${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status, path).toBe(200);
@@ -47,8 +48,8 @@ const planThroughApi = async () =>
 
 /** A plan to repair: a heuristic run through the API, waited for until every lead slot is filled. */
 async function optimiseThroughApi(): Promise<void> {
-  const token = await apiToken(inject('baseUrl'), inject('admin'));
-  const started = await fetch(`${inject('baseUrl')}/api/v1/optimize/assign?algorithm=heuristic`, {
+  const token = await apiToken(provided('baseUrl'), provided('admin'));
+  const started = await fetch(`${provided('baseUrl')}/api/v1/optimize/assign?algorithm=heuristic`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -62,7 +63,7 @@ async function optimiseThroughApi(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await seedSchedule(inject('baseUrl'), inject('admin'));
+  await seedSchedule(provided('baseUrl'), provided('admin'));
   await optimiseThroughApi();
 });
 
@@ -75,7 +76,7 @@ describe('what-if drill on /assignments', () => {
     const sickName = physicists.find((p) => p.id === sick)!.name;
     const day = job.start.slice(0, 10);
 
-    await signIn(page(), inject('manager'));
+    await signIn(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('button', { name: 'What if…' }).click();
