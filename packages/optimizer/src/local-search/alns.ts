@@ -1,6 +1,7 @@
 import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
+import type { SolutionState } from '../core/solution';
 import { startingState } from '../greedy/start';
 import type { Destroy, Repair } from './alns-operators';
 import * as ops from './alns-operators';
@@ -59,11 +60,7 @@ export const alns: Algorithm = async (ctx) => {
   const repairUses = REPAIRS.map(() => 0);
   const limit = ctx.iterationCap;
   const maxSize = Math.max(4, Math.min(60, Math.round(0.15 * c.openSlots.length)));
-  // T0 accepts a 0.5% worse solution with probability 1/2 (0.1% when the run is handed a
-  // solution to improve, as a portfolio member or a replanning run is: hotter, it first
-  // undoes that solution's gains); it cools by 1000x over the run.
-  const warm = ctx.startAssignment ? 0.001 : 0.005;
-  const t0 = Math.max(1e-6, (warm * (current.total - 1e6 * current.unassigned)) / Math.LN2);
+  const t0 = initialTemperature(current, ctx.startAssignment !== undefined);
   let iteration = 0;
   // Per operator over the whole run: uses and wall-clock ms (what each costs at this size).
   const destroyTotalUses = DESTROYS.map(() => 0);
@@ -111,21 +108,47 @@ export const alns: Algorithm = async (ctx) => {
     await ctx.pause();
     step.lap();
   }
+  return {
+    stats: alnsStats(
+      iteration,
+      { uses: destroyTotalUses, ms: destroyMs, weights: destroyWeight },
+      { uses: repairTotalUses, ms: repairMs, weights: repairWeight },
+    ),
+  };
+};
+
+/**
+ * T0 accepts a 0.5% worse solution with probability 1/2 (0.1% when the run is handed a
+ * solution to improve, as a portfolio member or a replanning run is: hotter, it first
+ * undoes that solution's gains); it cools by 1000x over the run.
+ */
+function initialTemperature(current: SolutionState, handedStart: boolean): number {
+  const warm = handedStart ? 0.001 : 0.005;
+  return Math.max(1e-6, (warm * (current.total - 1e6 * current.unassigned)) / Math.LN2);
+}
+
+/** One operator family's run totals: uses, wall-clock ms and final weights, index by index. */
+interface OperatorTotals {
+  uses: number[];
+  ms: number[];
+  weights: number[];
+}
+
+/** The run's stats: each operator's uses, cost per use and final weight, by name. */
+function alnsStats(iterations: number, destroy: OperatorTotals, repair: OperatorTotals) {
   const named = (list: [string, unknown][], w: number[]) =>
     Object.fromEntries(list.map(([name], i) => [name, Number(w[i]!.toFixed(3))]));
   return {
-    stats: {
-      iterations: iteration,
-      iteration_unit: 'destroy, repair and acceptance test',
-      destroy_uses: named(DESTROYS, destroyTotalUses),
-      repair_uses: named(REPAIRS, repairTotalUses),
-      destroy_ms_per_use: named(DESTROYS, perUse(destroyMs, destroyTotalUses)),
-      repair_ms_per_use: named(REPAIRS, perUse(repairMs, repairTotalUses)),
-      destroy_weights: named(DESTROYS, destroyWeight),
-      repair_weights: named(REPAIRS, repairWeight),
-    },
+    iterations,
+    iteration_unit: 'destroy, repair and acceptance test',
+    destroy_uses: named(DESTROYS, destroy.uses),
+    repair_uses: named(REPAIRS, repair.uses),
+    destroy_ms_per_use: named(DESTROYS, perUse(destroy.ms, destroy.uses)),
+    repair_ms_per_use: named(REPAIRS, perUse(repair.ms, repair.uses)),
+    destroy_weights: named(DESTROYS, destroy.weights),
+    repair_weights: named(REPAIRS, repair.weights),
   };
-};
+}
 
 const perUse = (ms: number[], uses: number[]) => ms.map((t, i) => t / Math.max(1, uses[i]!));
 
