@@ -59,22 +59,7 @@ export async function solveInProcess(
   const method = ALGORITHM_REGISTRY[options.algorithm];
   const outcome = await method(ctx);
 
-  const assignments = ctx.best.toAssignments();
-  const violations = checkHardConstraints(instance, assignments);
-  if (violations.length > 0) {
-    const first = violations[0]!;
-    throw new Error(
-      `bug: ${options.algorithm} produced ${violations.length} hard violation(s), e.g. job ${first.job_id} ${first.slot}: ${first.reason}`,
-    );
-  }
-  // The search kept F incrementally (exact deltas); the evaluator recomputes it from scratch.
-  const objective = evaluateObjective(instance, assignments, weights);
-  const kept = ctx.best.objective();
-  const mismatch = objectiveMismatch(objective, kept);
-  if (mismatch)
-    throw new Error(
-      `bug: ${options.algorithm}'s incremental objective differs from the evaluator's: ${mismatch}`,
-    );
+  const { assignments, objective, kept } = checkedBest(instance, ctx, options.algorithm, weights);
   const status = ctx.isCancelled
     ? 'cancelled'
     : (outcome.status ?? (ctx.isTimedOut ? 'timeout' : 'feasible'));
@@ -100,6 +85,35 @@ export async function solveInProcess(
       ...(blocker !== null ? { not_replayable_because: blocker } : {}),
     },
   };
+}
+
+/**
+ * The best solution, re-checked by the domain: a hard violation, or an
+ * incrementally kept F that differs from the evaluator's, is a bug and throws.
+ */
+function checkedBest(
+  instance: Instance,
+  ctx: AlgorithmContext,
+  algorithm: RunOptions['algorithm'],
+  weights: Instance['weights'],
+): { assignments: JobAssignment[]; objective: Objective; kept: Objective } {
+  const assignments = ctx.best.toAssignments();
+  const violations = checkHardConstraints(instance, assignments);
+  if (violations.length > 0) {
+    const first = violations[0]!;
+    throw new Error(
+      `bug: ${algorithm} produced ${violations.length} hard violation(s), e.g. job ${first.job_id} ${first.slot}: ${first.reason}`,
+    );
+  }
+  // The search kept F incrementally (exact deltas); the evaluator recomputes it from scratch.
+  const objective = evaluateObjective(instance, assignments, weights);
+  const kept = ctx.best.objective();
+  const mismatch = objectiveMismatch(objective, kept);
+  if (mismatch)
+    throw new Error(
+      `bug: ${algorithm}'s incremental objective differs from the evaluator's: ${mismatch}`,
+    );
+  return { assignments, objective, kept };
 }
 
 /**
