@@ -40,6 +40,31 @@ function sample(policy: MlpPolicy, window: Window, next: () => number): Trajecto
 }
 
 /**
+ * One REINFORCE update from a batch of trajectories on one window: each
+ * one's advantage is -(its F - the batch's mean F) / spread. `grad` is
+ * scratch space, reused across updates.
+ */
+function reinforce(policy: MlpPolicy, batch: Trajectory[], grad: Float64Array): void {
+  const mean = batch.reduce((s, t) => s + t.total, 0) / SAMPLES;
+  const spread = Math.sqrt(batch.reduce((s, t) => s + (t.total - mean) ** 2, 0) / SAMPLES);
+  grad.fill(0);
+  for (const t of batch) {
+    const advantage = spread > 1e-9 ? -(t.total - mean) / spread : 0;
+    if (advantage === 0) continue;
+    // d log softmax_k / d score_j = 1[j = k] - p_j
+    for (const s of t.steps)
+      s.features.forEach((f, j) =>
+        policy.accumulate(
+          f,
+          (advantage * ((j === s.chosen ? 1 : 0) - s.probs[j]!)) / SAMPLES,
+          grad,
+        ),
+      );
+  }
+  policy.ascend(grad, LEARNING_RATE);
+}
+
+/**
  * `drl`: a neural policy (linear part + 16 tanh units, softmax over a slot's
  * free candidates) trained by policy gradient (REINFORCE) on windows sampled
  * from the instance: per update, SAMPLES trajectories on one window, each
@@ -84,23 +109,7 @@ export const drl: Algorithm = async (ctx) => {
   ) {
     const window = windowOf(c, sampleRun(split.pool, rng, size));
     const batch = Array.from({ length: SAMPLES }, () => sample(policy, window, () => rng.next()));
-    const mean = batch.reduce((s, t) => s + t.total, 0) / SAMPLES;
-    const spread = Math.sqrt(batch.reduce((s, t) => s + (t.total - mean) ** 2, 0) / SAMPLES);
-    grad.fill(0);
-    for (const t of batch) {
-      const advantage = spread > 1e-9 ? -(t.total - mean) / spread : 0;
-      if (advantage === 0) continue;
-      // d log softmax_k / d score_j = 1[j = k] - p_j
-      for (const s of t.steps)
-        s.features.forEach((f, j) =>
-          policy.accumulate(
-            f,
-            (advantage * ((j === s.chosen ? 1 : 0) - s.probs[j]!)) / SAMPLES,
-            grad,
-          ),
-        );
-    }
-    policy.ascend(grad, LEARNING_RATE);
+    reinforce(policy, batch, grad);
     ctx.report(
       `policy gradient: update ${done + 1}, ${(done + 1) * SAMPLES} episodes`,
       0.4 * Math.max((done + 1) / updates, (ctx.now() - started) / budget),
