@@ -1,6 +1,7 @@
 import type { Algorithm } from '../core/context';
 import { SolutionState } from '../core/solution';
 import { slotCandidates } from '../core/compile';
+import type { CompiledInstance } from '../core/compile';
 import { buildMilpModel } from '../exact/milp-model';
 import {
   allJobs,
@@ -14,6 +15,7 @@ import { construct } from './construct';
 import { learnScorer } from './imitation';
 import { fallbackThenLocalSearch, learnedConstructionThenLocalSearch } from './improve';
 import { softmax } from './models';
+import type { LinearScorer } from './models';
 
 /** Candidates per slot kept by the prediction. */
 const TOP_K = 3;
@@ -27,6 +29,48 @@ const BLEND = 0.02;
 const TEACHER_SHARE = 0.25;
 /** Share of the time left after training that HiGHS may use; the rest is the polish's. */
 const MILP_SHARE = 0.75;
+
+/**
+ * The model's own date-order solution (the MILP's warm start), with each
+ * (slot * P + physicist)'s predicted probability over the slots' TOP_K
+ * candidates, and each job's confidence.
+ */
+function predictWarmStart(c: CompiledInstance, model: LinearScorer) {
+  const P = c.physicistCount;
+  const predicted = new Map<number, number>();
+  // A job's confidence: its least confident slot's top probability (0 for a slot never decided).
+  const confidence = new Float64Array(c.jobCount).fill(1);
+  const decided = new Uint8Array(2 * c.jobCount);
+  const warm = construct(c, (d) => {
+    const probs = softmax(d.features.map((f) => model.score(f)));
+    const ranked = probs.map((pr, k) => ({ pr, k })).sort((a, b) => b.pr - a.pr);
+    for (const r of ranked.slice(0, TOP_K)) predicted.set(d.slot * P + d.candidates[r.k]!, r.pr);
+    decided[d.slot] = 1;
+    confidence[d.slot >> 1] = Math.min(confidence[d.slot >> 1]!, ranked[0]!.pr);
+    return ranked[0]!.k;
+  }).state;
+  for (const slot of c.openSlots) if (!decided[slot]) confidence[slot >> 1] = 0;
+  // The warm start must be a solution of the model: keep every slot's own choice (chains may have moved it).
+  for (const slot of c.openSlots) {
+    const p = warm.assign[slot]!;
+    if (p >= 0 && !predicted.has(slot * P + p)) predicted.set(slot * P + p, 1e-3);
+    // A slot the order left without a free candidate gets its nearest few, with no preference.
+    if (![...slotCandidates(c, slot)].some((q) => predicted.has(slot * P + q)))
+      for (const q of slotCandidates(c, slot).slice(0, TOP_K))
+        predicted.set(slot * P + q, 1 / TOP_K);
+  }
+  return { warm, predicted, confidence };
+}
+
+/** The jobs the MILP re-decides: below CONFIDENT, least confident first, at most MAX_MILP_JOBS. */
+function leastConfidentJobs(c: CompiledInstance, confidence: Float64Array): Set<number> {
+  return new Set(
+    allJobs(c)
+      .filter((j) => confidence[j]! < CONFIDENT)
+      .sort((a, b) => confidence[a]! - confidence[b]! || a - b)
+      .slice(0, MAX_MILP_JOBS),
+  );
+}
 
 /**
  * `predict_then_optimize`: the learned model (the conditional logit of
@@ -61,34 +105,8 @@ export const predictThenOptimize: Algorithm = async (ctx) => {
     };
   ctx.report('predict_then_optimize: building the learned construction', 0.42, true);
   const t0 = ctx.now();
-  const predicted = new Map<number, number>();
-  // A job's confidence: its least confident slot's top probability (0 for a slot never decided).
-  const confidence = new Float64Array(c.jobCount).fill(1);
-  const decided = new Uint8Array(2 * c.jobCount);
-  const warm = construct(c, (d) => {
-    const probs = softmax(d.features.map((f) => model.score(f)));
-    const ranked = probs.map((pr, k) => ({ pr, k })).sort((a, b) => b.pr - a.pr);
-    for (const r of ranked.slice(0, TOP_K)) predicted.set(d.slot * P + d.candidates[r.k]!, r.pr);
-    decided[d.slot] = 1;
-    confidence[d.slot >> 1] = Math.min(confidence[d.slot >> 1]!, ranked[0]!.pr);
-    return ranked[0]!.k;
-  }).state;
-  for (const slot of c.openSlots) if (!decided[slot]) confidence[slot >> 1] = 0;
-  // The warm start must be a solution of the model: keep every slot's own choice (chains may have moved it).
-  for (const slot of c.openSlots) {
-    const p = warm.assign[slot]!;
-    if (p >= 0 && !predicted.has(slot * P + p)) predicted.set(slot * P + p, 1e-3);
-    // A slot the order left without a free candidate gets its nearest few, with no preference.
-    if (![...slotCandidates(c, slot)].some((q) => predicted.has(slot * P + q)))
-      for (const q of slotCandidates(c, slot).slice(0, TOP_K))
-        predicted.set(slot * P + q, 1 / TOP_K);
-  }
-  const unsure = new Set(
-    allJobs(c)
-      .filter((j) => confidence[j]! < CONFIDENT)
-      .sort((a, b) => confidence[a]! - confidence[b]! || a - b)
-      .slice(0, MAX_MILP_JOBS),
-  );
+  const { warm, predicted, confidence } = predictWarmStart(c, model);
+  const unsure = leastConfidentJobs(c, confidence);
   const fixed = new SolutionState(c);
   for (const slot of c.openSlots)
     if (!unsure.has(slot >> 1) && warm.assign[slot]! >= 0) fixed.move(slot, warm.assign[slot]!);
