@@ -118,26 +118,6 @@ export const portfolio: Algorithm = async (ctx) => {
       : null;
   const ready = (await threads.workers).filter((w) => w.isReady).length;
   const proved = exact?.proved === true;
-  // A proved run replays through its exact member alone, so the cut epochs do not matter then.
-  const blocker = [
-    proved ? null : run?.blocker,
-    exact?.blocker,
-    finish?.blocker,
-    finishRecord && !finish ? 'the exact finish did not run' : null,
-  ]
-    .filter((b) => b)
-    .join('; ');
-  const exactRecipe =
-    exact && exact.blocker === null
-      ? {
-          exact: {
-            proved,
-            recipe: exact.recipe,
-            ...(exact.started ? {} : { started: false as const }),
-          },
-        }
-      : {};
-  const finishRecipe = finish?.recipe ? { milp: finish.recipe } : {};
   // The exact member's or the finish's bound holds for the portfolio's best too.
   const bound = exact?.bound ?? finish?.bound ?? null;
   return {
@@ -158,7 +138,43 @@ export const portfolio: Algorithm = async (ctx) => {
         : 'none (an iteration cap, or the instance too large for the budget)',
       worker_threads_ready: ready,
     },
+    ...portfolioReplay(run, exact, finish, finishRecord !== null),
+  };
+};
+
+/**
+ * The run's recipe (the epochs', the exact member's and the finish's) and
+ * what keeps it from replaying, or null.
+ */
+function portfolioReplay(
+  run: Awaited<ReturnType<typeof runEpochs>> | null,
+  exact: ExactRun | null,
+  finish: Awaited<ReturnType<typeof runExactFinish>> | null,
+  withFinish: boolean,
+) {
+  const proved = exact?.proved === true;
+  // A proved run replays through its exact member alone, so the cut epochs do not matter then.
+  const blocker = [
+    proved ? null : run?.blocker,
+    exact?.blocker,
+    finish?.blocker,
+    withFinish && !finish ? 'the exact finish did not run' : null,
+  ]
+    .filter((b) => b)
+    .join('; ');
+  const exactRecipe =
+    exact && exact.blocker === null
+      ? {
+          exact: {
+            proved,
+            recipe: exact.recipe,
+            ...(exact.started ? {} : { started: false as const }),
+          },
+        }
+      : {};
+  const finishRecipe = finish?.recipe ? { milp: finish.recipe } : {};
+  return {
     replay: { ...(run?.replay ?? {}), ...exactRecipe, ...finishRecipe },
     notReplayableBecause: blocker || null,
   };
-};
+}
