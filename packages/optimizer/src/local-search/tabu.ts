@@ -1,6 +1,8 @@
 import { StepTimer } from '../core/context';
 import type { Algorithm } from '../core/context';
 import { fillEmptySlots } from '../core/coverage';
+import type { Rng } from '../core/rng';
+import type { SolutionState } from '../core/solution';
 import { startingState } from '../greedy/start';
 import { kickAndDescend } from './kick-search';
 import { descend } from './moves';
@@ -37,13 +39,17 @@ export const tabuSearch: Algorithm = async (ctx) => {
   ctx.offer(state, 'ts');
   const open = c.openSlots;
   const stall = Math.max(100, c.jobCount);
-  const tabuUntil = new Int32Array(2 * c.jobCount * P);
   const limit = ctx.iterationCap;
   const tenureMin = 5 + Math.round(Math.sqrt(open.length) / 4);
-  // The current assignment at the step's start, and the chosen neighbour's changes (slot, new holder).
-  const base = new Int32Array(state.assign.length);
-  const chosenChanges: number[] = [];
-  const changes: number[] = [];
+  const memory: TabuMemory = {
+    open,
+    P,
+    tabuUntil: new Int32Array(2 * c.jobCount * P),
+    base: new Int32Array(state.assign.length),
+    chosenChanges: [],
+    changes: [],
+  };
+  const { base, chosenChanges } = memory;
   // The current state becomes the new best lazily: copied only when we are about to leave it.
   let atUnsavedBest = false;
   let sinceBest = 0;
@@ -57,32 +63,9 @@ export const tabuSearch: Algorithm = async (ctx) => {
     const bestTotal = Math.min(ctx.best.total, atUnsavedBest ? state.total : Infinity);
     const startTotal = state.total;
     base.set(state.assign);
-    state.checkpoint();
-    let chosenTotal = Infinity;
-    let chosenAspiring = false;
-    for (let n = 0; n < CANDIDATES; n++) {
-      kickAndDescend(state, rng, stop);
-      const total = state.total;
-      if (total < chosenTotal) {
-        changes.length = 0;
-        let isTabu = false;
-        for (const slot of open) {
-          const p = state.assign[slot]!;
-          if (p === base[slot]) continue;
-          changes.push(slot, p);
-          if (p >= 0 && tabuUntil[slot * P + p]! > step) isTabu = true;
-        }
-        const aspiring = total < bestTotal - 1e-9;
-        if (changes.length > 0 && (!isTabu || aspiring)) {
-          chosenTotal = total;
-          chosenAspiring = isTabu;
-          chosenChanges.length = 0;
-          chosenChanges.push(...changes);
-        } else if (isTabu) tabuRejected++;
-      }
-      state.rollback();
-    }
-    state.endCheckpoint();
+    const chosen = bestAdmissibleNeighbour(state, rng, stop, memory, step, bestTotal);
+    const { total: chosenTotal, aspiring: chosenAspiring } = chosen;
+    tabuRejected += chosen.tabuRejected;
     // As in ils: no neighbour worse by 0.1% of the non-coverage cost early on, by nothing at the end.
     const threshold = 0.001 * (1 - ctx.schedule(step)) * (startTotal - 1e6 * state.unassigned);
     if (chosenChanges.length > 0 && chosenTotal < startTotal + threshold) {
@@ -92,19 +75,7 @@ export const tabuSearch: Algorithm = async (ctx) => {
       }
       if (chosenAspiring) aspirations++;
       moved++;
-      // Apply the neighbour: empty its slots, then give each its new holder (the end state is feasible).
-      for (let i = 0; i < chosenChanges.length; i += 2) {
-        if (state.assign[chosenChanges[i]!]! >= 0) state.move(chosenChanges[i]!, -1);
-      }
-      for (let i = 0; i < chosenChanges.length; i += 2) {
-        const slot = chosenChanges[i]!;
-        const p = chosenChanges[i + 1]!;
-        if (p >= 0) state.move(slot, p);
-        // Forbid undoing: the physicist leaving the slot may not come back for a while.
-        const left = base[slot]!;
-        if (left >= 0) tabuUntil[slot * P + left] = step + tenureMin + rng.int(tenureMin);
-      }
-      if (state.unassigned > 0) fillEmptySlots(state);
+      applyNeighbour(state, rng, memory, step, tenureMin);
     }
     chosenChanges.length = 0;
     if (state.total < bestTotal - 1e-9) {
@@ -136,3 +107,87 @@ export const tabuSearch: Algorithm = async (ctx) => {
     },
   };
 };
+
+/** What the steps share: the tabu list, and scratch space reused from step to step. */
+interface TabuMemory {
+  readonly open: Int32Array;
+  readonly P: number;
+  /** Per (slot * P + physicist): the step until which giving the slot back to that physicist is tabu. */
+  readonly tabuUntil: Int32Array;
+  /** The current assignment at the step's start. */
+  readonly base: Int32Array;
+  /** The chosen neighbour's changes, and the one being tried: (slot, new holder) pairs. */
+  readonly chosenChanges: number[];
+  readonly changes: number[];
+}
+
+/**
+ * Samples CANDIDATES neighbours (each a kick and a descent, tried on `state`
+ * and rolled back) and keeps the best admissible one's changes in
+ * memory.chosenChanges: not tabu, or tabu but a new best (aspiration).
+ */
+function bestAdmissibleNeighbour(
+  state: SolutionState,
+  rng: Rng,
+  stop: () => boolean,
+  memory: TabuMemory,
+  step: number,
+  bestTotal: number,
+): { total: number; aspiring: boolean; tabuRejected: number } {
+  const { open, P, tabuUntil, base, chosenChanges, changes } = memory;
+  state.checkpoint();
+  let chosenTotal = Infinity;
+  let chosenAspiring = false;
+  let tabuRejected = 0;
+  for (let n = 0; n < CANDIDATES; n++) {
+    kickAndDescend(state, rng, stop);
+    const total = state.total;
+    if (total < chosenTotal) {
+      changes.length = 0;
+      let isTabu = false;
+      for (const slot of open) {
+        const p = state.assign[slot]!;
+        if (p === base[slot]) continue;
+        changes.push(slot, p);
+        if (p >= 0 && tabuUntil[slot * P + p]! > step) isTabu = true;
+      }
+      const aspiring = total < bestTotal - 1e-9;
+      if (changes.length > 0 && (!isTabu || aspiring)) {
+        chosenTotal = total;
+        chosenAspiring = isTabu;
+        chosenChanges.length = 0;
+        chosenChanges.push(...changes);
+      } else if (isTabu) tabuRejected++;
+    }
+    state.rollback();
+  }
+  state.endCheckpoint();
+  return { total: chosenTotal, aspiring: chosenAspiring, tabuRejected };
+}
+
+/**
+ * Moves `state` to the chosen neighbour: empties its slots, then gives each
+ * its new holder (the end state is feasible), and makes each physicist who
+ * left a slot tabu there for a random tenure.
+ */
+function applyNeighbour(
+  state: SolutionState,
+  rng: Rng,
+  memory: TabuMemory,
+  step: number,
+  tenureMin: number,
+): void {
+  const { P, tabuUntil, base, chosenChanges } = memory;
+  for (let i = 0; i < chosenChanges.length; i += 2) {
+    if (state.assign[chosenChanges[i]!]! >= 0) state.move(chosenChanges[i]!, -1);
+  }
+  for (let i = 0; i < chosenChanges.length; i += 2) {
+    const slot = chosenChanges[i]!;
+    const p = chosenChanges[i + 1]!;
+    if (p >= 0) state.move(slot, p);
+    // Forbid undoing: the physicist leaving the slot may not come back for a while.
+    const left = base[slot]!;
+    if (left >= 0) tabuUntil[slot * P + left] = step + tenureMin + rng.int(tenureMin);
+  }
+  if (state.unassigned > 0) fillEmptySlots(state);
+}
