@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'kysely';
 import { addDays } from '../src/io/date-input';
 import type { NewJob } from '../src/io/parse-schedule';
 import { buildApp, type App } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
 import { createDatabase, type Database } from '../src/db/database';
+import { openScratchSchema } from '../test/support/scratch-schema';
 import { generateDemoData } from '../src/demo/demo-data';
 
 /** The app of a bench: in-memory embedded database, demo roster, a signed-in admin. */
@@ -36,15 +35,7 @@ export const machineLine = () =>
 export async function openBenchDatabase(url: string | undefined): Promise<Database> {
   if (url === undefined || url === '')
     return createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
-  return {
-    ...database,
-    close: async () => {
-      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
-      await database.close();
-    },
-  };
+  return openScratchSchema(url, 'bench');
 }
 
 function jobsOf(count: number, demo: NewJob[]): NewJob[] {

@@ -12,34 +12,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import { buildApp } from '../src/compose/app';
 import { parseConfig } from '../src/config/config';
 import { createDatabase, type Database } from '../src/db/database';
+import { openScratchSchema } from '../test/support/scratch-schema';
 import { machineLine } from './bench-app';
 
 const MB = 1024 * 1024;
 const SIZE = 50 * MB;
 const ROUNDS = 10;
 
-async function openDatabase(): Promise<{
-  database: Database;
-  label: string;
-  drop: () => Promise<void>;
-}> {
+/** The database the bench runs on; its close drops a PostgreSQL schema it made. */
+async function openDatabase(): Promise<{ database: Database; label: string }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (url === undefined || url === '') {
     const database = await createDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
-    return { database, label: 'embedded (PGlite in memory)', drop: async () => {} };
+    return { database, label: 'embedded (PGlite in memory)' };
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
   return {
-    database,
+    database: await openScratchSchema(url, 'bench'),
     label: 'PostgreSQL (BENCH_DATABASE_URL)',
-    drop: async () => {
-      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
-    },
   };
 }
 
@@ -69,7 +61,7 @@ async function download(url: string, headers: Record<string, string> = {}) {
 }
 
 async function main(): Promise<void> {
-  const { database, label, drop } = await openDatabase();
+  const { database, label } = await openDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-bench-media-'));
   const config = {
     ...parseConfig({ DATA_DIR: dataDir }),
@@ -123,7 +115,6 @@ async function main(): Promise<void> {
     console.log(`resident memory after: ${Math.round(process.memoryUsage().rss / MB)} MB`);
   } finally {
     await app.close();
-    await drop();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { buildApp, type App, type BuildAppOptions } from '../../src/compose/app';
 import { parseConfig, type RuntimeConfig } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
+import { openScratchSchema } from './scratch-schema';
 import {
   currentManifest,
   TEMPLATE_ARCHIVE,
@@ -138,15 +139,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (url === undefined || url === '') throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, dataDir: '', schema });
-  return {
-    ...database,
-    close: async () => {
-      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
-      await database.close();
-    },
-  };
+  return openScratchSchema(url, 't');
 }
 
 /** A second API node on a test app's database (see createSecondNode). */
