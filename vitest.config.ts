@@ -36,8 +36,8 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
 // Files run side by side, at least two at a time. vitest's default is one fewer than the cores:
 // one on the 2-core machines the suite runs on, so the whole suite ran one file at a time and the
 // second core idled while a file waited on PostgreSQL, a child server or a solver thread
-// (docs/testing.md, "Where the time goes"). No verdict depends on the machine's load; projects
-// with fileParallelism false still run one file at a time, and the latency project after the rest.
+// (docs/testing.md, "Where the time goes"). No verdict depends on the machine's load; every
+// project runs side by side, and only the latency project one file at a time, after the rest.
 const WORKERS = Math.max(2, availableParallelism());
 
 export default defineConfig({
@@ -76,6 +76,8 @@ export default defineConfig({
           exclude,
           globalSetup: [OPTIMIZER_BUILD, API_TEMPLATE],
           env: { TEST_DB: 'pglite' },
+          // A worker imports the app once for all its files, not once per file (about 3 s each);
+          // whole runs of both API projects pass so (docs/testing.md, "Where the time goes").
           isolate: false,
           testTimeout: 60_000,
           // A hook starts an app and seeds it, beside another file: 300 s bounds a hang, not speed.
