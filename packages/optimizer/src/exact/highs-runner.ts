@@ -137,31 +137,12 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
     random_seed: options.seed % 2_147_483_647,
     mip_rel_gap: options.mipRelGap ?? MIP_REL_GAP,
   };
-  const worker = new Worker(builtWorkerUrl('highs'), {
-    workerData: {
-      ...model,
-      rotation: undefined,
-      stop: stopBuffer,
-      highsOptions,
-      replay: options.replay?.stops ?? null,
-      timeLimitSec: options.timeLimitSec,
-      deadlineEpochMs: Date.now() + options.timeLimitSec * 1000,
-      overshootSec: highsOvershootSec(model.indices.length),
-      knownCoverage: options.knownCoverage,
-      warmStart: options.warmStart,
-      warmCoverage: options.warmCoverage,
-      phase1Share: options.phase1Share ?? 0.4,
-      isLp: options.isLp ?? false,
-      onlyPhase1: options.onlyPhase1 ?? false,
-    } satisfies HighsJob,
-  });
+  const worker = startHighsWorker(model, options, stopBuffer, highsOptions);
   const started = performance.now();
-  let best: Float64Array | null = null;
-  let bestPhase = 0;
-  /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
-  let at: { stops: MilpRoleRecipe; streamed: number } = {
-    stops: { lpRuns: 0, stages: 0, cuts: [] },
-    streamed: 0,
+  const progress: HighsProgress = {
+    best: null,
+    bestPhase: 0,
+    at: { stops: { lpRuns: 0, stages: 0, cuts: [] }, streamed: 0 },
   };
   const recipe = (stops: MilpRoleRecipe): HighsRecipe => ({ options: highsOptions, stops });
   return new Promise<HighsRun>((resolve) => {
@@ -176,22 +157,11 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
       void worker.terminate();
       resolve({ ...run, seconds: (performance.now() - started) / 1000 });
     };
-    // Terminated (or, replayed, stopped where that was): the incumbents received are what it left,
-    // and a replay stops that run after as many of them (MilpRoleRecipe.killedAfter).
+    // A replay stops that run after as many incumbents as were received (MilpRoleRecipe.killedAfter).
     const stoppedEarly = (
       error?: string,
-      stops: MilpRoleRecipe = { ...at.stops, killedAfter: at.streamed },
-    ): Omit<HighsRun, 'seconds'> => ({
-      x: best,
-      coverage: best ? sum(best) : options.warmCoverage,
-      phase1Proven: options.knownCoverage !== null,
-      phase1: null,
-      phase2: null,
-      outcome: error ? 'crashed' : 'stopped',
-      ...(error ? { error } : {}),
-      recipe: recipe(stops),
-      callbacks: null,
-    });
+      stops: MilpRoleRecipe = { ...progress.at.stops, killedAfter: progress.at.streamed },
+    ) => stoppedRun(progress.best, options, recipe(stops), error);
     const requestStop = (graceMs = STOP_GRACE_MS) => {
       Atomics.store(stop, 0, 1);
       killTimer ??= setTimeout(() => finish(stoppedEarly()), graceMs);
@@ -210,47 +180,120 @@ export function runHighs(model: MilpModel, options: HighsRunOptions): Promise<Hi
     worker.on('message', (m: HighsWorkerMessage) => {
       // What arrives after the end is not used, so the recipe holds what was.
       if (settled) return;
-      switch (m.type) {
-        case 'run':
-          at = { stops: m.recipe, streamed: 0 };
-          break;
-        case 'incumbent':
-          at.streamed++;
-          if (m.phase >= bestPhase) {
-            best = m.colValue;
-            bestPhase = m.phase;
-            options.onIncumbent?.(m.colValue, m.phase);
-          }
-          break;
-        case 'log':
-          options.onLog?.(m.phase, m.primal, m.dual, m.gap);
-          break;
-        case 'phase':
-          break;
-        case 'done':
-          if (m.killed) {
-            finish(stoppedEarly(undefined, m.recipe));
-            break;
-          }
-          finish({
-            x: m.colValue ? m.colValue.slice(0, model.xCount) : best,
-            coverage: m.coverage!,
-            phase1Proven: m.phase1Proven,
-            phase1: m.phase1,
-            phase2: m.phase2,
-            outcome: Atomics.load(stop, 0) !== 0 ? 'stopped' : 'done',
-            recipe: recipe(m.recipe),
-            callbacks: m.callbacks,
-          });
-          break;
-        case 'error':
-          finish(stoppedEarly(m.message));
-          break;
-      }
+      if (m.type === 'done')
+        finish(
+          m.killed
+            ? stoppedEarly(undefined, m.recipe)
+            : completedRun(m, model.xCount, progress.best, stop, recipe(m.recipe)),
+        );
+      else if (m.type === 'error') finish(stoppedEarly(m.message));
+      else recordProgress(progress, m, options);
     });
     worker.on('error', (error) => finish(stoppedEarly(error.message)));
     worker.on('exit', (code) => finish(stoppedEarly(`HiGHS worker exited with code ${code}`)));
   });
+}
+
+/** What runHighs has received from its thread so far. */
+interface HighsProgress {
+  /** The best incumbent received (a later phase's over an earlier one's), and its phase. */
+  best: Float64Array | null;
+  bestPhase: number;
+  /** The HiGHS run under way (as the thread posted it) and the incumbents received from it. */
+  at: { stops: MilpRoleRecipe; streamed: number };
+}
+
+/** Starts the thread (highs-worker.ts) that runs HiGHS on the model with these options. */
+function startHighsWorker(
+  model: MilpModel,
+  options: HighsRunOptions,
+  stopBuffer: SharedArrayBuffer,
+  highsOptions: HighsRecipe['options'],
+): Worker {
+  return new Worker(builtWorkerUrl('highs'), {
+    workerData: {
+      ...model,
+      rotation: undefined,
+      stop: stopBuffer,
+      highsOptions,
+      replay: options.replay?.stops ?? null,
+      timeLimitSec: options.timeLimitSec,
+      deadlineEpochMs: Date.now() + options.timeLimitSec * 1000,
+      overshootSec: highsOvershootSec(model.indices.length),
+      knownCoverage: options.knownCoverage,
+      warmStart: options.warmStart,
+      warmCoverage: options.warmCoverage,
+      phase1Share: options.phase1Share ?? 0.4,
+      isLp: options.isLp ?? false,
+      onlyPhase1: options.onlyPhase1 ?? false,
+    } satisfies HighsJob,
+  });
+}
+
+/** Notes a message that does not end the run: a new HiGHS run, an incumbent, a log line. */
+function recordProgress(
+  progress: HighsProgress,
+  m: Exclude<HighsWorkerMessage, { type: 'done' } | { type: 'error' }>,
+  options: HighsRunOptions,
+): void {
+  switch (m.type) {
+    case 'run':
+      progress.at = { stops: m.recipe, streamed: 0 };
+      break;
+    case 'incumbent':
+      progress.at.streamed++;
+      if (m.phase >= progress.bestPhase) {
+        progress.best = m.colValue;
+        progress.bestPhase = m.phase;
+        options.onIncumbent?.(m.colValue, m.phase);
+      }
+      break;
+    case 'log':
+      options.onLog?.(m.phase, m.primal, m.dual, m.gap);
+      break;
+    case 'phase':
+      break;
+  }
+}
+
+/** A run the thread finished and answered: its own x (or the best incumbent), phases and callbacks. */
+function completedRun(
+  m: Extract<HighsWorkerMessage, { type: 'done' }>,
+  xCount: number,
+  best: Float64Array | null,
+  stop: Int32Array,
+  recipe: HighsRecipe,
+): Omit<HighsRun, 'seconds'> {
+  return {
+    x: m.colValue ? m.colValue.slice(0, xCount) : best,
+    coverage: m.coverage!,
+    phase1Proven: m.phase1Proven,
+    phase1: m.phase1,
+    phase2: m.phase2,
+    outcome: Atomics.load(stop, 0) !== 0 ? 'stopped' : 'done',
+    recipe,
+    callbacks: m.callbacks,
+  };
+}
+
+/** Terminated (or, replayed, stopped where that was): the incumbents received are what it left. */
+function stoppedRun(
+  best: Float64Array | null,
+  options: HighsRunOptions,
+  recipe: HighsRecipe,
+  error?: string,
+): Omit<HighsRun, 'seconds'> {
+  return {
+    x: best,
+    coverage: best ? sum(best) : options.warmCoverage,
+    phase1Proven: options.knownCoverage !== null,
+    phase1: null,
+    phase2: null,
+    outcome: error ? 'crashed' : 'stopped',
+    ...(error ? { error } : {}),
+    recipe,
+    callbacks: null,
+  };
 }
 
 function sum(x: Float64Array): number {
