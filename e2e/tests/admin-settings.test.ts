@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -34,7 +34,7 @@ describe('admin settings', () => {
 
   it('saves a theme and applies it at once', async () => {
     savedAppearance = await getJson('/admin/appearance-settings');
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     await page().getByRole('radio', { name: 'Dark Shade' }).click();
     await page().getByRole('button', { name: 'Save Appearance' }).click();
@@ -47,7 +47,7 @@ describe('admin settings', () => {
 
   it('saves the music mode and tracks', async () => {
     savedAppearance ??= await getJson('/admin/appearance-settings');
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=music');
     await page().getByRole('radio', { name: /Radio/ }).check();
     // Radio needs a station: saving without one names what is missing.
@@ -72,7 +72,7 @@ describe('admin settings', () => {
 
   it('saves weights, turning a non-number into 0', async () => {
     savedWeights = await getJson('/admin/settings/weights');
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=optimizer');
     await page().getByLabel('Proximity').fill('0.85');
     await page().getByLabel('Staff rotation').fill('');

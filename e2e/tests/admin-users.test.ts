@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken, canSignIn, createUser } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -24,7 +24,7 @@ async function seedUser(prefix: string) {
 }
 
 async function openUserManagement(p: Page) {
-  await signIn(p, provided('admin'));
+  await signInByToken(p, provided('admin'));
   await p.goto('/admin');
   await p.getByRole('tab', { name: 'User Management' }).waitFor();
   await userRow(p, 'admin').waitFor();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { seedSchedule } from './optimization-seed';
 import { provided } from '../support/provided';
 
@@ -10,7 +10,7 @@ beforeAll(() => seedSchedule(provided('baseUrl'), provided('admin')));
 
 describe('/analytics', () => {
   it('shows the summary numbers and a single-algorithm run result', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/analytics');
     const assigned = page().getByTestId('jobs-assigned-value');
     await assigned.waitFor();
@@ -35,7 +35,7 @@ describe('/analytics', () => {
   });
 
   it('starts an algorithm comparison and cancels it', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/analytics');
     await page().getByRole('button', { name: 'Compare Algorithms' }).click();
     await page().getByTestId('comparison-progress').waitFor();
@@ -47,7 +47,7 @@ describe('/analytics', () => {
   });
 
   it('ranks a finished comparison, recommends one and says why in plain figures', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/analytics');
     await page().getByRole('button', { name: 'Compare Algorithms' }).click();
     const verdict = page().getByTestId('comparison-recommendation');

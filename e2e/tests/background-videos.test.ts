@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -58,7 +58,7 @@ describe('background videos', () => {
 
   it('refuses a file that is not a video, plays an uploaded one on the landing, deletes it', async () => {
     before = await savedAppearance();
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     const input = page().getByTestId('background-upload-input');
 
@@ -92,7 +92,7 @@ describe('background videos', () => {
       return element !== null && element.readyState >= 2 && element.error === null;
     });
 
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=appearance');
     await page()
       .getByRole('button', { name: `Delete ${name}` })

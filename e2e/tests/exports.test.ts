@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import {
   clearSchedule,
   downloadBytes,
@@ -138,7 +138,7 @@ function pdfText(bytes: Buffer): string {
 }
 
 async function open(p: Page, as: 'admin' | 'manager' | 'regular', path: string, ready: string) {
-  await signIn(p, provided(as));
+  await signInByToken(p, provided(as));
   await p.goto(path);
   await p.getByText(ready).first().waitFor();
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
 import { provided } from '../support/provided';
@@ -94,7 +94,7 @@ async function startRun(p: Page, run: Locator) {
 describe('focus after a dialog', () => {
   it('returns to the opener of each /assignments dialog and of the account menu', async () => {
     const p = page();
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/assignments?window=all');
     await p.getByText('Showing 6 of 6 total jobs').waitFor();
 
@@ -126,7 +126,7 @@ describe('focus after a dialog', () => {
 
   it('keeps the focus in a dialog while a task finishes, and returns it after', async () => {
     const p = page();
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/assignments?window=all');
     await p.getByText('Showing 6 of 6 total jobs').waitFor();
     const algorithm = p.getByRole('combobox', { name: 'Optimization algorithm' });
@@ -168,7 +168,7 @@ describe('focus after a dialog', () => {
 
   it("returns to a timeline bar after its menu's dialogs", async () => {
     const p = page();
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/timeline');
     const bar = p.locator('.tl-bar').first();
     await bar.waitFor({ timeout: 30_000 });
@@ -195,7 +195,7 @@ describe('focus after a dialog', () => {
 
   it('returns to the data-management controls, and to the request an inbox decision removed', async () => {
     const p = page();
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/import');
     const remove = p.getByRole('button', { name: /^Delete job/ }).first();
     await roundTrip(p, remove);

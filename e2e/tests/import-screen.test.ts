@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn, waitForPath } from '../support/app';
+import { expectToast, waitForPath, signInByToken } from '../support/app';
 import {
   adminApi,
   clearSchedule,
@@ -26,7 +26,8 @@ beforeAll(() => replaceSchedule(CSV));
 afterAll(() => clearSchedule());
 
 async function openImport(p: Page, as: 'admin' | 'manager'): Promise<void> {
-  await signIn(p, provided(as));
+  await signInByToken(p, provided(as));
+  await p.goto('/');
   await waitForPath(p, '/import');
   await p.getByText('Showing 4 of 4 total jobs').waitFor();
 }

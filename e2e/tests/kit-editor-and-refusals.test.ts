@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -130,7 +130,8 @@ afterAll(async () => {
 
 describe('kit editors and refusal reasons', () => {
   it('a plain regular user sees no kit edit controls and no kit dropdown', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
+    await page().goto('/');
     const alphaRow = await jobRow('Assignments', created.jobs.alpha);
     expect(await alphaRow.textContent()).toContain('KE Kit Busy');
     expect(await page().getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
@@ -142,7 +143,7 @@ describe('kit editors and refusal reasons', () => {
   });
 
   it('a kit editor edits a kit and assigns a kit on /assignments, refused choices disabled', async () => {
-    await signIn(page(), provided('kitEditor'));
+    await signInByToken(page(), provided('kitEditor'));
     await page().goto('/kits');
     await page().getByRole('button', { name: 'Edit KE Kit Open' }).click();
     await page().getByRole('dialog').getByLabel('Comments').fill('Checked by the kit editor');
@@ -169,13 +170,14 @@ describe('kit editors and refusal reasons', () => {
   });
 
   it('on /schedule a physicist on leave is disabled with the dates; the server still judges a pick', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/schedule');
     await jobRow('Schedule', created.jobs.beta);
     const lead = page().getByRole('combobox', { name: `Lead of job ${created.jobs.beta}` });
     await lead.click();
     const away = page().getByRole('option', { name: /^KE Lead Away/ });
-    expect(await away.getAttribute('aria-disabled')).toBe('true');
+    // The menu can open before the leave has loaded; the option is disabled once it has.
+    await expect.poll(() => away.getAttribute('aria-disabled')).toBe('true');
     expect(await away.textContent()).toContain(
       'KE Lead Away is unavailable on 2027-05-06 to 2027-05-07',
     );
@@ -201,7 +203,8 @@ describe('kit editors and refusal reasons', () => {
     const zips = await api<{ zip_code: string; lat: number; lon: number }[]>('GET', '/zip-data');
     const at = (zip: string) => zips.find((z) => z.zip_code === zip)!;
     const expected = Math.round(miles(at('94103'), at('10016')));
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
+    await page().goto('/');
     const row = await jobRow('Assignments', created.jobs.gamma);
     const distance = row.locator('[data-travel-hint]');
     await distance.waitFor();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { adminApi, ensureKit } from '../support/scheduling-data';
 import { provided } from '../support/provided';
 
@@ -21,7 +21,7 @@ describe('/kits', () => {
   for (const role of ['admin', 'manager'] as const) {
     it(`${role} edits a kit's comment`, async () => {
       const comment = `Checked by the ${role}`;
-      await signIn(page(), provided(role));
+      await signInByToken(page(), provided(role));
       await page().goto('/kits');
       await page()
         .getByRole('button', { name: `Edit ${KIT}` })

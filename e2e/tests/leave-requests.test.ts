@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { mailWhere } from '../support/mailbox';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import {
   clearSchedule,
   ensurePhysicists,
@@ -48,7 +48,7 @@ describe('leave requests at 390 px', () => {
   it('a physicist asks, a manager approves and applies the repair, the physicist sees the decision', async () => {
     const physicist = page();
     await physicist.setViewportSize(PHONE);
-    await signIn(physicist, provided('regular'));
+    await signInByToken(physicist, provided('regular'));
     await physicist.goto('/my-schedule');
     await physicist.getByRole('region', { name: 'Next jobs' }).getByText('LR Clinic').waitFor();
     const leave = physicist.getByRole('region', { name: 'Leave' });
@@ -77,7 +77,8 @@ describe('leave requests at 390 px', () => {
     let replacement = '';
     try {
       const manager = await context.newPage();
-      await signIn(manager, provided('manager'));
+      await signInByToken(manager, provided('manager'));
+      await manager.goto('/');
       // The badge counts the request and leads to the inbox.
       await manager.getByRole('link', { name: 'Requests, 1 pending' }).click();
       await manager.waitForURL((url) => url.pathname === '/requests');

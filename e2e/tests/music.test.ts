@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -78,7 +78,8 @@ describe('music', () => {
       activeVideo: null,
       music: { mode: 'playlist', keys: ['satie_gymnopedie_1', 'pachelbel_canon'], station: null },
     });
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
+    await page().goto('/');
     await waitForTrack(page(), tracks.satie_gymnopedie_1 ?? 'missing');
     expect(await controls(page()).getAttribute('data-audio-state')).toBe('none');
 
@@ -103,7 +104,7 @@ describe('music', () => {
   });
 
   it('plays an uploaded file and moves on to the next track when it ends', async () => {
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
     await page().goto('/admin?tab=music');
     const input = page().getByTestId('music-upload-input');
     await input.setInputFiles({
@@ -151,7 +152,8 @@ describe('music', () => {
       activeVideo: null,
       music: { mode: 'radio', keys: [], station: { url: stream, name: 'Test Station' } },
     });
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
+    await page().goto('/');
     await waitForTrack(page(), 'Test Station');
     expect(await page().getByRole('button', { name: 'Next track' }).isDisabled()).toBe(true);
     await page().getByRole('button', { name: 'Play' }).click();

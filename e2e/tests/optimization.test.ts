@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { SEED_LEADS, seedSchedule } from './optimization-seed';
 import { provided } from '../support/provided';
 
@@ -16,7 +16,7 @@ async function chooseAlgorithm(p: Page, label: string): Promise<void> {
 
 describe('optimisation from /assignments', () => {
   it('manager runs the fast heuristic: the task streams to completion and the table reloads with assignments', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     expect(
@@ -40,7 +40,7 @@ describe('optimisation from /assignments', () => {
   });
 
   it('a second run with nothing changed moves nobody, and says so', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await chooseAlgorithm(page(), 'Simple, Fast');
@@ -56,7 +56,7 @@ describe('optimisation from /assignments', () => {
   });
 
   it('manager cancels a long run from the task panel', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     // The default, portfolio, works its whole time budget (20 s): long enough to cancel.
     await page().getByRole('button', { name: 'Run Optimization' }).click();
@@ -80,7 +80,7 @@ describe('optimisation from /assignments', () => {
   });
 
   it('regular user sees no optimisation controls', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/assignments');
     await page()
       .getByText(/Showing \d+ of \d+ total jobs/)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn, waitForPath } from '../support/app';
+import { expectToast, waitForPath, signInByToken } from '../support/app';
 import {
   adminApi,
   clearSchedule,
@@ -38,7 +38,8 @@ afterAll(async () => {
 describe('correcting the past in Data Management', () => {
   it('asks why before a past job is edited or removed, and records the removal', async () => {
     await page().setViewportSize({ width: 1440, height: 900 });
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
+    await page().goto('/');
     await waitForPath(page(), '/import');
     const past = await jobByCustomer('PC Past Clinic');
     // The table holds this file's jobs, not an earlier file's (an edit there would be lost).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { axeFindings } from '../support/axe';
 import {
   adminApi,
@@ -52,7 +52,7 @@ const row = async (p: Page, customer: string) =>
 describe('publishing the plan', () => {
   it('a manager publishes through a date from /assignments and sees it on /timeline', async () => {
     await page().setViewportSize({ width: 1440, height: 900 });
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments?window=all');
     const status = page().getByTestId('published-through');
     await status.filter({ hasText: 'Nothing published yet' }).waitFor();
@@ -109,7 +109,7 @@ describe('my schedule', () => {
     // Published through the same date whether or not the manager's test ran first.
     await adminApi('/plan/publish', { method: 'POST', body: JSON.stringify({ through: THROUGH }) });
     await page().setViewportSize({ width: 390, height: 844 });
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/my-schedule');
     const next = page().getByRole('region', { name: 'Next jobs' });
     await next.getByRole('article').first().waitFor();

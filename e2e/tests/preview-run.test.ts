@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { seedSchedule } from './optimization-seed';
 import { provided } from '../support/provided';
 
@@ -52,7 +52,7 @@ describe('preview runs on /assignments', () => {
   it('manager previews a run: the diff shows, Discard changes nothing, Apply writes it as a recorded run', async () => {
     const before = await planThroughApi();
     expect(before.every((j) => j.assigned_lead_id === null)).toBe(true);
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
-import { drawerEntries, expectTitle, pathOf, signIn, waitForPath } from '../support/app';
+import {
+  drawerEntries,
+  expectTitle,
+  pathOf,
+  signIn,
+  signInByToken,
+  waitForPath,
+} from '../support/app';
 import { provided } from '../support/provided';
 
 const { page } = useBrowserPage();
@@ -49,7 +56,7 @@ describe('each role', () => {
 
 describe('routing', () => {
   it('sends / and unknown paths to the role home', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/no-such-screen');
     await waitForPath(page(), '/assignments');
     await page().goto('/');
@@ -75,7 +82,8 @@ describe('routing', () => {
   });
 
   it('opens each screen from the drawer with its title', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
+    await page().goto('/');
     const titles: Record<string, string> = {
       'Job Ingestion & Review': '/schedule',
       'Kit Management': '/kits',
@@ -90,7 +98,8 @@ describe('routing', () => {
   });
 
   it('pre-navigates: hovering Admin for 250 ms fetches the user list before any click', async () => {
-    await signIn(page(), provided('admin'));
+    await signInByToken(page(), provided('admin'));
+    await page().goto('/');
     const usersRequest = page().waitForRequest((request) =>
       request.url().endsWith('/api/v1/admin/users'),
     );
@@ -102,7 +111,8 @@ describe('routing', () => {
 
 describe('logout', () => {
   it('removes the token and returns to /login', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
+    await page().goto('/');
     await page().getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page(), '/login');
     expect(await page().evaluate(() => localStorage.getItem('meridian.token'))).toBeNull();
@@ -113,7 +123,8 @@ describe('logout', () => {
 
 describe('about', () => {
   it('shows the three sections and the objective', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
+    await page().goto('/');
     await page().getByRole('link', { name: 'About' }).click();
     await page()
       .getByRole('button', { name: /The mathematical foundations/ })

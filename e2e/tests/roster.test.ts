@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { adminApi, ensurePhysicists } from '../support/scheduling-data';
 import { provided } from '../support/provided';
 
@@ -33,7 +33,7 @@ async function cellsOf(row: Locator): Promise<string[]> {
 }
 
 async function openRoster(p: Page, as: 'admin' | 'manager', tab: string): Promise<void> {
-  await signIn(p, provided(as));
+  await signInByToken(p, provided(as));
   await p.goto(`/roster?tab=${tab}`);
   await p.getByRole('tab', { name: 'Physicists' }).waitFor();
 }

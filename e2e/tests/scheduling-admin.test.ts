@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import {
   adminApi,
   clearSchedule,
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => clearSchedule());
 
 async function openSchedule(p: Page): Promise<void> {
-  await signIn(p, provided('admin'));
+  await signInByToken(p, provided('admin'));
   await p.goto('/schedule');
   await p.getByText('Showing 2 of 2 total jobs').waitFor();
 }

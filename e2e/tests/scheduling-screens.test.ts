@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn, waitForPath } from '../support/app';
+import { expectToast, waitForPath, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -50,7 +50,8 @@ async function uploadFile(p: Page, name: string, text: string) {
 }
 
 async function openImport(p: Page, as: 'admin' | 'manager' = 'admin') {
-  await signIn(p, provided(as));
+  await signInByToken(p, provided(as));
+  await p.goto('/');
   await waitForPath(p, '/import');
   await p.getByTestId('job-count').waitFor();
 }
@@ -77,7 +78,7 @@ beforeAll(async () => {
 
 describe('scheduling screens', () => {
   it('shows the unavailability empty state before any upload', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/unavailability');
     await page().getByText('No unavailability records found').waitFor();
   });
@@ -147,7 +148,7 @@ describe('scheduling screens', () => {
 
   it('assigns a lead by hand and shows why a choice is refused', async () => {
     const id = await jobId('Alpha Clinic');
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/schedule');
     const lead = page().getByRole('combobox', { name: `Lead of job ${id}` });
     await lead.click();
@@ -162,7 +163,7 @@ describe('scheduling screens', () => {
   });
 
   it('edits a kit as a manager', async () => {
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/kits');
     await page().getByRole('button', { name: 'Edit E2E Kit' }).click();
     await page().getByRole('dialog').getByLabel('Comments').fill('Calibrated');
@@ -172,7 +173,8 @@ describe('scheduling screens', () => {
   });
 
   it('regular users see no edit controls', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
+    await page().goto('/');
     await page().getByRole('table', { name: 'Assignments' }).waitFor();
     expect(await page().getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     expect(await page().getByRole('combobox').count()).toBeLessThanOrEqual(1);
@@ -182,7 +184,7 @@ describe('scheduling screens', () => {
   });
 
   it('exports the unavailability page as CSV', async () => {
-    await signIn(page(), provided('regular'));
+    await signInByToken(page(), provided('regular'));
     await page().goto('/unavailability');
     await page().getByText('E2E Lead Busy').waitFor();
     await page().getByRole('button', { name: 'Export' }).click();

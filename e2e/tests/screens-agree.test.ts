@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import {
   adminApi,
@@ -66,7 +66,7 @@ describe('the open-slot count', () => {
     expect(summary.job_stats).toEqual({ assigned: 1, total: 4 });
 
     const p = page();
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     const said: Record<string, string> = {};
     for (const path of ['/assignments', '/schedule', '/timeline', '/analytics', '/map']) {
       said[path] = await openSlotsOn(p, path);
@@ -101,7 +101,7 @@ describe('the bell and the ticker', () => {
       });
     }
     const p = page();
-    await signIn(p, provided('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/assignments');
     const ticker = p.getByRole('region', { name: 'Notifications' });
     // The ticker's first copy of its list: the second is a hidden duplicate for the loop.
@@ -161,7 +161,7 @@ describe('motion', () => {
     });
     const nobody = await jobByCustomer('AG Nobody');
     const p = page();
-    await signIn(p, provided('regular'));
+    await signInByToken(p, provided('regular'));
     await p.emulateMedia({ reducedMotion: 'no-preference' });
     await p.goto('/assignments');
     const track = p.getByTestId('ticker-track');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { signIn } from '../support/app';
+import { signIn, signInByToken } from '../support/app';
 import { apiToken } from '../support/api';
 import { axeFindings } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -63,7 +63,7 @@ describe('the theme choice', () => {
     const p = page();
     await p.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, provided('regular'));
+    await signInByToken(p, provided('regular'));
     await p.goto('/my-schedule');
     await p.getByRole('button', { name: 'Theme' }).waitFor();
     // Nobody chose yet: the organisation's (light) theme, even on a dark device.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import {
   adminApi,
   clearSchedule,
@@ -60,9 +60,12 @@ const leadOfJob = async () => {
 };
 
 async function openTimeline(p: Page, as: 'manager' | 'regular' = 'manager') {
-  await signIn(p, provided(as));
+  await signInByToken(p, provided(as));
   await p.goto('/timeline');
   await p.getByRole('button', { name: 'Week', exact: true }).click();
+  // The view is the week's once the button shows it chosen (the zoom's commit re-centres the
+  // view and moves the Tab stop): a busy machine can commit it after the bars are found.
+  await p.getByRole('button', { name: 'Week', exact: true, pressed: true }).waitFor();
 }
 
 /**
@@ -164,7 +167,7 @@ describe('timeline', () => {
   it('labels narrow bars with a short name or initials that fit, the full name on focus', async () => {
     const p = page();
     await p.setViewportSize({ width: 390, height: 844 });
-    await signIn(p, provided('manager'));
+    await signInByToken(p, provided('manager'));
     await p.goto('/timeline');
     // Month is the default zoom: 14 px a day on a phone.
     const bar = barIn(p, 'TL Lead A Origin');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../support/harness';
 import { apiToken } from '../support/api';
-import { expectToast, signIn } from '../support/app';
+import { expectToast, signInByToken } from '../support/app';
 import { seedSchedule } from './optimization-seed';
 import { provided } from '../support/provided';
 
@@ -76,7 +76,7 @@ describe('what-if drill on /assignments', () => {
     const sickName = physicists.find((p) => p.id === sick)!.name;
     const day = job.start.slice(0, 10);
 
-    await signIn(page(), provided('manager'));
+    await signInByToken(page(), provided('manager'));
     await page().goto('/assignments');
     await page().getByText('Showing 6 of 6 total jobs').waitFor();
     await page().getByRole('button', { name: 'What if…' }).click();
