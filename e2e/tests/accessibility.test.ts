@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserPage } from '../support/harness';
-import { signIn } from '../support/app';
+import { signInByToken } from '../support/app';
 import { axeFindings } from '../support/axe';
 import {
   adminApi,
@@ -83,11 +83,42 @@ async function settle(p: Page): Promise<void> {
   }
 }
 
+/** The shell's main region (apps/web/src/lib/focus-keeper.ts, MAIN_CONTENT_ID). */
+const MAIN_ID = 'main-content';
+
+/**
+ * Opens a screen within the running app, as its drawer's links do (the first by loading the
+ * page): loading the page for each screen would evaluate the app, and inject axe, again each
+ * time. Waits until the screen has replaced the one before it, then until it has its data.
+ */
+async function openScreen(p: Page, path: string): Promise<void> {
+  const isInApp = await p.evaluate((id) => document.getElementById(id) !== null, MAIN_ID);
+  if (!isInApp) {
+    await p.goto(path);
+    return settle(p);
+  }
+  await p.evaluate(
+    ({ id, to }) => {
+      // What the main region holds now is the screen being left, and the shell's own parts.
+      for (const child of Array.from(document.getElementById(id)!.children))
+        child.setAttribute('data-left', '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { id: MAIN_ID, to: path },
+  );
+  await p.waitForFunction(
+    (id) =>
+      Array.from(document.getElementById(id)!.children).some((el) => !el.hasAttribute('data-left')),
+    MAIN_ID,
+  );
+  await settle(p);
+}
+
 async function auditScreens(p: Page, paths: string[], label: string): Promise<string[]> {
   const findings: string[] = [];
   for (const path of paths) {
-    await p.goto(path);
-    await settle(p);
+    await openScreen(p, path);
     findings.push(...(await axeFindings(p, `${label} ${path}`)));
   }
   return findings;
@@ -107,8 +138,7 @@ async function auditOpened(p: Page, open: () => Promise<void>, where: string): P
 async function auditDialogs(p: Page, role: string, label: string): Promise<string[]> {
   const findings: string[] = [];
   const bell = p.getByRole('button', { name: /^Notifications/ });
-  await p.goto('/assignments?window=all');
-  await settle(p);
+  await openScreen(p, '/assignments?window=all');
   findings.push(...(await auditOpened(p, () => bell.click(), `${label} bell`)));
   const why = p.getByRole('button', { name: /^Why this assignment\? Job/ }).first();
   findings.push(...(await auditOpened(p, () => why.click(), `${label} why dialog`)));
@@ -117,20 +147,17 @@ async function auditDialogs(p: Page, role: string, label: string): Promise<strin
     findings.push(...(await auditOpened(p, () => notifyAll.click(), `${label} notify all`)));
     const whatIf = p.getByRole('button', { name: 'What if…' });
     findings.push(...(await auditOpened(p, () => whatIf.click(), `${label} what-if`)));
-    await p.goto('/import');
-    await settle(p);
+    await openScreen(p, '/import');
     const remove = p.getByRole('button', { name: /^Delete job/ }).first();
     findings.push(...(await auditOpened(p, () => remove.click(), `${label} delete job`)));
   }
   if (role === 'admin') {
-    await p.goto('/admin');
-    await settle(p);
+    await openScreen(p, '/admin');
     const add = p.getByRole('button', { name: 'Add User' });
     findings.push(...(await auditOpened(p, () => add.click(), `${label} add user`)));
   }
   const exportButton = p.getByRole('button', { name: 'Export' });
-  await p.goto('/unavailability');
-  await settle(p);
+  await openScreen(p, '/unavailability');
   findings.push(...(await auditOpened(p, () => exportButton.click(), `${label} export menu`)));
   return findings;
 }
@@ -156,7 +183,7 @@ describe('axe: no critical or serious finding', () => {
           const p = page();
           await p.emulateMedia({ reducedMotion: 'reduce' });
           await p.setViewportSize(size);
-          await signIn(p, provided(role));
+          await signInByToken(p, provided(role));
           const label = `${role} ${size.width}`;
           const findings = await auditScreens(p, SCREENS[role], label);
           findings.push(...(await auditDialogs(p, role, label)));
