@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/vitest/longest-first';
 
 // Solving starts worker threads from the optimizer's build: these projects build it first when stale.
 const OPTIMIZER_BUILD = 'packages/optimizer/test/global-setup.mjs';
@@ -43,6 +44,8 @@ const WORKERS = Math.max(2, availableParallelism());
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // Long files start first, whatever their project, so no core idles at the end waiting on one.
+    sequence: { sequencer: LongestFirst },
     // A timeout bounds a hang, not the machine's speed: vitest's default 5 s failed the domain's
     // property sweeps (10 to 16 s at load 40, 2026-11-29), so every project sets 60 s or more.
     projects: [
