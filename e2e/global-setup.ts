@@ -58,14 +58,16 @@ async function startE2eServer(
   poolId: number,
 ): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   // A real SMTP server receives the notices' e-mail; tests read it from a file (support/mailbox.ts).
-  const mailDir = await mkdtemp(path.join(tmpdir(), `meridian-e2e-mail-${poolId}-`));
-  const mailbox = path.join(mailDir, 'received.jsonl');
+  const workerDir = await mkdtemp(path.join(tmpdir(), `meridian-e2e-${poolId}-`));
+  const mailbox = path.join(workerDir, 'received.jsonl');
   const inbox = await SmtpInbox.start((mail) =>
     appendFileSync(mailbox, `${JSON.stringify(mail)}\n`),
   );
+  // The browser profile its files share, one after another (support/harness.ts).
+  const profileDir = path.join(workerDir, 'profile');
   const stopInbox = async () => {
     await inbox.stop();
-    await rm(mailDir, { recursive: true, force: true });
+    await rm(workerDir, { recursive: true, force: true });
   };
   let fresh: Awaited<ReturnType<typeof startFreshServer>>;
   try {
@@ -114,6 +116,7 @@ async function startE2eServer(
       regular: REGULAR,
       kitEditor: KIT_EDITOR,
       mailbox,
+      profileDir,
     };
     return { server, stop };
   } catch (error) {

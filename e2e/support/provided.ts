@@ -16,6 +16,8 @@ export interface E2eServer {
   kitEditor: Credentials;
   /** The file this server's SMTP inbox appends each received message to (support/mailbox.ts). */
   mailbox: string;
+  /** The browser profile folder of this worker's files, one file at a time (support/harness.ts). */
+  profileDir: string;
 }
 
 /** What e2e/global-setup.ts hands to the tests through vitest's provide/inject. */

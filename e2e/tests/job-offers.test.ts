@@ -13,7 +13,7 @@ import {
 import { E2E_TODAY } from '../support/today';
 import { provided } from '../support/provided';
 
-const { page } = useBrowserPage();
+const { page } = useBrowserPage({ contextPerTest: true });
 
 const PHONE = { width: 390, height: 844 };
 

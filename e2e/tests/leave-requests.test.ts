@@ -12,7 +12,7 @@ import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
 import { provided } from '../support/provided';
 
-const { page } = useBrowserPage();
+const { page } = useBrowserPage({ contextPerTest: true });
 
 const SHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
 const PHONE = { width: 390, height: 844 };

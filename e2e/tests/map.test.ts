@@ -10,7 +10,7 @@ import {
 } from '../support/scheduling-data';
 import { provided } from '../support/provided';
 
-const { page } = useBrowserPage();
+const { page } = useBrowserPage({ contextPerTest: true });
 
 // Boston to New York is about 190 mi (car), Evanston or New York to Chicago about 710 (plane).
 const PEOPLE = [

@@ -12,7 +12,7 @@ import { linkRegularTo, unlinkRegular } from '../support/regular-link';
 import { E2E_TODAY } from '../support/today';
 import { provided } from '../support/provided';
 
-const { page } = useBrowserPage();
+const { page } = useBrowserPage({ contextPerTest: true });
 
 // A linked regular user's own schedule, and notifications that reach them live.
 const PEOPLE = [
