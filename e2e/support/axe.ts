@@ -24,13 +24,24 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe on the page as it is now (every rule axe runs by default, WCAG 2.1
- * A and AA among them) and returns one line per critical or serious finding,
- * prefixed with `where`; empty when there is none. Only violations are
- * collected in full (axe's `resultTypes`): every rule still runs on every
- * node, but the passes, which the verdict never reads, are not gathered.
+ * Runs axe on the page once its finite animations and transitions have ended (every rule
+ * axe runs by default, WCAG 2.1 A and AA among them) and returns one line per critical or
+ * serious finding, prefixed with `where`; empty when there is none. Only violations are
+ * collected in full (axe's `resultTypes`): every rule still runs on every node, but the
+ * passes, which the verdict never reads, are not gathered.
  */
 export async function axeFindings(page: Page, where: string): Promise<string[]> {
+  // What the user sees once it stops moving: a tooltip fading in (its opacity part-way) is
+  // measured by axe as text of too little contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type Run = (context: Document, options: { resultTypes: string[] }) => Promise<unknown>;
