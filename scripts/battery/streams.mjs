@@ -5,6 +5,7 @@ import { api, probe, sleep, start, stop, upload } from './server.mjs';
 import { importRoster, scheduleCsv } from './data.mjs';
 import { openStream, readEvents } from './sse.mjs';
 import { awaitTask } from './tasks.mjs';
+import { MIN_SAMPLES } from './verdict.mjs';
 
 const debug = (...args) => process.env.BATTERY_DEBUG && console.error(...args);
 const isFinal = (event) => /"type":"(complete|error)"/.test(event.data);
@@ -38,7 +39,9 @@ async function disconnects(server, count, record) {
   let unfinished = 0;
   let runs = 0;
   let events = 0;
-  while (cuts < count) {
+  // Runs go on past the last cut until MIN_SAMPLES streams were read, each to its final event,
+  // so the unfinished-streams row rests on enough runs (the cuts alone give about 15).
+  while (cuts < count || runs < MIN_SAMPLES) {
     const id = await startRun(server);
     runs++;
     const seen = [];
