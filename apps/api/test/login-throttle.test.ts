@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { RateCountersRepository } from '../src/repositories/rate-counters.repository';
 import { counterKeys } from '../src/security/counter-keys';
-import { LoginThrottle, type ThrottleLimits } from '../src/security/login-throttle';
+import {
+  LoginThrottle,
+  UNLOCKED_TRUST_MS,
+  type ThrottleCounters,
+  type ThrottleLimits,
+} from '../src/security/login-throttle';
 import { createTestDatabase } from './support/test-app';
 
 // The sign-in throttle counts in rate_counters (migration 0025) on the
@@ -104,5 +109,44 @@ describe('LoginThrottle on the database', () => {
     // Every earlier counter (this test's and the ones above, on older clocks) is gone.
     expect(await counters.count()).toBe(2);
     expect(await throttle.retryAfterSeconds('someone', '10.0.0.1')).toBe(0);
+  });
+
+  it("trusts an address found unlocked for a moment in the headers' check, never in login's", async () => {
+    const bounds = { perAccount: 5, perAddress: 2, windowMs: 60_000, lockMs: 30_000 };
+    const clock = { now: 2_000_000 };
+    let reads = 0;
+    const counting: ThrottleCounters = {
+      countFailure: (...args) => counters.countFailure(...args),
+      locks: (...args) => {
+        reads++;
+        return counters.locks(...args);
+      },
+      clear: (key) => counters.clear(key),
+      sweep: (t) => counters.sweep(t),
+    };
+    const nodeA = throttleAt(bounds, clock);
+    const nodeB = new LoginThrottle(counting, keys, bounds, () => clock.now);
+    expect(await nodeB.addressRetryAfterSeconds('198.51.100.1')).toBe(0);
+    expect(await nodeB.addressRetryAfterSeconds('198.51.100.1')).toBe(0);
+    expect(reads).toBe(1);
+    // Another node locks the address: the headers' check here trusts its "unlocked" a moment more,
+    await nodeA.recordAddressFailure('198.51.100.1');
+    await nodeA.recordAddressFailure('198.51.100.1');
+    expect(await nodeB.addressRetryAfterSeconds('198.51.100.1')).toBe(0);
+    // but login's check, before any password is hashed, reads the table and refuses at once.
+    expect(await nodeB.retryAfterSeconds('anyone', '198.51.100.1')).toBe(30);
+    expect(await nodeB.addressRetryAfterSeconds('198.51.100.1')).toBe(30);
+    // Once the moment has passed, the headers' check reads the table again.
+    const nodeC = new LoginThrottle(counting, keys, bounds, () => clock.now);
+    expect(await nodeC.addressRetryAfterSeconds('198.51.100.2')).toBe(0);
+    await nodeA.recordAddressFailure('198.51.100.2');
+    await nodeA.recordAddressFailure('198.51.100.2');
+    clock.now += UNLOCKED_TRUST_MS;
+    expect(await nodeC.addressRetryAfterSeconds('198.51.100.2')).toBe(29);
+    // A lock this node records itself is seen at once, trusted "unlocked" or not.
+    expect(await nodeC.addressRetryAfterSeconds('198.51.100.3')).toBe(0);
+    await nodeC.recordAddressFailure('198.51.100.3');
+    await nodeC.recordAddressFailure('198.51.100.3');
+    expect(await nodeC.addressRetryAfterSeconds('198.51.100.3')).toBe(30);
   });
 });
