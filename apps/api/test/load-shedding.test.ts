@@ -250,7 +250,7 @@ describe('a sign-in about to be refused does not wait for a sign-in slot', () =>
       payload,
     });
 
-  it('answers a locked address 429 while the only slot is held; others still get 503', async () => {
+  it('answers a locked address 429 and an oversized body 413 while the only slot is held; others still get 503', async () => {
     // Lock 10.30.0.1 with three malformed sign-ins (400), one at a time.
     for (let i = 0; i < 3; i++)
       expect((await signIn('10.30.0.1', 'username=')).statusCode).toBe(400);
@@ -272,6 +272,10 @@ describe('a sign-in about to be refused does not wait for a sign-in slot', () =>
       const locked = await signIn('10.30.0.1', 'username=x&password=y');
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      // A body over the 16 KiB limit is refused from its headers, never queued for a slot.
+      const oversized = await signIn('10.30.0.3', `username=x&password=${'y'.repeat(20_000)}`);
+      expect(oversized.statusCode).toBe(413);
+      expect(oversized.json()).toEqual({ detail: 'Request body is too large' });
     } finally {
       holder.destroy();
     }

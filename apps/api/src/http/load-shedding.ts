@@ -92,6 +92,15 @@ const GATE_PHASE: Record<LoadClass, GatePhase> = {
   streams: 'onRequest',
 };
 
+/** Fastify's own words for a body over the route's limit, which it checks after this gate. */
+const BODY_TOO_LARGE = 'Request body is too large';
+
+/** Whether the request announces a body over its route's limit (Content-Length). */
+function declaresTooLarge(request: FastifyRequest): boolean {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared > request.routeOptions.bodyLimit;
+}
+
 const overloaded = (what: LoadClass) =>
   new HttpError(503, `The server is busy (${what}); try again in ${SHED_RETRY_AFTER_SECONDS} s`, {
     'retry-after': String(SHED_RETRY_AFTER_SECONDS),
@@ -118,6 +127,9 @@ export function installLoadShedding(
   const admit = async (request: FastifyRequest, reply: FastifyReply, phase: GatePhase) => {
     const what = request.routeOptions.config.loadClass;
     if (what === undefined || GATE_PHASE[what] !== phase) return;
+    // Refused from its headers without a slot: a flood of oversized sign-ins filled the sign-in
+    // queue and had the server answer 503 to them (docs/reliability.md, "abuse").
+    if (declaresTooLarge(request)) throw new HttpError(413, BODY_TOO_LARGE);
     const gate = gates[what];
     const admitted = await gate.acquire();
     if (!admitted) throw overloaded(what);
