@@ -2,14 +2,16 @@
 // (a ~0.5 MB workbook whose sheet is ~150 MB of XML, in three shapes) and one
 // with 60,000 zip entries (~6 MB), each uploaded again and again for
 // `xlsx-seconds`, and at least MIN_SAMPLES times, while the server's resident
-// memory is sampled every 50 ms and its health endpoint asked every 100 ms.
+// memory is sampled every 50 ms and its health endpoint asked every 100 ms (from a
+// thread of its own: health-poller.mjs).
 // Targets: every answer a refusal (400, 413 or 422; never 200 or 5xx), peak
 // RSS under 400 MB, every health answer within 200 ms. The server's own
 // event-loop delay is measured beside (the preloaded probe): it tells a server
 // held up from a loaded machine.
 import { crc32, deflateRawSync } from 'node:zlib';
-import { MB, eventLoopDelay, rss, send, sleep, start, stop, uploadAnswer } from './server.mjs';
+import { MB, eventLoopDelay, rss, sleep, start, stop, uploadAnswer } from './server.mjs';
 import { importRoster } from './data.mjs';
+import { healthPoller } from './health-poller.mjs';
 import { MIN_SAMPLES, p99 } from './verdict.mjs';
 
 const UPLOAD = '/api/v1/schedules/upload';
@@ -136,35 +138,6 @@ export function hostileFiles() {
     ]);
 }
 
-/**
- * Asks the health endpoint every 100 ms until `stop()` is called; answers
- * { stop, times } where each time is an answer's latency (Infinity: none
- * within 10 s or not 200).
- */
-function healthChecks(server) {
-  const times = [];
-  let running = true;
-  const checking = (async () => {
-    while (running) {
-      const began = performance.now();
-      const status = await Promise.race([
-        send(`${server.base}/api/v1/health`).then((r) => r.status),
-        sleep(10_000).then(() => 0),
-      ]).catch(() => 0);
-      const took = performance.now() - began;
-      times.push(status === 200 ? took : Infinity);
-      await sleep(Math.max(0, 100 - took));
-    }
-  })();
-  return {
-    times,
-    async stop() {
-      running = false;
-      await checking;
-    },
-  };
-}
-
 /** The median of `list` (nearest rank). */
 const p50 = (list) => [...list].sort((a, b) => a - b)[Math.ceil(list.length / 2) - 1] ?? 0;
 
@@ -192,15 +165,15 @@ export async function hostileXlsx(target, port, counts, record) {
     await importRoster(server);
     // The same checks with no upload: what this machine's load alone gives (info).
     const quietLoop = await eventLoopDelay(server);
-    const quiet = healthChecks(server);
+    const quiet = healthPoller(`${server.base}/api/v1/health`);
     await sleep(seconds * 1000);
-    await quiet.stop();
+    const quietTimes = await quiet.stop();
     record(
       `control: health with no upload for ${seconds} s, p50 / p99 / slowest (ms; asked every 100 ms)`,
-      latencies(quiet.times),
+      latencies(quietTimes),
       'info',
       true,
-      quiet.times.length,
+      quietTimes.length,
     );
     loopRow(record, 'control', await quietLoop());
     for (const [label, bytes] of files) {
@@ -212,7 +185,7 @@ export async function hostileXlsx(target, port, counts, record) {
         samples++;
       }, 50);
       const loop = await eventLoopDelay(server);
-      const health = healthChecks(server);
+      const health = healthPoller(`${server.base}/api/v1/health`);
       const answers = {};
       const uploadMs = [];
       const began = performance.now();
@@ -226,7 +199,7 @@ export async function hostileXlsx(target, port, counts, record) {
         const key = `${status}${body?.detail ? `: ${String(body.detail).slice(0, 60)}` : ''}`;
         answers[key] = (answers[key] ?? 0) + 1;
       }
-      await health.stop();
+      const healthTimes = await health.stop();
       const loopDelay = await loop();
       clearInterval(sampler);
       const statuses = Object.keys(answers).map((key) => Number(key.split(':')[0]));
@@ -247,10 +220,10 @@ export async function hostileXlsx(target, port, counts, record) {
       );
       record(
         `${label}: health answered meanwhile, p50 / p99 / slowest (ms; asked every 100 ms, 10 s = none)`,
-        latencies(health.times),
+        latencies(healthTimes),
         `< ${HEALTH_LIMIT_MS}`,
-        Math.max(...health.times) < HEALTH_LIMIT_MS,
-        health.times.length,
+        Math.max(...healthTimes) < HEALTH_LIMIT_MS,
+        healthTimes.length,
       );
       loopRow(record, label, loopDelay);
     }
