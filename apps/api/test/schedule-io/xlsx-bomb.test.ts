@@ -143,10 +143,14 @@ describe('the reading thread', () => {
       ['B', '2026-03-03'],
       ['C', '2026-03-04'],
     ]);
-    const within = await readXlsxInThread(bytes, 4);
+    const within = await readXlsxInThread(new Uint8Array(bytes), 4);
     expect(within).toMatchObject({ ok: true, overLimit: false });
     expect(within.ok && within.records).toHaveLength(4);
     // Three records allowed, four in the sheet: the thread stops at the fourth and keeps none.
-    expect(await readXlsxInThread(bytes, 3)).toEqual({ ok: true, records: [], overLimit: true });
+    expect(await readXlsxInThread(new Uint8Array(bytes), 3)).toEqual({
+      ok: true,
+      records: [],
+      overLimit: true,
+    });
   });
 });

@@ -57,14 +57,35 @@ describe('the kept reading thread', () => {
     xlsxThreadChannel.subscribe(onMessage);
     try {
       const bytes = await good();
-      const results = await Promise.all([1, 2, 3].map(() => thread.read(bytes, MAX)));
+      // Each read takes its bytes (they are moved to the thread), so each is given a copy.
+      const results = await Promise.all(
+        [1, 2, 3].map(() => thread.read(new Uint8Array(bytes), MAX)),
+      );
       for (const result of results) expect(result).toMatchObject({ ok: true, overLimit: false });
       expect(phases).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
-      expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true, records: GOOD_RECORDS });
+      expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({
+        ok: true,
+        records: GOOD_RECORDS,
+      });
       expect(started).toHaveLength(1);
     } finally {
       xlsxThreadChannel.unsubscribe(onMessage);
     }
+  });
+
+  it("moves an upload's bytes to the thread rather than copying them, and copies a slice of a shared pool", async () => {
+    const { thread } = countedThread();
+    const upload = await good();
+    expect(upload.byteLength).toBe(upload.buffer.byteLength);
+    expect(await thread.read(upload, MAX)).toMatchObject({ ok: true, records: GOOD_RECORDS });
+    expect(upload.byteLength).toBe(0);
+    // Node's small Buffers share one pool with other Buffers: that pool must stay usable.
+    const pooled = Buffer.from('not a workbook');
+    const neighbour = Buffer.from('still here');
+    expect(pooled.buffer).toBe(neighbour.buffer);
+    expect(await thread.read(pooled, MAX)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(pooled.toString()).toBe('not a workbook');
+    expect(neighbour.toString()).toBe('still here');
   });
 
   it('answers a bad workbook, then a good one, each as a thread of its own would', async () => {
@@ -112,13 +133,16 @@ describe('the kept reading thread', () => {
   it('ends a thread left holding more than it may keep, and reads the next workbook on a new one', async () => {
     const { thread, started } = countedThread();
     const bytes = await good();
-    await thread.read(bytes, MAX);
-    await thread.read(bytes, MAX);
+    await thread.read(new Uint8Array(bytes), MAX);
+    await thread.read(new Uint8Array(bytes), MAX);
     expect(started).toHaveLength(1);
     // 1,200,000 cells of text, within every limit: the heap grows past what a kept thread may hold.
     const result = await thread.read(handmadeWorkbook({ sheetData: bigSheet() }), MAX);
     expect(result.ok && result.records).toHaveLength(60_000);
-    expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true, records: GOOD_RECORDS });
+    expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({
+      ok: true,
+      records: GOOD_RECORDS,
+    });
     expect(started).toHaveLength(2);
   }, 120_000);
 
@@ -141,33 +165,39 @@ describe('the kept reading thread', () => {
   it('starts a new thread when the kept one dies between workbooks or during one', async () => {
     const { thread, started } = countedThread();
     const bytes = await good();
-    expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true });
+    expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({ ok: true });
     const exited = once(started[0]!, 'exit');
     await started[0]!.terminate();
     await exited;
-    expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true, records: GOOD_RECORDS });
+    expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({
+      ok: true,
+      records: GOOD_RECORDS,
+    });
     expect(started).toHaveLength(2);
 
     // Killed while it reads: that workbook fails, the next one is read on a third thread.
     const kill = () => void started[1]!.terminate();
     xlsxThreadChannel.subscribe(kill);
     try {
-      await expect(thread.read(bytes, MAX)).rejects.toThrow(/exited/);
+      await expect(thread.read(new Uint8Array(bytes), MAX)).rejects.toThrow(/exited/);
     } finally {
       xlsxThreadChannel.unsubscribe(kill);
     }
-    expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true, records: GOOD_RECORDS });
+    expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({
+      ok: true,
+      records: GOOD_RECORDS,
+    });
     expect(started).toHaveLength(3);
   });
 
   it('ends on close, and a read after close starts a new thread', async () => {
     const { thread, started } = countedThread();
     const bytes = await good();
-    await thread.read(bytes, MAX);
+    await thread.read(new Uint8Array(bytes), MAX);
     const exited = once(started[0]!, 'exit');
     await thread.close();
     await exited;
-    expect(await thread.read(bytes, MAX)).toMatchObject({ ok: true });
+    expect(await thread.read(new Uint8Array(bytes), MAX)).toMatchObject({ ok: true });
     expect(started).toHaveLength(2);
   });
 

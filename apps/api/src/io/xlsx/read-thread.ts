@@ -90,7 +90,11 @@ export class XlsxReadingThread {
     private readonly keepHeldBytes = XLSX_KEEP_HELD_BYTES,
   ) {}
 
-  /** Reads the first sheet of `bytes` on the thread, after every workbook asked before it. */
+  /**
+   * Reads the first sheet of `bytes` on the thread, after every workbook asked before it.
+   * The bytes are moved there, not copied (see movable): once the read starts, `bytes` and
+   * every other view of its ArrayBuffer are empty. Pass a copy to keep them.
+   */
   read(bytes: Uint8Array, maxRecords: number): Promise<XlsxReadResult> {
     const run = this.queue.then(() => this.readOne(bytes, maxRecords));
     this.queue = run.catch(() => undefined);
@@ -157,19 +161,37 @@ export class XlsxReadingThread {
       worker.on('error', onError);
       worker.on('exit', onExit);
       publish('start');
-      // Cloned, as workerData was: the clone is written outside V8's heap on this
-      // thread, and the caller's bytes stay usable.
-      const request: XlsxThreadRequest = { id, bytes, maxRecords };
-      worker.postMessage(request);
+      const moved = movable(bytes);
+      const request: XlsxThreadRequest = { id, bytes: moved, maxRecords };
+      worker.postMessage(request, [moved.buffer]);
     });
   }
+}
+
+/**
+ * Bytes that can be handed to the thread whole: `bytes` itself when it is the
+ * whole of its ArrayBuffer (an upload's buffer is), else a copy (a slice of
+ * Node's shared pool must not be moved). Cloning a 9.2 MB workbook into the
+ * message held the event loop 40 to 50 ms per upload (a CPU profile of the
+ * server during the battery's 60,000-entry workbook, docs/reliability-notes.md).
+ */
+function movable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  if (
+    buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength
+  )
+    return new Uint8Array(buffer);
+  return new Uint8Array(bytes);
 }
 
 /** The process's reading thread: one workbook at a time for the whole process. */
 export const xlsxReadingThread = new XlsxReadingThread();
 
 /**
- * Reads the first sheet of an .xlsx on the process's reading thread.
+ * Reads the first sheet of an .xlsx on the process's reading thread; the bytes
+ * are moved there and are empty afterwards (XlsxReadingThread.read).
  * Inflating and tokenizing a sheet of up to 200 MB of XML costs seconds of
  * CPU: on the event loop it would stall every request, and its memory would
  * count against the server's own heap. The thread's heap is capped
