@@ -85,10 +85,16 @@ async function startRun(p: Page, run: Locator) {
   const toasts = p
     .getByTestId('toast')
     .filter({ hasText: /Optimization task .* has been started/ });
-  const before = await toasts.count();
+  // A toast not shown before, by its text (each names its task): counting them could miss one
+  // that appeared as an earlier run's toast hid.
+  const before = new Set(await toasts.allTextContents());
   await run.focus();
   await p.keyboard.press('Enter');
-  await expect.poll(() => toasts.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(async () => (await toasts.allTextContents()).some((text) => !before.has(text)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 describe('focus after a dialog', () => {
