@@ -120,8 +120,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
-          // One server per worker (e2e/support/provided.ts). Still one file at a time, after the
-          // rest: side by side, two tests failed in a quiet fresh clone (docs/testing.md, "Left").
+          // One server per worker (e2e/support/provided.ts), yet one file at a time, after the
+          // rest: Chromium alone keeps both cores busy, and two files at a time took longer
+          // (852 s against 778 s, docs/testing.md).
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

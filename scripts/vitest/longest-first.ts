@@ -49,7 +49,9 @@ export class LongestFirst extends BaseSequencer {
     const byGroup = new Map<number, TestSpecification[]>();
     for (const spec of files) {
       const order = spec.project.config.sequence.groupOrder;
-      byGroup.set(order, [...(byGroup.get(order) ?? []), spec]);
+      const group = byGroup.get(order);
+      if (group) group.push(spec);
+      else byGroup.set(order, [spec]);
     }
     const orders = [...byGroup.keys()].sort((a, b) => a - b);
     return Promise.resolve(orders.flatMap((order) => orderGroup(byGroup.get(order)!, seconds)));
