@@ -43,7 +43,9 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   // A sign-in or registration form is well under 16 KiB; a larger body is refused (413) unread.
   const bodyLimit = 16 * 1024;
 
-  // A locked address is refused from the headers, before its body is read or buffered.
+  // A locked address is refused from the headers, before its body is read or buffered; one locked
+  // on another node less than UNLOCKED_TRUST_MS ago (security/login-throttle.ts) is refused by
+  // login() instead, after its body of at most 16 KiB and before any password is checked.
   const lockedOut: onRequestAsyncHookHandler = async (request) => {
     const wait = await auth.signInRetryAfterSeconds(request.ip);
     if (wait === 0) return;
