@@ -1,12 +1,14 @@
-// The tests use two programs npm cannot install, both Debian packages: the
-// browser tests drive Debian's Chromium, and the PDF export's test reads its
-// text back with pdftotext (poppler-utils). Install what is missing with
-// apt-get when we are root, otherwise stop with a one-line instruction.
+// The tests use programs npm cannot install, all Debian packages: the browser
+// tests drive Chromium's headless shell, the benches (e2e/bench/) Chromium
+// itself, and the PDF export's test reads its text back with pdftotext
+// (poppler-utils). Install what is missing with apt-get when we are root,
+// otherwise stop with a one-line instruction.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 const NEEDED = [
   { program: '/usr/bin/chromium', pkg: 'chromium' },
+  { program: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
   { program: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
 ];
 const missing = NEEDED.filter(({ program }) => !existsSync(program)).map(({ pkg }) => pkg);
