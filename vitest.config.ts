@@ -38,7 +38,7 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
 // one on the 2-core machines the suite runs on, so the whole suite ran one file at a time and the
 // second core idled while a file waited on PostgreSQL, a child server or a solver thread
 // (docs/testing.md, "Where the time goes"). No verdict depends on the machine's load; the
-// latency project and e2e run one file at a time, after the rest.
+// latency project runs one file at a time, after the rest.
 const WORKERS = Math.max(2, availableParallelism());
 
 export default defineConfig({
@@ -120,11 +120,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
-          // One server per worker (e2e/support/provided.ts), yet one file at a time, after the
-          // rest: Chromium alone keeps both cores busy, and two files at a time took longer
-          // (852 s against 778 s, docs/testing.md).
+          // Two files at a time, each on its worker's server and profile (e2e/support/provided.ts),
+          // beside the other projects' files: on Chromium's headless shell one browser file keeps
+          // about one core busy, and the project took 204 s against 334 s one file at a time
+          // (docs/testing.md).
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           // A poll waits as long as a locator does (e2e/support/harness.ts), not vitest's 1 s.
           expect: { poll: { timeout: 10_000 } },

@@ -21,8 +21,8 @@ const KIT_EDITOR: Credentials = { username: 'e2e.kiteditor', password: 'kitedito
  * Starts one real server per test worker (support/provided.ts: a file uses its worker's), each on
  * a free port with a fresh data folder and its own SMTP inbox, creates a manager, a regular user
  * and a regular kit editor (KIT_EDITOR_USERNAMES) on each through the admin API, and hands the
- * servers to the tests, so that two files running at once would never share a server (they run
- * one at a time for now: vitest.config.ts). Everything is removed afterwards.
+ * servers to the tests, so that the two files running at once (vitest.config.ts) never share a
+ * server. Everything is removed afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {

@@ -16,7 +16,7 @@ export interface E2eServer {
   kitEditor: Credentials;
   /** The file this server's SMTP inbox appends each received message to (support/mailbox.ts). */
   mailbox: string;
-  /** The browser profile folder of this worker's files, one file at a time (support/harness.ts). */
+  /** The browser profile folder of this worker's files, which it runs in turn (support/harness.ts). */
   profileDir: string;
 }
 
