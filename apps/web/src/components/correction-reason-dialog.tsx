@@ -6,8 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@meridian/domain';
-import { useOrgToday } from '../lib/org-today';
+import { orgTodayForRule } from '../lib/org-today';
 
 /** What the dialog names of the job. */
 type EditedJob = Pick<Job, 'id' | 'customer' | 'start'>;
@@ -21,7 +22,8 @@ interface Pending {
 /**
  * Editing a past job corrects a record of what happened: the server asks
  * for a reason and records the change as a run. `ask(job, then)` calls
- * `then()` at once for a job not yet past; for a past one it first asks for
+ * `then()` for a job not yet past, once the server's today is known
+ * (lib/org-today.ts, `orgTodayForRule`); for a past one it first asks for
  * the reason in a dialog and calls `then(reason)` once given, or
  * `cancelled()` when the dialog is closed without one. Render `dialog` once,
  * beside the controls that ask.
@@ -32,18 +34,27 @@ export function useCorrectionReason(): {
 } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
-  // A job is past when it started before the organisation's today (the server's rule).
-  const today = useOrgToday();
+  const queryClient = useQueryClient();
   const ask = useCallback(
     (job: EditedJob, then: (reason?: string) => void, cancelled?: () => void) => {
-      if (job.start === null || job.start >= today) {
+      if (job.start === null) {
         then();
         return;
       }
-      setReason('');
-      setPending({ job, then, ...(cancelled ? { cancelled } : {}) });
+      const start = job.start;
+      // A job is past when it started before the organisation's today (the server's rule), as
+      // the server tells it: an edit made before its answer arrived must not be judged by the
+      // browser's clock.
+      void orgTodayForRule(queryClient).then((today) => {
+        if (start >= today) {
+          then();
+          return;
+        }
+        setReason('');
+        setPending({ job, then, ...(cancelled ? { cancelled } : {}) });
+      });
     },
-    [today],
+    [queryClient],
   );
   const cancel = () => {
     pending?.cancelled?.();

@@ -1,5 +1,10 @@
-import { DEFAULT_ORG_TIMEZONE, todayIn, type IsoDate } from '@meridian/domain';
-import { usePlanWindow } from './scheduling-api/get-plan-window';
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_ORG_TIMEZONE, todayIn, type IsoDate, type PlanWindow } from '@meridian/domain';
+import {
+  getPlanWindow,
+  planWindowQueryOptions,
+  usePlanWindow,
+} from './scheduling-api/get-plan-window';
 
 /**
  * Today, for every screen: the server's date in the organisation's time zone
@@ -9,5 +14,28 @@ import { usePlanWindow } from './scheduling-api/get-plan-window';
  */
 export function useOrgToday(): IsoDate {
   const window = usePlanWindow();
-  return window.data?.today ?? todayIn(DEFAULT_ORG_TIMEZONE, new Date());
+  return window.data?.today ?? browserToday();
 }
+
+/**
+ * Today for a decision the server checks again, such as whether an edit corrects a past job
+ * (components/correction-reason-dialog.tsx): the server's answer, waited for when it has not
+ * arrived yet, since the browser's clock can name another day (another zone, a wrong clock, or a
+ * server whose clock is set). Only when the server cannot be asked does the browser's stand in.
+ */
+export async function orgTodayForRule(
+  client: QueryClient,
+  askServer: (signal?: AbortSignal) => Promise<PlanWindow> = getPlanWindow,
+): Promise<IsoDate> {
+  try {
+    const window = await client.ensureQueryData({
+      ...planWindowQueryOptions(),
+      queryFn: ({ signal }) => askServer(signal),
+    });
+    return window.today;
+  } catch {
+    return browserToday();
+  }
+}
+
+const browserToday = (): IsoDate => todayIn(DEFAULT_ORG_TIMEZONE, new Date());
