@@ -147,4 +147,51 @@ describe('the theme choice', () => {
       await other.close();
     }
   });
+
+  it("paints /my-schedule from its HTML in the user's theme before any script, and nothing for a guest", async () => {
+    await api('PUT', { theme_choice: 'dark_shade' });
+    const p = page();
+    await p.emulateMedia({ colorScheme: 'light' });
+    await signIn(p, provided('regular'));
+    await p.waitForFunction(
+      (dark) => getComputedStyle(document.body).backgroundColor === dark,
+      DARK_PAGE,
+    );
+
+    // Every script of the app refused: what shows is the build's page (apps/web/scripts/prerender.mjs).
+    await p.route('**/assets/*.js', (route) => route.abort());
+    await p.goto('/my-schedule');
+    const heading = p.getByRole('heading', { name: 'My schedule', level: 1 });
+    await heading.waitFor();
+    expect(await pageColour(p)).toBe(DARK_PAGE);
+    expect(await p.getByRole('progressbar', { name: 'Loading' }).isVisible()).toBe(true);
+    // A single heading: the other themes' copies are hidden, also from assistive technology.
+    expect(await p.getByRole('heading', { level: 1 }).count()).toBe(1);
+
+    // With its scripts, the app draws the screen over it in the same theme.
+    await p.unroute('**/assets/*.js');
+    await p.reload();
+    await p.getByRole('button', { name: 'Theme' }).waitFor();
+    expect(await pageColour(p)).toBe(DARK_PAGE);
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('My schedule');
+
+    // A guest's browser holds no token: the page stays empty until the app sends it to sign in.
+    const context = await p
+      .context()
+      .browser()!
+      .newContext({ baseURL: provided('baseUrl') });
+    try {
+      const guest = await context.newPage();
+      await guest.route('**/assets/*.js', (route) => route.abort());
+      await guest.goto('/my-schedule');
+      expect(await guest.locator('#root [data-theme-variant]').count()).toBe(8);
+      expect(await guest.getByRole('heading').count()).toBe(0);
+      await guest.unroute('**/assets/*.js');
+      await guest.reload();
+      await guest.waitForURL((url) => url.pathname === '/login');
+    } finally {
+      await context.close();
+    }
+    await api('PUT', { theme_choice: 'organisation' });
+  });
 });

@@ -25,9 +25,9 @@ const render = () =>
     ),
   );
 
-// A page the build rendered ahead (login.html, apps/web/scripts/prerender.mjs) keeps its
-// markup until the router has its route's code, so the first commit is that same page and
-// not the loading bar.
+// A page the build rendered ahead (login.html, my-schedule.html: apps/web/scripts/prerender.mjs)
+// keeps its markup until the router has its route's code, so the first commit is that same page
+// (or, signed in, the same placeholder) and not the loading bar.
 if (root.firstElementChild !== null && !router.state.initialized) {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;

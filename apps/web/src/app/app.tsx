@@ -10,9 +10,12 @@ import { SessionEndHandler } from './session-end-handler';
 
 /** Providers from the outside in: cache, theme (needs the cache), toasts, session end (needs both), routes. */
 export function App() {
-  // A prerendered page's stylesheet (login.html) has done its work once the app's own styles
-  // are in: its global rules would otherwise outlive the page it drew.
-  useEffect(() => document.querySelector('link[data-prerender]')?.remove(), []);
+  // A prerendered page's stylesheet (login.html, my-schedule.html) has done its work once the
+  // app's own styles are in: its global rules would otherwise outlive the page it drew.
+  useEffect(() => {
+    document.querySelector('link[data-prerender]')?.remove();
+    document.documentElement.removeAttribute('data-placeholder-theme');
+  }, []);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,4 @@
-import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,12 +6,7 @@ import { DEFAULT_THEME } from '@meridian/domain';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { buildTheme } from '../lib/themes/build-theme';
-
-/** The markup of a page's first paint and the CSS it needs. */
-export interface Prerendered {
-  html: string;
-  css: string;
-}
+import { renderCollectingStyles, type Prerendered } from './collect-styles';
 
 /**
  * /login as a guest first sees it, rendered at build time (apps/web/scripts/prerender.mjs):
@@ -23,25 +15,17 @@ export interface Prerendered {
  * markup before any JavaScript has run; the app then renders the same page over it.
  */
 export function renderLogin(): Prerendered {
-  const cache = createCache({ key: 'css' });
-  // Emotion keeps every rule in cache.inserted instead of writing <style> tags into the markup.
-  cache.compat = true;
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <QueryClientProvider client={new QueryClient()}>
-        <ThemeProvider theme={buildTheme(DEFAULT_THEME)}>
-          <CssBaseline enableColorScheme />
-          <ToastProvider>
-            <StaticRouter location="/login">
-              <LoginPage />
-            </StaticRouter>
-          </ToastProvider>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </CacheProvider>,
+  const { html, rules } = renderCollectingStyles(
+    <QueryClientProvider client={new QueryClient()}>
+      <ThemeProvider theme={buildTheme(DEFAULT_THEME)}>
+        <CssBaseline enableColorScheme />
+        <ToastProvider>
+          <StaticRouter location="/login">
+            <LoginPage />
+          </StaticRouter>
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
-  const css = Object.values(cache.inserted)
-    .filter((rules): rules is string => typeof rules === 'string')
-    .join('');
-  return { html, css };
+  return { html, css: [...rules.values()].join('') };
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useSession } from '../../lib/session-store';
 import { resolveAccess } from '../routes/route-access';
+import { SignedInPlaceholder } from './signed-in-placeholder';
 
 // The signed-in chrome (top bar, drawer, music, notifications, theme menu) is
 // its own chunk, so the sign-in page does not download it (docs/performance.md).
@@ -16,13 +15,8 @@ export function ProtectedLayout() {
   const access = resolveAccess(pathname, session?.claims.role ?? null);
   if (access.kind === 'allow' && session)
     return (
-      <Suspense
-        fallback={
-          <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0 }}>
-            <LinearProgress aria-label="Loading" />
-          </Box>
-        }
-      >
+      // The placeholder is also the page the build paints first (signed-in-placeholder.tsx).
+      <Suspense fallback={<SignedInPlaceholder title={access.route.title} />}>
         <AppShell route={access.route} session={session} />
       </Suspense>
     );

@@ -118,6 +118,11 @@ describe('the cached appearance (no flash on reload)', () => {
       organisation_theme: 'sunset',
     });
     expect(readCachedAppearance('someone-else')).toBeNull();
+    // The signed-in page painted before the app (public/placeholder-theme.js) reads the themes
+    // the choice gives on a light and on a dark device: "device" on a light organisation theme.
+    expect(JSON.parse(localStorage.getItem(APPEARANCE_CACHE_KEY) ?? '{}')).toMatchObject({
+      resolved: { light: 'sunset', dark: 'dark_shade' },
+    });
 
     localStorage.setItem(
       APPEARANCE_CACHE_KEY,

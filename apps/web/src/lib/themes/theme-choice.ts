@@ -50,6 +50,12 @@ export const APPEARANCE_CACHE_KEY = 'meridian.appearance';
 interface CachedAppearance extends MyAppearance {
   /** Whose choice it is: another user signing in on this browser does not get it. */
   user: string;
+  /**
+   * The theme the choice gives on a light device and on a dark one, for public/placeholder-theme.js:
+   * the signed-in page painted before any of the app's code (apps/web/scripts/prerender.mjs)
+   * takes the user's theme from here without knowing the rules above.
+   */
+  resolved: { light: ThemeName; dark: ThemeName };
 }
 
 const isThemeName = (value: unknown): value is ThemeName =>
@@ -76,7 +82,15 @@ export function readCachedAppearance(user: string): MyAppearance | null {
 /** Remembers the server's answer for the next load of the app. */
 export function cacheAppearance(user: string, appearance: MyAppearance): void {
   try {
-    const value: CachedAppearance = { user, ...appearance };
+    const { theme_choice: choice, organisation_theme: organisation } = appearance;
+    const value: CachedAppearance = {
+      user,
+      ...appearance,
+      resolved: {
+        light: resolveTheme(choice, organisation, false),
+        dark: resolveTheme(choice, organisation, true),
+      },
+    };
     localStorage.setItem(APPEARANCE_CACHE_KEY, JSON.stringify(value));
   } catch {
     // Storage refused (private mode): the theme still applies once the server answers.
