@@ -4,7 +4,7 @@
  * as a guest and on /my-schedule as a linked regular user, in Debian's
  * Chromium against the built server on a fresh data folder (the target:
  * accessibility 100, best practices 96 or more with no CSP issue,
- * performance 90 or more). Each page is measured LH_RUNS times (default 3);
+ * performance 90 or more). Each page (LH_PAGES, default both) is measured LH_RUNS times (default 3);
  * the run of median performance is printed, then each run's timings and
  * Lighthouse's benchmarkIndex for this machine.
  * Run: npm run build, then npm run bench:lighthouse. Not a test: it prints a
@@ -22,6 +22,8 @@ import { startFreshServer } from '../support/server';
 import { linkedViewer, VIEWER } from './linked-viewer';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
+/** LH_PAGES=/my-schedule measures one page only (for an A/B of two builds with more runs). */
+const PAGES = (process.env.LH_PAGES ?? '/login,/my-schedule').split(',');
 const JSON_DIR = process.env.LH_JSON_DIR;
 
 interface Audit {
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
     await linkedViewer(server.baseUrl, adminToken);
     const viewerToken = await apiToken(server.baseUrl, VIEWER);
     const rows: [string, ReturnType<typeof figures>, ReturnType<typeof figures>[]][] = [];
-    for (const path of ['/login', '/my-schedule']) {
+    for (const path of PAGES) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
         const signedIn = path !== '/login';

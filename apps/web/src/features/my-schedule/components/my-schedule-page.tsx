@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -107,6 +107,14 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
       );
     return <OfferButton entry={entry} />;
   };
+  // The panels below the next jobs (offers, leave, preferences, the feed, notices) are forms that
+  // take a phone a long moment to draw. They are drawn in a deferred render, which React splits
+  // into short slices, rather than in the one that shows the jobs when they arrive: that render is
+  // a data store's update, which React draws in one go (docs/performance.md).
+  const showPanels = useDeferredValue(
+    Boolean(schedule.data?.physicist) && !schedule.data?.offlineAsOf,
+    false,
+  );
   const tentative = split.next.filter((entry) => entry.phase === 'draft').length;
   const confirmed = split.next.filter((entry) => entry.phase === 'published').length;
   const next = hideTentative ? split.next.filter((entry) => entry.phase !== 'draft') : split.next;
@@ -157,7 +165,7 @@ export function MySchedulePage({ settings }: { settings?: ReactNode }) {
             actionFor={offerAction}
           />
           {/* The next jobs come first on a phone; what needs the server follows them. */}
-          {!schedule.data.offlineAsOf && (
+          {showPanels && (
             <>
               <OffersPanel />
               <LeaveRequestsPanel today={today} />
