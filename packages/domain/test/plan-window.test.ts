@@ -19,5 +19,9 @@ describe('the planning window', () => {
     expect(todayIn('UTC', now)).toBe('2026-11-29');
     expect(todayIn('Asia/Tokyo', new Date('2026-11-28T15:30:00Z'))).toBe('2026-11-29');
     expect(() => todayIn('Mars/Olympus', now)).toThrow(RangeError);
+    // Formatters are kept per zone: a refused zone is refused again, and each zone keeps its own.
+    expect(() => todayIn('Mars/Olympus', now)).toThrow(RangeError);
+    expect(todayIn('America/Chicago', now)).toBe('2026-11-28');
+    expect(todayIn('UTC', now)).toBe('2026-11-29');
   });
 });
