@@ -11,9 +11,10 @@ import { PageHeader } from '../../components/page-header';
  * A signed-in screen while the chrome's code loads: the top bar with the
  * screen's title, the drawer's place on a wide screen, and the page's heading
  * above a loading bar, laid out as app-shell.tsx lays out the real ones. The
- * build also paints it from the HTML before any script (src/prerender/
- * signed-in-markup.tsx), so the heading a phone sees first is the one the
- * screen keeps. It holds nothing to press: the real controls come with the chrome.
+ * build also paints it from the HTML before any script
+ * (src/prerender/signed-in-markup.tsx), so the heading a phone sees first is
+ * the one the screen keeps. It holds nothing to press: the real controls come
+ * with the chrome.
  */
 export function SignedInPlaceholder({ title }: { title: string }) {
   return (
