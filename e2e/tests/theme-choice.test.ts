@@ -58,6 +58,19 @@ async function tabToThemeButton(p: Page, limit = 15): Promise<number> {
   throw new Error(`the Theme button was not reached in ${limit} Tabs`);
 }
 
+/** The regular user, who chose Dark Shade, signed in through the form on a light device. */
+async function signedInWithDarkShade(): Promise<Page> {
+  await api('PUT', { theme_choice: 'dark_shade' });
+  const p = page();
+  await p.emulateMedia({ colorScheme: 'light' });
+  await signIn(p, provided('regular'));
+  await p.waitForFunction(
+    (dark) => getComputedStyle(document.body).backgroundColor === dark,
+    DARK_PAGE,
+  );
+  return p;
+}
+
 describe('the theme choice', () => {
   it('is chosen by keyboard at 390 px, follows the OS live, and passes axe in dark', async () => {
     const p = page();
@@ -109,14 +122,7 @@ describe('the theme choice', () => {
   });
 
   it('follows the user to another browser, and a reload paints it from the first render', async () => {
-    await api('PUT', { theme_choice: 'dark_shade' });
-    const p = page();
-    await p.emulateMedia({ colorScheme: 'light' });
-    await signIn(p, provided('regular'));
-    await p.waitForFunction(
-      (dark) => getComputedStyle(document.body).backgroundColor === dark,
-      DARK_PAGE,
-    );
+    const p = await signedInWithDarkShade();
 
     // On reload, the cached answer is applied before the server answers: hold that answer back.
     let release: () => void = () => undefined;
@@ -149,14 +155,7 @@ describe('the theme choice', () => {
   });
 
   it("paints /my-schedule from its HTML in the user's theme before any script, and nothing for a guest", async () => {
-    await api('PUT', { theme_choice: 'dark_shade' });
-    const p = page();
-    await p.emulateMedia({ colorScheme: 'light' });
-    await signIn(p, provided('regular'));
-    await p.waitForFunction(
-      (dark) => getComputedStyle(document.body).backgroundColor === dark,
-      DARK_PAGE,
-    );
+    const p = await signedInWithDarkShade();
 
     // Every script of the app refused: what shows is the build's page (apps/web/scripts/prerender.mjs).
     await p.route('**/assets/*.js', (route) => route.abort());
