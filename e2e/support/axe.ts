@@ -23,7 +23,7 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** How many times a scan is made again because the page moved while axe read it. */
+/** The most scans one check makes: one more each time the page moved while axe read it. */
 const SCANS = 3;
 
 /**
