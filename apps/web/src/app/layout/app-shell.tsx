@@ -13,6 +13,7 @@ import { clearNotifications } from '../../lib/notifications';
 import { useNotificationsStream } from '../../lib/people-api/notifications-stream';
 import { TaskPanel } from '../../features/tasks/components/task-panel';
 import { NotificationsTicker } from '../../features/notifications/components/notifications-ticker';
+import { IdleMount, useIdleTurn } from '../../components/idle-mount';
 import { SkipLink } from '../../components/skip-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { logout as logoutOnServer } from '../../features/auth/api/logout';
@@ -37,8 +38,9 @@ export function AppShell({ route, session }: AppShellProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Notifications arrive live while the app is open (the bell and the ticker read the list).
-  useNotificationsStream(true);
+  // Notifications arrive live while the app is open (the bell and the ticker read the list), from
+  // the browser's first idle moment (components/idle-mount.tsx).
+  useNotificationsStream(useIdleTurn());
 
   const [isChangingPassword, setChangingPassword] = useState(false);
   const [isChangingEmail, setChangingEmail] = useState(false);
@@ -59,10 +61,22 @@ export function AppShell({ route, session }: AppShellProps) {
 
   // Signed in (or a signed-in page loaded): the focus starts on the main region, not the page
   // body, so the keyboard goes on from the screen's content (a dialog that opened keeps it).
+  // After the next frame: focus() makes the browser compute style and layout on the spot, which
+  // inside the chrome's first commit lengthened a phone's longest task (docs/performance.md); once
+  // that frame is drawn both are done already.
   useEffect(() => {
-    if (document.activeElement !== document.body && document.activeElement !== null) return;
-    if (document.querySelector('.MuiModal-root')) return;
-    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (document.activeElement !== document.body && document.activeElement !== null) return;
+        if (document.querySelector('.MuiModal-root')) return;
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 
   const isPushed = isOpen && !isOverlay;
@@ -117,9 +131,13 @@ export function AppShell({ route, session }: AppShellProps) {
         }}
       >
         <Toolbar />
-        <NotificationsTicker />
+        <IdleMount>
+          <NotificationsTicker />
+        </IdleMount>
         <Outlet />
-        <TaskPanel />
+        <IdleMount>
+          <TaskPanel />
+        </IdleMount>
       </Box>
     </Box>
   );

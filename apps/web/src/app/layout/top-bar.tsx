@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
 import type { TokenClaims } from '@meridian/contracts';
+import { IdleMount } from '../../components/idle-mount';
 import { MusicControls } from '../../features/music/components/music-controls';
 import { ThemeMenu } from '../../features/theme/components/theme-menu';
 import { RequestsBadge } from '../../features/requests/components/requests-badge';
@@ -86,10 +87,17 @@ export function TopBar({
         >
           {title}
         </Typography>
-        <MusicControls />
+        {/* After the screen's first paint, one at a time (components/idle-mount.tsx). */}
+        <IdleMount>
+          <MusicControls />
+        </IdleMount>
         <ThemeMenu />
-        <RequestsBadge role={claims.role} />
-        <NotificationsBell />
+        <IdleMount>
+          <RequestsBadge role={claims.role} />
+        </IdleMount>
+        <IdleMount>
+          <NotificationsBell />
+        </IdleMount>
         <UserMenu
           claims={claims}
           onChangePassword={onChangePassword}
