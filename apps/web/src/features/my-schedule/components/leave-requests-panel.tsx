@@ -136,7 +136,8 @@ export function LeaveRequestsPanel({ today }: { today: string }) {
             sx={{ '& textarea': { height: 'auto', resize: 'vertical' } }}
             slotProps={{
               input: { inputComponent: 'textarea' },
-              htmlInput: { maxLength: LEAVE_NOTE_MAX, rows: 3 },
+              // No type attribute: a textarea has none (MUI would write type="text").
+              htmlInput: { maxLength: LEAVE_NOTE_MAX, rows: 3, type: undefined },
             }}
           />
           <Button
