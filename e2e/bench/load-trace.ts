@@ -48,7 +48,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { documentLoaderURL?: string } };
+  args?: { name?: string };
 }
 
 /** The figures of one load's trace, in milliseconds of the 4x-slowed main thread. */
@@ -71,7 +71,7 @@ function figures(events: TraceEvent[]) {
   );
   return {
     blocking: Math.round(after.reduce((sum, e) => sum + Math.max(0, (e.dur ?? 0) / 1000 - 50), 0)),
-    busy: total((e) => e.name === 'RunTask' && onMain(e) && e.ts > paint.ts),
+    busy: Math.round(after.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000),
     lazyCompile: total((e) => e.name === 'V8.CompileCode' && onMain(e)),
     backgroundCompile: total((e) => !onMain(e) && e.name === 'BackgroundCompileTask::Run'),
   };
