@@ -79,7 +79,8 @@ function writePage(outDir, index, routePreloads, { route, file, rendered, head =
   const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const files = [...new Set([...preloads, ...(routePreloads[route] ?? [])])];
   const boot =
-    `<script defer src="/boot.js" data-entry="${entry}" data-preload="${files.join(' ')}"></script>` +
+    // data-entry-imports: how many of the preloads, from the first, are the entry's own imports.
+    `<script defer src="/boot.js" data-entry="${entry}" data-preload="${files.join(' ')}" data-entry-imports="${preloads.length}"></script>` +
     `${head}<link rel="stylesheet" href="/${cssName}" data-prerender>`;
   const page = index
     .replace(ENTRY_SCRIPT, '')
