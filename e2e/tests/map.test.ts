@@ -58,13 +58,31 @@ async function clickSite(p: Page, zip: string) {
 }
 
 describe('/map', () => {
-  it("opens on the organisation's week, with no trips when none are in it", async () => {
+  it("opens on the organisation's week once the server names it, with no trips when none are in it", async () => {
     await signInByToken(page(), provided('manager'));
+    // The server's today (E2E_TODAY, January) is held back until the map's data have all arrived:
+    // the map waits for it rather than drawing the browser's week (today's, not January's) first.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page().route('**/api/v1/plan/window', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const dataArrived = Promise.all(
+      ['/assignments/', '/physicists/', '/kits/', '/zip-data'].map((path) =>
+        page().waitForResponse((answer) => new URL(answer.url()).pathname === `/api/v1${path}`),
+      ),
+    );
     await page().goto('/map');
+    await dataArrived;
+    await page().getByRole('progressbar', { name: 'Loading the map' }).waitFor();
+    expect(await page().getByTestId('map-counts').count()).toBe(0);
+    release();
     await page().getByTestId('map-counts').waitFor();
     expect(await page().getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-05');
     expect(await page().getByLabel('To', { exact: true }).inputValue()).toBe('2026-01-11');
     expect(await page().getByTestId('map-counts').textContent()).toMatch(/^0 jobs/);
+    await page().unroute('**/api/v1/plan/window');
     await page().getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => map(page()).locator('[data-marker="site"]').count()).toBe(3);
   });

@@ -13,8 +13,17 @@ import {
  * browser's clock read in the default zone stands in for it.
  */
 export function useOrgToday(): IsoDate {
+  return useOrgTodayState().today;
+}
+
+/**
+ * useOrgToday's date, and whether it is final: `settled` is false while GET /plan/window has
+ * not answered, so a screen that opens on today's week (features/map/components/map-view.tsx)
+ * can wait instead of drawing the browser's week and then jumping to the server's.
+ */
+export function useOrgTodayState(): { today: IsoDate; settled: boolean } {
   const window = usePlanWindow();
-  return window.data?.today ?? browserToday();
+  return { today: window.data?.today ?? browserToday(), settled: !window.isPending };
 }
 
 /**

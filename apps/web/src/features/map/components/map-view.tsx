@@ -13,7 +13,7 @@ import { useUsShapes } from '../api/get-us-shapes';
 import { filterMapJobs, NO_MAP_FILTER, type MapFilter } from '../map-filter';
 import { buildMapModel } from '../map-model';
 import { weekOf } from '../map-dates';
-import { useOrgToday } from '../../../lib/org-today';
+import { useOrgTodayState } from '../../../lib/org-today';
 import { fitUsProjection, mapHeightFor } from '../us-projection';
 import { useElementWidth } from '../../../lib/use-element-size';
 import { OpenSlotsLine } from '../../../components/open-slots-line';
@@ -53,9 +53,11 @@ export function MapView({
   const physicists = usePhysicists();
   const kits = useKits();
   const zips = useZipIndex();
-  const today = useOrgToday();
+  const { today, settled: todaySettled } = useOrgTodayState();
   // null until the user changes a filter: the opening filter follows the server's today once known.
   const [chosenFilter, setFilter] = useState<MapFilter | null>(null);
+  // The opening week is drawn only once the server has named today, never the browser's week first.
+  const waitsForToday = opensOnThisWeek && chosenFilter === null && !todaySettled;
   const filter = useMemo(
     () =>
       chosenFilter ?? (opensOnThisWeek ? { ...NO_MAP_FILTER, ...weekOf(today) } : NO_MAP_FILTER),
@@ -72,8 +74,8 @@ export function MapView({
   const zoom = useMapZoom(projection?.width ?? 0, projection?.height ?? 0);
   const dateProblem = dateProblemOf(filter);
   const model = useMemo(() => {
-    if (!projection || !assignments.data || !physicists.data || !kits.data || !zips.data)
-      return null;
+    if (waitsForToday || !projection || !assignments.data || !physicists.data) return null;
+    if (!kits.data || !zips.data) return null;
     const applied = dateProblem ? { ...filter, from: null, to: null } : filter;
     return buildMapModel({
       jobs: filterMapJobs(assignments.data, applied),
@@ -94,6 +96,7 @@ export function MapView({
     filter,
     dateProblem,
     today,
+    waitsForToday,
   ]);
 
   const selectSite = useCallback(
