@@ -103,7 +103,7 @@ export function ScheduleCard({
           {entry.partner ?? 'not assigned yet'}
         </Typography>
         <Typography variant="body2">Kit: {entry.kit ?? 'not assigned yet'}</Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" component="p">
           Job {entry.job_id}
         </Typography>
         {action}
