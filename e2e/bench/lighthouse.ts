@@ -36,6 +36,8 @@ interface Audit {
   };
 }
 interface Result {
+  /** Set when Lighthouse could not measure the load (e.g. NO_NAVSTART: no trace recorded). */
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, Audit>;
   environment: { benchmarkIndex: number };
@@ -115,25 +117,36 @@ async function main(): Promise<void> {
     await linkedViewer(server.baseUrl, adminToken);
     const viewerToken = await apiToken(server.baseUrl, VIEWER);
     const rows: [string, ReturnType<typeof figures>, ReturnType<typeof figures>[]][] = [];
+    const unmeasured: string[] = [];
     for (const path of PAGES) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
         const signedIn = path !== '/login';
-        if (signedIn) await signInBrowser(chrome.port, server.baseUrl, viewerToken);
-        const result = await lighthouse(`${server.baseUrl}${path}`, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          // The guest page starts from empty storage; the signed-in page keeps the token set above.
-          disableStorageReset: signedIn,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        runs.push(figures(result.lhr as unknown as Result));
+        let lhr: Result | null = null;
+        // A run Lighthouse could not measure (it scores every metric 0) is said and made again,
+        // at most twice, rather than counted as a score of 0.
+        for (let attempt = 0; attempt < 3 && lhr === null; attempt++) {
+          if (signedIn) await signInBrowser(chrome.port, server.baseUrl, viewerToken);
+          const result = await lighthouse(`${server.baseUrl}${path}`, {
+            port: chrome.port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            // The guest page starts from empty storage; the signed-in page keeps the token set above.
+            disableStorageReset: signedIn,
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          const answer = result.lhr as unknown as Result;
+          if (answer.runtimeError)
+            unmeasured.push(`${path} run ${run}: ${answer.runtimeError.code}`);
+          else lhr = answer;
+        }
+        if (lhr === null) throw new Error(`Lighthouse could not measure ${path} in three attempts`);
+        runs.push(figures(lhr));
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${path === '/login' ? 'login' : 'my-schedule'}-${run}.json`;
-          writeFileSync(`${JSON_DIR}/${name}`, JSON.stringify(result.lhr));
+          writeFileSync(`${JSON_DIR}/${name}`, JSON.stringify(lhr));
         }
       }
       const byScore = [...runs].sort((a, b) => a.performance - b.performance);
@@ -161,6 +174,7 @@ async function main(): Promise<void> {
       console.log(`${path} audits under 0.9: ${f.failing.join(', ')}`);
       console.log(`${path} issues logged: ${JSON.stringify(f.issues)}`);
     }
+    if (unmeasured.length > 0) console.log(`not measured, so made again: ${unmeasured.join('; ')}`);
     console.log(`median of ${RUNS} runs per page (by performance score)`);
   } finally {
     chrome.kill();
