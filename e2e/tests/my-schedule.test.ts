@@ -54,6 +54,8 @@ describe('/my-schedule', () => {
     const next = page().getByRole('region', { name: 'Next jobs' });
     const past = page().getByRole('region', { name: 'Past jobs' });
     await next.getByRole('article').first().waitFor();
+    // Past jobs come with the panels, in the render after the next jobs' (my-schedule-page.tsx).
+    await past.getByRole('article').first().waitFor();
     expect(await next.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
       'MS Next Clinic',
     ]);
@@ -68,6 +70,25 @@ describe('/my-schedule', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const card = await next.getByRole('article').first().boundingBox();
     expect(card!.x + card!.width).toBeLessThanOrEqual(390);
+  });
+
+  it("asks for the schedule with the screen's code, before the chrome has loaded", async () => {
+    const p = page();
+    await signInByToken(p, provided('regular'));
+    // The chrome's code (top bar, drawer) is held back: the schedule is asked for all the same,
+    // since entering the screen starts its queries (app/router.tsx), not the drawn page.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/assets/app-shell-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = p.waitForRequest((request) => request.url().endsWith('/api/v1/me/schedule'));
+    await p.goto('/my-schedule');
+    await asked;
+    expect(await p.getByRole('region', { name: 'Next jobs' }).count()).toBe(0);
+    release();
+    await p.getByRole('region', { name: 'Next jobs' }).getByText('MS Next Clinic').waitFor();
   });
 
   it('shows a linked physicist on a phone their own jobs first on /assignments, My schedule one tap away', async () => {

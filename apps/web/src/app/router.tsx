@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ErrorPage } from '../components/error-page';
 import { APP_ROUTES, LOGIN_PATH } from './routes/route-definitions';
-import { ROUTE_MODULES } from './routes/route-modules';
+import { preloadRoute, ROUTE_MODULES } from './routes/route-modules';
 import { getToken } from '../lib/session-store';
 import { usableClaims } from '../lib/session';
-import { homeFor } from './routes/route-access';
+import { homeFor, resolveAccess } from './routes/route-access';
+import { queryClient } from './query-client';
+import { planWindowQueryOptions } from '../lib/scheduling-api/get-plan-window';
 import { FallbackRedirect, ProtectedLayout } from './layout/protected-layout';
 
 function RouteError() {
@@ -37,6 +39,23 @@ const lazyScreen = (path: string) => async () => {
   return { Component };
 };
 
+/**
+ * Entering a screen its user may open starts the screen's queries (its module's `prefetch`) with
+ * its code, rather than after the chrome and the screen have loaded and drawn: on a phone's first
+ * load of /my-schedule the schedule was asked for only after that chain (docs/performance.md).
+ * Nothing waits on it; the screen's own queries pick the answers up, or ask again on a failure.
+ */
+const warmScreen = (path: string) => () => {
+  const claims = usableClaims(getToken());
+  if (!claims || resolveAccess(path, claims.role).kind !== 'allow') return null;
+  // Today (lib/org-today.ts), which most screens read and /map waits for.
+  void queryClient.prefetchQuery(planWindowQueryOptions());
+  preloadRoute(path, queryClient).catch(() => {
+    // The screen's own query reports the error.
+  });
+  return null;
+};
+
 /** The route tree of the screens. Access rules live in route-access.ts. */
 export const router = createBrowserRouter([
   {
@@ -58,6 +77,7 @@ export const router = createBrowserRouter([
         children: APP_ROUTES.map((route) => ({
           path: route.path,
           lazy: lazyScreen(route.path),
+          loader: warmScreen(route.path),
           errorElement: <RouteError />,
         })),
       },
