@@ -30,7 +30,7 @@ function redirectSignedIn() {
   return claims ? redirect(homeFor(claims.role)) : null;
 }
 
-/** Lazy route: only the screen's Component goes to the router; prefetch is the drawer's. */
+/** Lazy route: only the screen's Component goes to the router; its prefetch is warmScreen's. */
 const lazyScreen = (path: string) => async () => {
   // eslint-disable-next-line meridian/string-key-injection -- path is one of the route table's own paths
   const load = ROUTE_MODULES[path];

@@ -4,7 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 /** What a lazily loaded screen module exports. */
 export interface RouteModule {
   Component: ComponentType;
-  /** Warms the screen's queries; the drawer calls it when an entry is hovered or focused. */
+  /**
+   * Warms the screen's queries: on entering the screen (app/router.tsx), and when a drawer entry
+   * is hovered or focused.
+   */
   prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
 
